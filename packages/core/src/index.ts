@@ -1,0 +1,100 @@
+export {
+  approvalAnswerSchema,
+  approvalInteractionSchema,
+  cancellationSchema,
+  cancelledOutputSchema,
+  choiceAnswerSchema,
+  choiceInteractionSchema,
+  choiceOptionSchema,
+  completedOutputSchema,
+  eventEnvelopeSchema,
+  failedOutputSchema,
+  formAnswerSchema,
+  formFieldSchema,
+  formInteractionSchema,
+  interactionAnswerSchema,
+  interactionSchema,
+  knownRunEventSchema,
+  KNOWN_EVENT_TYPES,
+  requestErrorBodySchema,
+  responseFormatSchema,
+  runCompletedEventSchema,
+  runErrorInfoSchema,
+  runOutputSchema,
+  startRunBodySchema,
+  SUPPORTED_INTERACTION_KINDS,
+  textAnswerSchema,
+  textInteractionSchema,
+  unsupportedInteractionSchema,
+  waitingOutputSchema,
+} from './protocol/schemas.js';
+export type {
+  AgentIdleEvent,
+  ApprovalAnswer,
+  ApprovalInteraction,
+  CancelledOutput,
+  ChoiceAnswer,
+  ChoiceInteraction,
+  ChoiceOption,
+  CompletedOutput,
+  FailedOutput,
+  FormAnswer,
+  FormField,
+  FormFieldType,
+  FormInteraction,
+  FormValue,
+  Interaction,
+  InteractionAnswer,
+  InteractionKind,
+  KnownRunEvent,
+  KnownRunEventType,
+  LogEvent,
+  LogLevel,
+  MessageReceivedEvent,
+  ProgressEvent,
+  ReasoningDeltaEvent,
+  RequestErrorBody,
+  ResponseFormat,
+  RunCompletedEvent,
+  RunEvent,
+  RunOutput,
+  RunOutputStatus,
+  RunStartedEvent,
+  StartRunBody,
+  TextAnswer,
+  TextDeltaEvent,
+  TextInteraction,
+  ToolCompletedEvent,
+  ToolStartedEvent,
+  TurnEndEvent,
+  UnknownRunEvent,
+  UnsupportedInteraction,
+  WaitingOutput,
+} from './protocol/types.js';
+export { ProtocolError, formatPath } from './protocol/protocol-error.js';
+export type { IssuePath, ProtocolErrorDetails, ProtocolIssue } from './protocol/protocol-error.js';
+export { parseRunCompletedEvent, parseRunEvent, parseSSEMessage } from './protocol/parse-run-event.js';
+export type { SSEMessage } from './protocol/parse-run-event.js';
+export { InteractionAnswerError, validateInteractionAnswer } from './protocol/validate-interaction-answer.js';
+export type { AnswerIssue, AnswerValidation } from './protocol/validate-interaction-answer.js';
+export { decodeSSE } from './sse/decode-sse.js';
+export type { DecodeSSEOptions } from './sse/decode-sse.js';
+export { encodeSSEComment, encodeSSEEvent } from './sse/encode-sse.js';
+export { AppendLog } from './run/append-log.js';
+export { readPayload } from './run/payload.js';
+export type { PayloadIssue, PayloadSchema, PayloadState } from './run/payload.js';
+export type { StandardSchemaV1 } from './run/standard-schema.js';
+export { createInitialRunState, initialRunState } from './run/run-state.js';
+export type {
+  ReconnectInfo,
+  RunError,
+  RunErrorKind,
+  RunLog,
+  RunPhase,
+  RunProgress,
+  RunState,
+  ToolCall,
+  ToolCallStatus,
+} from './run/run-state.js';
+export type { ClientAction, RunAction } from './run/run-action.js';
+export { reduceRun } from './run/reduce-run.js';

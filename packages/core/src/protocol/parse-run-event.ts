@@ -1,0 +1,111 @@
+import { KNOWN_EVENT_TYPES, eventEnvelopeSchema, knownRunEventSchema, runCompletedEventSchema } from './schemas.js';
+import { ProtocolError, toProtocolIssues } from './protocol-error.js';
+import type { RunCompletedEvent, RunEvent, UnknownRunEvent } from './types.js';
+
+const knownTypes: ReadonlySet<string> = new Set(KNOWN_EVENT_TYPES);
+
+function readSeq(value: Record<string, unknown>): number | undefined {
+  return typeof value.seq === 'number' && Number.isInteger(value.seq) ? value.seq : undefined;
+}
+
+/**
+ * Validates one decoded event object. Known types are checked field by field; unknown types come back as an
+ * {@link UnknownRunEvent} that keeps the raw object.
+ *
+ * @throws {ProtocolError} naming the event type, seq and field path when the object breaks the protocol.
+ * @example
+ * const event = parseRunEvent(JSON.parse(message.data));
+ * if (event.type === 'run.completed') console.log(event.output.status);
+ */
+export function parseRunEvent(value: unknown): RunEvent {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ProtocolError('expected a JSON object', { raw: value });
+  }
+  const record = value as Record<string, unknown>;
+  const eventType = typeof record.type === 'string' ? record.type : undefined;
+  const seq = readSeq(record);
+
+  const envelope = eventEnvelopeSchema.safeParse(value);
+  if (!envelope.success) {
+    const issues = toProtocolIssues(envelope.error.issues);
+    throw new ProtocolError(issues[0]?.message ?? 'invalid event envelope', { eventType, seq, issues, raw: value });
+  }
+  const { type, runId, sessionId } = envelope.data;
+
+  if (!knownTypes.has(type)) {
+    const unknown: UnknownRunEvent = { type: 'unknown', unknownType: type, runId, seq: envelope.data.seq, sessionId, raw: record };
+    return unknown;
+  }
+
+  const parsed = knownRunEventSchema.safeParse(value);
+  if (!parsed.success) {
+    const issues = toProtocolIssues(parsed.error.issues);
+    throw new ProtocolError(issues[0]?.message ?? `invalid "${type}" event`, { eventType, seq, issues, raw: value });
+  }
+  return parsed.data;
+}
+
+/** Like {@link parseRunEvent}, for the single terminal event of the JSON route and `GET /v1/runs/{id}/result`. */
+export function parseRunCompletedEvent(value: unknown): RunCompletedEvent {
+  const event = parseRunEvent(value);
+  if (event.type !== 'run.completed') {
+    const actual = event.type === 'unknown' ? event.unknownType : event.type;
+    throw new ProtocolError(`expected a "run.completed" event, got "${actual}"`, {
+      eventType: actual,
+      seq: event.seq,
+      path: ['type'],
+      raw: value,
+    });
+  }
+  // Re-run the precise schema so the return type is exact without a cast.
+  return runCompletedEventSchema.parse(event);
+}
+
+/** One message as framed by server-sent events. */
+export interface SSEMessage {
+  /** The `event:` field, when the server sent one. */
+  readonly event?: string | undefined;
+  /** The `data:` lines joined with `\n`. */
+  readonly data: string;
+  /** The `id:` field of this message, when present. */
+  readonly id?: string | undefined;
+}
+
+/**
+ * Turns one SSE message into a validated event: parses its JSON, checks that `event:` agrees with `data.type`
+ * and that `id:` equals `String(seq)`.
+ *
+ * @throws {ProtocolError}
+ */
+export function parseSSEMessage(message: SSEMessage): RunEvent {
+  let json: unknown;
+  try {
+    json = JSON.parse(message.data);
+  } catch (cause) {
+    throw new ProtocolError(`data is not valid JSON (${(cause as Error).message})`, {
+      eventType: message.event,
+      seq: message.id !== undefined && /^\d+$/.test(message.id) ? Number(message.id) : undefined,
+      path: ['data'],
+      raw: message.data,
+    });
+  }
+  const event = parseRunEvent(json);
+  const dataType = event.type === 'unknown' ? event.unknownType : event.type;
+  if (message.event !== undefined && message.event !== '' && message.event !== dataType) {
+    throw new ProtocolError(`SSE event name "${message.event}" disagrees with data.type "${dataType}"`, {
+      eventType: dataType,
+      seq: event.seq,
+      path: ['type'],
+      raw: json,
+    });
+  }
+  if (message.id !== undefined && message.id !== String(event.seq)) {
+    throw new ProtocolError(`SSE id "${message.id}" differs from seq ${event.seq}`, {
+      eventType: dataType,
+      seq: event.seq,
+      path: ['seq'],
+      raw: json,
+    });
+  }
+  return event;
+}

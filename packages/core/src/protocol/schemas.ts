@@ -1,0 +1,291 @@
+import { z } from 'zod';
+
+/*
+ * The Kestrel wire contract as zod schemas. Objects are `looseObject` on purpose: fields a newer server adds
+ * are kept on the parsed value, so nothing the server sent is lost between the wire and the UI.
+ */
+
+const nonEmpty = z.string().min(1);
+
+export const interactionBaseShape = {
+  id: nonEmpty,
+  prompt: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+};
+
+export const approvalInteractionSchema = z.looseObject({
+  ...interactionBaseShape,
+  kind: z.literal('approval'),
+  action: z.string(),
+  details: z.unknown().optional(),
+});
+
+export const choiceOptionSchema = z.looseObject({
+  id: nonEmpty,
+  label: z.string(),
+  description: z.string().optional(),
+});
+
+export const choiceInteractionSchema = z.looseObject({
+  ...interactionBaseShape,
+  kind: z.literal('choice'),
+  options: z.array(choiceOptionSchema).min(1),
+  multiple: z.boolean().optional(),
+});
+
+export const textInteractionSchema = z.looseObject({
+  ...interactionBaseShape,
+  kind: z.literal('text'),
+  placeholder: z.string().optional(),
+  multiline: z.boolean().optional(),
+});
+
+export const formFieldTypeSchema = z.enum(['string', 'number', 'boolean', 'enum']);
+
+export const formFieldSchema = z.looseObject({
+  name: nonEmpty,
+  label: z.string(),
+  type: formFieldTypeSchema,
+  required: z.boolean().optional(),
+  options: z.array(z.string()).optional(),
+});
+
+export const formInteractionSchema = z.looseObject({
+  ...interactionBaseShape,
+  kind: z.literal('form'),
+  fields: z.array(formFieldSchema),
+});
+
+/** Kinds this client can render and answer. Any other kind is kept as an unsupported interaction. */
+export const SUPPORTED_INTERACTION_KINDS = ['approval', 'choice', 'text', 'form'] as const;
+
+/*
+ * An interaction of a kind this client does not know is not a protocol error (PROTOCOL.md section 4). It is
+ * kept, renamed to kind `unsupported` with the server's kind in `originalKind`, so that `kind` still narrows.
+ */
+export const unsupportedInteractionSchema = z
+  .looseObject({ ...interactionBaseShape, kind: z.string() })
+  .transform(({ kind, ...rest }) => ({ ...rest, kind: 'unsupported' as const, originalKind: kind }));
+
+const interactionSchemasByKind = {
+  approval: approvalInteractionSchema,
+  choice: choiceInteractionSchema,
+  text: textInteractionSchema,
+  form: formInteractionSchema,
+} as const;
+
+type KnownInteraction = z.output<(typeof interactionSchemasByKind)[keyof typeof interactionSchemasByKind]>;
+type UnsupportedInteractionValue = z.output<typeof unsupportedInteractionSchema>;
+
+/*
+ * Dispatch on `kind` by hand rather than with a union: a union would report "no branch matched" for an approval
+ * missing its `action`, where the person reading the error needs the field path.
+ */
+export const interactionSchema = z.unknown().transform((value, ctx): KnownInteraction | UnsupportedInteractionValue => {
+  const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
+  const schema =
+    typeof kind === 'string' && Object.hasOwn(interactionSchemasByKind, kind)
+      ? interactionSchemasByKind[kind as keyof typeof interactionSchemasByKind]
+      : unsupportedInteractionSchema;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    ctx.issues.push({ ...issue, input: value } as (typeof ctx.issues)[number]);
+  }
+  return z.NEVER;
+});
+
+export const approvalAnswerSchema = z.object({
+  kind: z.literal('approval'),
+  approved: z.boolean(),
+  comment: z.string().optional(),
+});
+export const choiceAnswerSchema = z.object({
+  kind: z.literal('choice'),
+  selected: z.array(z.string()),
+});
+export const textAnswerSchema = z.object({
+  kind: z.literal('text'),
+  text: z.string().min(1),
+});
+export const formValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+export const formAnswerSchema = z.object({
+  kind: z.literal('form'),
+  values: z.record(z.string(), formValueSchema),
+});
+
+export const interactionAnswerSchema = z.discriminatedUnion('kind', [
+  approvalAnswerSchema,
+  choiceAnswerSchema,
+  textAnswerSchema,
+  formAnswerSchema,
+]);
+
+const optionalText = z.string().nullable().optional();
+
+export const completedOutputSchema = z.looseObject({
+  status: z.literal('COMPLETED'),
+  assistantText: z.string({ error: 'expected a non-empty string' }).min(1, 'expected a non-empty string'),
+  finalizedPayload: z.unknown().optional(),
+});
+
+export const runErrorInfoSchema = z.looseObject({
+  code: z.string(),
+  message: z.string(),
+  retryable: z.boolean().optional(),
+});
+
+export const failedOutputSchema = z.looseObject({
+  status: z.literal('FAILED'),
+  error: runErrorInfoSchema,
+  assistantText: optionalText,
+});
+
+export const cancellationSchema = z.looseObject({
+  reason: z.string(),
+  by: z.enum(['user', 'system']).optional(),
+});
+
+export const cancelledOutputSchema = z.looseObject({
+  status: z.literal('CANCELLED'),
+  cancellation: cancellationSchema,
+  assistantText: optionalText,
+});
+
+export const waitingOutputSchema = z.looseObject({
+  status: z.literal('WAITING'),
+  interaction: interactionSchema,
+  assistantText: optionalText,
+});
+
+export const runOutputSchema = z.discriminatedUnion('status', [
+  completedOutputSchema,
+  failedOutputSchema,
+  cancelledOutputSchema,
+  waitingOutputSchema,
+]);
+
+/** Fields every event carries, whatever its type. */
+export const eventEnvelopeSchema = z.looseObject({
+  type: nonEmpty,
+  runId: nonEmpty,
+  seq: z.number().int().positive(),
+  sessionId: nonEmpty,
+});
+
+const envelope = {
+  runId: nonEmpty,
+  seq: z.number().int().positive(),
+  sessionId: nonEmpty,
+};
+
+export const runStartedEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('run.started'),
+  attempt: z.number().int().min(1),
+});
+export const messageReceivedEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('message.received'),
+  messageId: nonEmpty,
+});
+export const reasoningDeltaEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('reasoning.delta'),
+  delta: z.string(),
+});
+export const textDeltaEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('text.delta'),
+  delta: z.string(),
+});
+export const progressEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('progress'),
+  label: z.string(),
+  fraction: z.number().min(0).max(1).optional(),
+});
+export const logLevelSchema = z.enum(['debug', 'info', 'warn', 'error']);
+export const logEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('log'),
+  level: logLevelSchema,
+  message: z.string(),
+});
+export const toolStartedEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('tool.started'),
+  callId: nonEmpty,
+  name: z.string(),
+  input: z.unknown().optional(),
+});
+export const toolCompletedEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('tool.completed'),
+  callId: nonEmpty,
+  output: z.unknown().optional(),
+  isError: z.boolean().optional(),
+});
+export const turnEndReasonSchema = z.looseObject({
+  kind: z.string({ error: 'expected reason.kind to be a string' }),
+});
+export const turnEndEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('turn/end'),
+  reason: turnEndReasonSchema,
+});
+export const agentIdleEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('agent.idle'),
+});
+export const runCompletedEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('run.completed'),
+  attempt: z.number().int().min(1),
+  output: runOutputSchema,
+});
+
+export const knownRunEventSchema = z.discriminatedUnion('type', [
+  runStartedEventSchema,
+  messageReceivedEventSchema,
+  reasoningDeltaEventSchema,
+  textDeltaEventSchema,
+  progressEventSchema,
+  logEventSchema,
+  toolStartedEventSchema,
+  toolCompletedEventSchema,
+  turnEndEventSchema,
+  agentIdleEventSchema,
+  runCompletedEventSchema,
+]);
+
+/** Event types this client understands. Anything else becomes an {@link UnknownRunEvent}. */
+export const KNOWN_EVENT_TYPES = [
+  'run.started',
+  'message.received',
+  'reasoning.delta',
+  'text.delta',
+  'progress',
+  'log',
+  'tool.started',
+  'tool.completed',
+  'turn/end',
+  'agent.idle',
+  'run.completed',
+] as const;
+
+/** The error body of a failed request (not a run outcome). */
+export const requestErrorBodySchema = z.object({
+  error: z.looseObject({ code: z.string(), message: z.string() }),
+});
+
+/** Body of `POST /v1/sessions/{sessionId}/runs`. */
+export const responseFormatSchema = z.object({
+  type: z.literal('json_schema'),
+  name: nonEmpty,
+  schema: z.record(z.string(), z.unknown()),
+});
+export const startRunBodySchema = z.object({
+  input: z.string(),
+  responseFormat: responseFormatSchema.optional(),
+});

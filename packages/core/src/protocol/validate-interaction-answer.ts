@@ -1,0 +1,104 @@
+import { interactionAnswerSchema } from './schemas.js';
+import { toProtocolIssues, type IssuePath } from './protocol-error.js';
+import type { FormField, Interaction, InteractionAnswer } from './types.js';
+
+/** One reason an answer does not fit its interaction; `path` points into the answer (e.g. `['values', 'email']`). */
+export interface AnswerIssue {
+  readonly path: IssuePath;
+  readonly message: string;
+}
+
+export type AnswerValidation =
+  | { readonly valid: true; readonly answer: InteractionAnswer }
+  | { readonly valid: false; readonly issues: readonly AnswerIssue[] };
+
+/** Thrown when an answer that does not fit its interaction would be sent. */
+export class InteractionAnswerError extends Error {
+  override readonly name = 'InteractionAnswerError';
+  readonly kind = 'invalid-answer' as const;
+  readonly issues: readonly AnswerIssue[];
+  constructor(issues: readonly AnswerIssue[]) {
+    super(`Invalid answer: ${issues.map((issue) => issue.message).join('; ')}`);
+    this.issues = issues;
+  }
+}
+
+function checkField(field: FormField, value: unknown): string | undefined {
+  if (value === undefined || value === '') {
+    return field.required ? `${field.label || field.name} is required` : undefined;
+  }
+  switch (field.type) {
+    case 'string':
+      return typeof value === 'string' ? undefined : `${field.label || field.name} must be text`;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : `${field.label || field.name} must be a number`;
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : `${field.label || field.name} must be true or false`;
+    case 'enum':
+      return typeof value === 'string' && (field.options ?? []).includes(value)
+        ? undefined
+        : `${field.label || field.name} must be one of: ${(field.options ?? []).join(', ')}`;
+    default:
+      return field.type satisfies never;
+  }
+}
+
+function issuesFor(interaction: Interaction, answer: InteractionAnswer): AnswerIssue[] {
+  if (interaction.kind === 'unsupported') {
+    return [{ path: ['kind'], message: `Interactions of kind "${interaction.originalKind}" cannot be answered here` }];
+  }
+  if (answer.kind !== interaction.kind) {
+    return [{ path: ['kind'], message: `Expected a "${interaction.kind}" answer, got "${answer.kind}"` }];
+  }
+  switch (interaction.kind) {
+    case 'approval':
+      return [];
+    case 'text':
+      return answer.kind === 'text' && answer.text.trim() === '' ? [{ path: ['text'], message: 'An answer is required' }] : [];
+    case 'choice': {
+      if (answer.kind !== 'choice') return [];
+      const issues: AnswerIssue[] = [];
+      const known = new Set(interaction.options.map((option) => option.id));
+      answer.selected.forEach((id, index) => {
+        if (!known.has(id)) issues.push({ path: ['selected', index], message: `"${id}" is not one of the options` });
+      });
+      if (new Set(answer.selected).size !== answer.selected.length) {
+        issues.push({ path: ['selected'], message: 'An option is selected twice' });
+      }
+      if (answer.selected.length === 0) issues.push({ path: ['selected'], message: 'Choose an option' });
+      else if (!interaction.multiple && answer.selected.length > 1) {
+        issues.push({ path: ['selected'], message: 'Choose exactly one option' });
+      }
+      return issues;
+    }
+    case 'form': {
+      if (answer.kind !== 'form') return [];
+      const issues: AnswerIssue[] = [];
+      const names = new Set(interaction.fields.map((field) => field.name));
+      for (const field of interaction.fields) {
+        const message = checkField(field, answer.values[field.name]);
+        if (message !== undefined) issues.push({ path: ['values', field.name], message });
+      }
+      for (const name of Object.keys(answer.values)) {
+        if (!names.has(name)) issues.push({ path: ['values', name], message: `"${name}" is not a field of this form` });
+      }
+      return issues;
+    }
+    default:
+      return interaction satisfies never;
+  }
+}
+
+/**
+ * Checks an answer against the interaction it answers, before it is sent.
+ *
+ * @example
+ * const check = validateInteractionAnswer(output.interaction, { kind: 'choice', selected: ['a'] });
+ * if (!check.valid) showErrors(check.issues);
+ */
+export function validateInteractionAnswer(interaction: Interaction, answer: unknown): AnswerValidation {
+  const shape = interactionAnswerSchema.safeParse(answer);
+  if (!shape.success) return { valid: false, issues: toProtocolIssues(shape.error.issues) };
+  const issues = issuesFor(interaction, shape.data);
+  return issues.length === 0 ? { valid: true, answer: shape.data } : { valid: false, issues };
+}

@@ -1,0 +1,46 @@
+import type { StandardSchemaV1 } from './standard-schema.js';
+
+/** One reason a finalized payload failed the application's schema. */
+export interface PayloadIssue {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/**
+ * The structured output of a COMPLETED run, checked against the application's schema when one was given.
+ * An invalid payload is kept (`raw`) and shown as invalid: never dropped, never a protocol error.
+ */
+export type PayloadState<P = unknown> =
+  | { readonly status: 'absent' }
+  | { readonly status: 'valid'; readonly value: P }
+  | { readonly status: 'invalid'; readonly issues: readonly PayloadIssue[]; readonly raw: unknown };
+
+/** Any Standard Schema (zod 4 schemas are) whose output is the payload type. */
+export type PayloadSchema<P = unknown> = StandardSchemaV1<unknown, P>;
+
+function toPathPart(part: PropertyKey | StandardSchemaV1.PathSegment): string | number {
+  const key = typeof part === 'object' ? part.key : part;
+  return typeof key === 'number' ? key : String(key);
+}
+
+/** Reads `finalizedPayload` through the app's schema. Async schemas are reported as invalid: the reducer is pure. */
+export function readPayload<P>(
+  output: { readonly finalizedPayload?: unknown },
+  schema: PayloadSchema<P> | undefined,
+): PayloadState<P> {
+  if (!('finalizedPayload' in output) || output.finalizedPayload === undefined) return { status: 'absent' };
+  const raw = output.finalizedPayload;
+  if (schema === undefined) return { status: 'valid', value: raw as P };
+  const result = schema['~standard'].validate(raw);
+  if (result instanceof Promise) {
+    return { status: 'invalid', raw, issues: [{ path: [], message: 'The payload schema is asynchronous; use a synchronous schema' }] };
+  }
+  if (result.issues !== undefined) {
+    return {
+      status: 'invalid',
+      raw,
+      issues: result.issues.map((issue) => ({ path: (issue.path ?? []).map(toPathPart), message: issue.message })),
+    };
+  }
+  return { status: 'valid', value: result.value };
+}

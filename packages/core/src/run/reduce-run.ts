@@ -1,0 +1,226 @@
+import type { KnownRunEvent, RunCompletedEvent, RunEvent } from '../protocol/types.js';
+import { AppendLog } from './append-log.js';
+import { readPayload } from './payload.js';
+import type { ClientAction, RunAction } from './run-action.js';
+import type { RunError, RunPhase, RunState, ToolCall } from './run-state.js';
+
+const live: ReadonlySet<RunPhase> = new Set(['idle', 'connecting', 'streaming', 'reconnecting']);
+
+function fail<P>(state: RunState<P>, error: RunError): RunState<P> {
+  return { ...state, phase: 'error', error, reconnect: null };
+}
+
+function protocolError<P>(state: RunState<P>, message: string, event: RunEvent, path: (string | number)[] = []): RunState<P> {
+  return fail(state, {
+    kind: 'protocol',
+    message,
+    eventType: event.type === 'unknown' ? event.unknownType : event.type,
+    seq: event.seq,
+    path,
+    raw: event.type === 'unknown' ? event.raw : event,
+  });
+}
+
+function settle<P>(state: RunState<P>, event: RunCompletedEvent): RunState<P> {
+  const output = event.output;
+  return {
+    ...state,
+    phase: 'settled',
+    attempt: event.attempt,
+    result: event,
+    output,
+    status: output.status,
+    payload: output.status === 'COMPLETED' ? readPayload(output, state.payloadSchema) : null,
+    interval: 'closed',
+    reconnect: null,
+    error: null,
+  };
+}
+
+function upsertTool(tools: readonly ToolCall[], call: ToolCall): readonly ToolCall[] {
+  const index = tools.findIndex((tool) => tool.callId === call.callId);
+  if (index === -1) return [...tools, call];
+  const next = tools.slice();
+  next[index] = call;
+  return next;
+}
+
+/** Applies one known event whose seq and run are already checked. */
+function applyEvent<P>(state: RunState<P>, event: KnownRunEvent): RunState<P> {
+  switch (event.type) {
+    case 'run.started':
+      return {
+        ...state,
+        runId: event.runId,
+        sessionId: event.sessionId,
+        attempt: event.attempt,
+        interval: 'before',
+        finishReason: null,
+      };
+    case 'message.received':
+      return { ...state, interval: state.interval === 'before' ? 'open' : state.interval };
+    case 'reasoning.delta':
+      // String concatenation builds a rope in JS engines: amortized O(1), flattened once when read.
+      return { ...state, reasoning: state.reasoning + event.delta };
+    case 'text.delta':
+      return { ...state, draftText: state.draftText + event.delta };
+    case 'progress':
+      return { ...state, progress: { label: event.label, fraction: event.fraction ?? null } };
+    case 'log':
+      return { ...state, logs: state.logs.append({ seq: event.seq, level: event.level, message: event.message }) };
+    case 'tool.started':
+      return {
+        ...state,
+        tools: upsertTool(state.tools, {
+          callId: event.callId,
+          name: event.name,
+          status: 'running',
+          input: event.input,
+          output: undefined,
+          startedSeq: event.seq,
+          completedSeq: null,
+        }),
+      };
+    case 'tool.completed': {
+      const started = state.tools.find((tool) => tool.callId === event.callId);
+      return {
+        ...state,
+        tools: upsertTool(state.tools, {
+          callId: event.callId,
+          name: started?.name ?? '',
+          input: started?.input,
+          startedSeq: started?.startedSeq ?? event.seq,
+          status: event.isError === true ? 'failed' : 'succeeded',
+          output: event.output,
+          completedSeq: event.seq,
+        }),
+      };
+    }
+    case 'turn/end': {
+      const counts = state.interval === 'open' && state.sessionId !== null && event.sessionId === state.sessionId;
+      return counts ? { ...state, finishReason: event.reason.kind } : state;
+    }
+    case 'agent.idle':
+      return state.interval === 'open' ? { ...state, interval: 'closed' } : state;
+    case 'run.completed':
+      return settle(state, event);
+    default:
+      return event satisfies never;
+  }
+}
+
+function reduceEvent<P>(state: RunState<P>, event: RunEvent): RunState<P> {
+  if (event.seq <= state.lastSeq) return state; // a duplicate replayed after a resume
+  if (state.phase === 'settled') {
+    return protocolError(state, 'event received after run.completed settled the attempt', event);
+  }
+  if (!live.has(state.phase)) return state; // detached or failed: no longer listening
+  if (state.runId !== null && event.runId !== state.runId) {
+    return protocolError(state, `event belongs to run "${event.runId}", not "${state.runId}"`, event, ['runId']);
+  }
+  const received: RunState<P> = {
+    ...state,
+    runId: state.runId ?? event.runId,
+    lastSeq: event.seq,
+    events: state.events.append(event),
+  };
+  if (event.type === 'unknown') return received;
+  const next = applyEvent(received, event);
+  return next.phase === 'settled' ? next : { ...next, phase: 'streaming', reconnect: null };
+}
+
+function startAttempt<P>(state: RunState<P>, action: Extract<ClientAction, { type: 'client/start-requested' }>): RunState<P> {
+  const fresh: RunState<P> = {
+    ...state,
+    phase: 'connecting',
+    draftText: '',
+    reasoning: '',
+    tools: [],
+    progress: null,
+    result: null,
+    output: null,
+    status: null,
+    finishReason: null,
+    payload: null,
+    error: null,
+    reconnect: null,
+    interval: 'before',
+  };
+  switch (action.mode) {
+    case 'respond':
+      return fresh;
+    case 'start':
+    case 'resume':
+      return {
+        ...fresh,
+        runId: action.runId ?? null,
+        lastSeq: action.lastSeq ?? 0,
+        sessionId: null,
+        attempt: null,
+        events: AppendLog.empty(),
+        logs: AppendLog.empty(),
+      };
+    default:
+      return action.mode satisfies never;
+  }
+}
+
+function reduceClient<P>(state: RunState<P>, action: ClientAction): RunState<P> {
+  switch (action.type) {
+    case 'client/start-requested':
+      return startAttempt(state, action);
+    case 'client/connected':
+      return state.phase === 'connecting' || state.phase === 'reconnecting' ? { ...state, phase: 'streaming', reconnect: null } : state;
+    case 'client/reconnecting':
+      return live.has(state.phase)
+        ? { ...state, phase: 'reconnecting', reconnect: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } }
+        : state;
+    case 'client/connection-lost':
+      return live.has(state.phase) ? fail(state, { kind: 'transport', message: action.message }) : state;
+    case 'client/stream-ended':
+      return live.has(state.phase)
+        ? fail(state, {
+            kind: 'truncated',
+            message: 'The stream ended before run.completed: the run has no outcome yet',
+            lastSeq: state.lastSeq,
+          })
+        : state;
+    case 'client/detached':
+      return live.has(state.phase) ? { ...state, phase: 'detached', reconnect: null } : state;
+    case 'client/timed-out':
+      return live.has(state.phase) ? fail(state, { kind: 'timeout', message: action.message, timeoutMs: action.timeoutMs }) : state;
+    case 'client/http-error':
+      return live.has(state.phase)
+        ? fail(state, { kind: 'http', message: action.message, status: action.status, code: action.code })
+        : state;
+    case 'client/protocol-error':
+      return state.phase === 'error' || state.phase === 'detached'
+        ? state
+        : fail(state, {
+            kind: 'protocol',
+            message: action.message,
+            eventType: action.eventType ?? null,
+            seq: action.seq ?? null,
+            path: action.path ?? [],
+            raw: action.raw,
+          });
+    default:
+      return action satisfies never;
+  }
+}
+
+function isClientAction(action: RunAction): action is ClientAction {
+  return action.type.startsWith('client/');
+}
+
+/**
+ * The run state machine: the only place a run's phase changes. Pure; never throws, whatever it is fed.
+ *
+ * @example
+ * let state = initialRunState;
+ * for (const event of events) state = reduceRun(state, event);
+ * if (state.phase === 'settled') console.log(state.output?.status);
+ */
+export function reduceRun<P>(state: RunState<P>, action: RunAction): RunState<P> {
+  return isClientAction(action) ? reduceClient(state, action) : reduceEvent(state, action);
+}

@@ -1,0 +1,127 @@
+import type { IssuePath } from '../protocol/protocol-error.js';
+import type { LogLevel, RunCompletedEvent, RunEvent, RunOutput, RunOutputStatus } from '../protocol/types.js';
+import { AppendLog } from './append-log.js';
+import type { PayloadSchema, PayloadState } from './payload.js';
+
+/** Where a run is. Only `reduceRun` changes it. */
+export type RunPhase = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | 'settled' | 'detached' | 'error';
+
+export type ToolCallStatus = 'running' | 'succeeded' | 'failed';
+
+/** One tool call, by `callId`. Its output is evidence for the agent's loop, never the run's payload. */
+export interface ToolCall {
+  readonly callId: string;
+  readonly name: string;
+  readonly status: ToolCallStatus;
+  readonly input: unknown;
+  readonly output: unknown;
+  readonly startedSeq: number;
+  readonly completedSeq: number | null;
+}
+
+export interface RunProgress {
+  readonly label: string;
+  readonly fraction: number | null;
+}
+
+export interface RunLog {
+  readonly seq: number;
+  readonly level: LogLevel;
+  readonly message: string;
+}
+
+/** What went wrong on the way to an outcome. It is never an outcome itself. */
+export type RunError =
+  | { readonly kind: 'transport'; readonly message: string }
+  | { readonly kind: 'truncated'; readonly message: string; readonly lastSeq: number }
+  | {
+      readonly kind: 'protocol';
+      readonly message: string;
+      readonly eventType: string | null;
+      readonly seq: number | null;
+      readonly path: IssuePath;
+      readonly raw: unknown;
+    }
+  | { readonly kind: 'http'; readonly message: string; readonly status: number; readonly code: string | null }
+  | { readonly kind: 'timeout'; readonly message: string; readonly timeoutMs: number };
+
+export type RunErrorKind = RunError['kind'];
+
+/** Why the client is reconnecting, for display. */
+export interface ReconnectInfo {
+  readonly attempt: number;
+  readonly delayMs: number;
+  readonly reason: string;
+}
+
+/**
+ * Everything known about one run, as seen by this client.
+ *
+ * Read `phase` first: only `settled` carries an outcome (`result`, `output`, `payload`). `draftText` is motion
+ * and is never the result.
+ */
+export interface RunState<P = unknown> {
+  readonly phase: RunPhase;
+  readonly runId: string | null;
+  /** The run's root session, named by `run.started`. */
+  readonly sessionId: string | null;
+  readonly attempt: number | null;
+  /** The highest `seq` seen, 0 before any event. Events at or below it are duplicates. */
+  readonly lastSeq: number;
+  /** Every event received, unknown types included, in order, across attempts. */
+  readonly events: AppendLog<RunEvent>;
+  /** Text deltas of the current attempt. Motion only: once settled, show `output.assistantText`. */
+  readonly draftText: string;
+  readonly reasoning: string;
+  readonly tools: readonly ToolCall[];
+  readonly progress: RunProgress | null;
+  readonly logs: AppendLog<RunLog>;
+  /** The `run.completed` event; set only in phase `settled` (and kept if a later protocol error follows it). */
+  readonly result: RunCompletedEvent | null;
+  readonly output: RunOutput | null;
+  /** Shorthand for `output.status`. */
+  readonly status: RunOutputStatus | null;
+  /** PROTOCOL.md section 3: the last root-session `turn/end` kind within the owned run interval. */
+  readonly finishReason: string | null;
+  /** The checked `finalizedPayload`; set only when settled COMPLETED. */
+  readonly payload: PayloadState<P> | null;
+  readonly error: RunError | null;
+  readonly reconnect: ReconnectInfo | null;
+  /** Machine bookkeeping for `finishReason`; not for display. */
+  readonly interval: 'before' | 'open' | 'closed';
+  readonly payloadSchema: PayloadSchema<P> | undefined;
+}
+
+/**
+ * A fresh state. Pass the app's payload schema so a COMPLETED payload is checked and typed.
+ *
+ * @example
+ * const state = createInitialRunState({ payloadSchema: z.object({ total: z.number() }) });
+ */
+export function createInitialRunState<P = unknown>(options: { payloadSchema?: PayloadSchema<P> } = {}): RunState<P> {
+  return {
+    phase: 'idle',
+    runId: null,
+    sessionId: null,
+    attempt: null,
+    lastSeq: 0,
+    events: AppendLog.empty(),
+    draftText: '',
+    reasoning: '',
+    tools: [],
+    progress: null,
+    logs: AppendLog.empty(),
+    result: null,
+    output: null,
+    status: null,
+    finishReason: null,
+    payload: null,
+    error: null,
+    reconnect: null,
+    interval: 'before',
+    payloadSchema: options.payloadSchema,
+  };
+}
+
+/** The state of a run nothing has happened to yet. */
+export const initialRunState: RunState = createInitialRunState();

@@ -1,0 +1,49 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { SSEMessage } from '../protocol/parse-run-event.js';
+
+export interface DecodeSSEOptions {
+  /** Called for each comment line (`: keep-alive`), without the leading colon. */
+  readonly onComment?: ((comment: string) => void) | undefined;
+  /** Called for every chunk of bytes, before decoding: a sign of life for heartbeat timers. */
+  readonly onBytes?: ((byteLength: number) => void) | undefined;
+}
+
+/**
+ * Decodes a `text/event-stream` body into messages. UTF-8 is decoded across chunk boundaries, a leading BOM is
+ * ignored, and any line ending is accepted. A message that is cut off by the end of the stream (no blank line)
+ * is not dispatched, as the SSE standard requires.
+ *
+ * @example
+ * for await (const message of decodeSSE(response.body!)) console.log(message.event, message.data);
+ */
+export async function* decodeSSE(
+  stream: ReadableStream<Uint8Array>,
+  options: DecodeSSEOptions = {},
+): AsyncGenerator<SSEMessage, void, undefined> {
+  const queue: SSEMessage[] = [];
+  const parser = createParser({
+    onEvent(message: EventSourceMessage) {
+      queue.push({ event: message.event, data: message.data, id: message.id });
+    },
+    onComment: options.onComment === undefined ? undefined : (comment) => options.onComment?.(comment.trimStart()),
+  });
+  const decoder = new TextDecoder('utf-8');
+  const reader = stream.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      options.onBytes?.(value.byteLength);
+      parser.feed(decoder.decode(value, { stream: true }));
+      yield* queue.splice(0);
+    }
+    const tail = decoder.decode();
+    if (tail !== '') parser.feed(tail);
+    yield* queue.splice(0);
+    finished = true;
+  } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
