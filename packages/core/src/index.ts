@@ -98,3 +98,15 @@ export type {
 } from './run/run-state.js';
 export type { ClientAction, RunAction } from './run/run-action.js';
 export { reduceRun } from './run/reduce-run.js';
+export type {
+  FrameScheduler,
+  HeadersInput,
+  JsonRunOptions,
+  ReconnectPolicy,
+  ResumeRunOptions,
+  RunClient,
+  RunClientOptions,
+  RunHandle,
+  RunSource,
+  StartRunOptions,
+} from './client/types.js';

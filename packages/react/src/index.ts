@@ -1,1 +1,2 @@
-export const placeholder = 1;
+export { useRunSelector } from './use-run-selector.js';
+export type { RunActions, RunBinding, UseRunResult } from './types.js';

@@ -1,1 +1,2 @@
-export const placeholder = 1;
+export { createNodeListener } from './node-listener.js';
+export type { FetchHandler } from './node-listener.js';

@@ -1,1 +1,18 @@
-export const placeholder = 1;
+export { createEventFactory } from './event-factory.js';
+export type { EventFactory, EventFactoryOptions, WireEvent } from './event-factory.js';
+export { ev, evs, scenarioEvents } from './scenario.js';
+export type { Scenario, ScenarioContinuation, ScenarioExpectation, ScenarioGroup, ScenarioStep } from './scenario.js';
+export { getScenario, scenarios } from './scenarios.js';
+export { invoiceResponseFormat, invoiceSchema, sampleInvoice } from './invoice.js';
+export type { Invoice } from './invoice.js';
+export { scenarioActions } from './scenario-actions.js';
+export {
+  chunksToStream,
+  seededRandom,
+  splitAt,
+  splitRandomly,
+  stepsToSSE,
+  stepsToStream,
+  toBytes,
+  wireEventToSSE,
+} from './sse.js';

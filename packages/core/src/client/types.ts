@@ -1,0 +1,103 @@
+import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../protocol/types.js';
+import type { PayloadSchema } from '../run/payload.js';
+import type { RunState } from '../run/run-state.js';
+
+/*
+ * The contract of the run client. Hooks, components, the AI SDK bridge and the server helpers are written
+ * against these types; `create-run-client.ts` implements them.
+ */
+
+/**
+ * Anything that holds a run state and says when it changed: a handle, a controller, a fixture. Both methods
+ * work unbound (`const { subscribe } = source`), as `useSyncExternalStore` calls them.
+ */
+export interface RunSource<P = unknown> {
+  getState(): RunState<P>;
+  /** Calls `listener` after the state changed; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** Schedules motion notifications; a browser uses `requestAnimationFrame`, tests and servers inject their own. */
+export interface FrameScheduler {
+  request(callback: () => void): unknown;
+  cancel(handle: unknown): void;
+}
+
+export interface ReconnectPolicy {
+  /** How many times to reconnect after a drop before giving up with a `transport` error. Default 5. */
+  readonly attempts?: number;
+  /** First backoff delay. Default 500 ms. */
+  readonly baseDelayMs?: number;
+  /** Backoff ceiling. Default 10 s. */
+  readonly maxDelayMs?: number;
+  /** 0..1, the share of each delay that is randomized. Default 0.5. */
+  readonly jitter?: number;
+}
+
+export type HeadersInput = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+
+export interface RunClientOptions {
+  /** Where Kestrel (or your backend in front of it) answers `/v1/...`. */
+  readonly baseUrl: string;
+  readonly fetch?: typeof fetch;
+  /** Extra headers on every request, or a function returning them (for auth tokens). */
+  readonly headers?: HeadersInput;
+  readonly reconnect?: ReconnectPolicy;
+  /** Silence (no byte, no keep-alive) after which the connection counts as lost and is resumed. Default 45 s. */
+  readonly heartbeatTimeoutMs?: number;
+  /** Time allowed for response headers to arrive. Default 30 s. */
+  readonly requestTimeoutMs?: number;
+  /** Motion notifications are batched per frame with this; defaults to `requestAnimationFrame` or a 16 ms timer. */
+  readonly scheduler?: FrameScheduler;
+}
+
+export interface StartRunOptions<P = unknown> {
+  /** Defaults to `new`, which asks Kestrel for a new session. */
+  readonly sessionId?: string;
+  readonly input: string;
+  readonly responseFormat?: ResponseFormat;
+  /** The app's schema for `finalizedPayload`; its output type becomes the payload's type. */
+  readonly payloadSchema?: PayloadSchema<P>;
+  readonly signal?: AbortSignal;
+}
+
+export interface ResumeRunOptions<P = unknown> {
+  readonly runId: string;
+  /** The last seq already shown; omit to replay the run from its first event (after a page reload). */
+  readonly lastSeq?: number;
+  readonly payloadSchema?: PayloadSchema<P>;
+}
+
+export interface JsonRunOptions {
+  readonly sessionId?: string;
+  readonly input: string;
+  readonly responseFormat?: ResponseFormat;
+  readonly signal?: AbortSignal;
+}
+
+/** One attempt of a run, live. */
+export interface RunHandle<P = unknown> extends RunSource<P> {
+  /**
+   * The terminal event, for every output status (WAITING included: a wait settles the attempt). Rejects with a
+   * {@link RunClientError} on transport loss, truncation, protocol and HTTP errors and timeouts. Never raises an
+   * unhandled rejection when nobody awaits it.
+   */
+  readonly result: Promise<RunCompletedEvent>;
+  /** Asks the server to cancel and keeps listening: the run then settles CANCELLED. */
+  cancel(): Promise<void>;
+  /** Stops listening without cancelling. Phase `detached`; the run goes on on the server. */
+  detach(): void;
+  /** Answers a WAITING interaction once; resolves with the handle of the new attempt. */
+  respond(answer: InteractionAnswer): Promise<RunHandle<P>>;
+}
+
+export interface RunClient {
+  start<P = unknown>(options: StartRunOptions<P>): RunHandle<P>;
+  /** Re-attaches to a run by id (after a reload); a settled run is read from its result, WAITING included. */
+  resume<P = unknown>(options: ResumeRunOptions<P>): RunHandle<P>;
+  /** The JSON route: one request, one terminal event. */
+  run(options: JsonRunOptions): Promise<RunCompletedEvent>;
+  /** `GET /v1/runs/{runId}/result`: the terminal event, or `null` while the run has not settled. */
+  fetchResult(runId: string, options?: { signal?: AbortSignal }): Promise<RunCompletedEvent | null>;
+  readonly options: Readonly<RunClientOptions>;
+}

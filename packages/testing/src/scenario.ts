@@ -1,0 +1,70 @@
+import type { InteractionAnswer, RunErrorKind, RunOutputStatus, RunPhase } from '@kestrel/core';
+import type { WireEvent } from './event-factory.js';
+
+/**
+ * One thing the server does, in order. Events are wire JSON; faults describe what the connection does.
+ */
+export type ScenarioStep =
+  | { readonly kind: 'event'; readonly event: WireEvent }
+  /** Bytes written verbatim, for framing the schemas cannot express (a name that disagrees with data.type, bad JSON). */
+  | { readonly kind: 'raw'; readonly text: string }
+  /**
+   * The connection drops here. A client that resumes with Last-Event-ID gets the rest; with `replayFrom` the
+   * server (wrongly, but as real ones do) replays from that seq, so the client must drop duplicates.
+   */
+  | { readonly kind: 'drop'; readonly replayFrom?: number }
+  /** The server ends the response cleanly here, and nothing more will ever come: a truncated stream. */
+  | { readonly kind: 'end' }
+  /** The server goes silent, no keep-alives, for `ms`; a client resumes after its heartbeat timeout. */
+  | { readonly kind: 'stall'; readonly ms: number };
+
+/** What a careful client shows once it has done everything it can (resumed after drops, stopped on errors). */
+export interface ScenarioExpectation {
+  readonly phase: Extract<RunPhase, 'settled' | 'error'>;
+  readonly status?: RunOutputStatus;
+  readonly errorKind?: RunErrorKind;
+  readonly finishReason?: string | null;
+  readonly payload?: 'absent' | 'valid' | 'invalid';
+  readonly assistantText?: string | null;
+  /** Text deltas of the last attempt, joined. */
+  readonly draftText?: string;
+  /** Number of events kept in `state.events`. */
+  readonly eventCount?: number;
+}
+
+/** The attempt that follows an answer to a WAITING interaction. */
+export interface ScenarioContinuation {
+  readonly answer: InteractionAnswer;
+  readonly steps: readonly ScenarioStep[];
+  readonly expected: ScenarioExpectation;
+}
+
+export type ScenarioGroup = 'completed' | 'failed' | 'cancelled' | 'waiting' | 'activity' | 'transport' | 'protocol';
+
+export interface Scenario {
+  readonly name: string;
+  readonly title: string;
+  /** One sentence a person browsing Storybook or the demo reads. */
+  readonly description: string;
+  readonly group: ScenarioGroup;
+  readonly input: string;
+  readonly runId: string;
+  readonly sessionId: string;
+  readonly steps: readonly ScenarioStep[];
+  readonly expected: ScenarioExpectation;
+  /** Present on WAITING scenarios whose interaction can be answered. */
+  readonly continuation?: ScenarioContinuation;
+  /** An answer the interaction must refuse (for validation and server rejection tests). */
+  readonly invalidAnswer?: unknown;
+  /** The payload schema the app uses for this scenario's structured output. */
+  readonly usesInvoiceSchema?: boolean;
+}
+
+/** The events of a step list, in order, without faults. */
+export function scenarioEvents(steps: readonly ScenarioStep[]): WireEvent[] {
+  return steps.flatMap((step) => (step.kind === 'event' ? [step.event] : []));
+}
+
+export const ev = (event: WireEvent): ScenarioStep => ({ kind: 'event', event });
+export const evs = (...events: (WireEvent | readonly WireEvent[])[]): ScenarioStep[] =>
+  events.flat().map((event) => ({ kind: 'event', event }));
