@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/node.ts', 'src/mock.ts'],
   format: ['esm'],
-  platform: 'neutral',
+  platform: 'node',
   dts: true,
   clean: true,
 });

@@ -1,2 +1,1 @@
-export { createNodeListener } from './node-listener.js';
 export type { FetchHandler } from './node-listener.js';
