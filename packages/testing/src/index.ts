@@ -16,3 +16,5 @@ export {
   toBytes,
   wireEventToSSE,
 } from './sse.js';
+export { createScenarioSource } from './scenario-source.js';
+export type { ScenarioSource, ScenarioSourceOptions } from './scenario-source.js';
