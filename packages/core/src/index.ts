@@ -110,3 +110,4 @@ export type {
   RunSource,
   StartRunOptions,
 } from './client/types.js';
+export { toWireEvent } from './sse/encode-sse.js';

@@ -1,4 +1,4 @@
-import { KNOWN_EVENT_TYPES, eventEnvelopeSchema, knownRunEventSchema, runCompletedEventSchema } from './schemas.js';
+import { KNOWN_EVENT_TYPES, eventEnvelopeSchema, knownRunEventSchema } from './schemas.js';
 import { ProtocolError, toProtocolIssues } from './protocol-error.js';
 import type { RunCompletedEvent, RunEvent, UnknownRunEvent } from './types.js';
 
@@ -22,7 +22,7 @@ export function parseRunEvent(value: unknown): RunEvent {
     throw new ProtocolError('expected a JSON object', { raw: value });
   }
   const record = value as Record<string, unknown>;
-  const eventType = typeof record.type === 'string' ? record.type : undefined;
+  const eventType = typeof record.type === 'string' && record.type !== '' ? record.type : undefined;
   const seq = readSeq(record);
 
   const envelope = eventEnvelopeSchema.safeParse(value);
@@ -57,8 +57,8 @@ export function parseRunCompletedEvent(value: unknown): RunCompletedEvent {
       raw: value,
     });
   }
-  // Re-run the precise schema so the return type is exact without a cast.
-  return runCompletedEventSchema.parse(event);
+  // No second parse: transforms (unsupported interactions) must run exactly once.
+  return event;
 }
 
 /** One message as framed by server-sent events. */

@@ -64,8 +64,13 @@ export const SUPPORTED_INTERACTION_KINDS = ['approval', 'choice', 'text', 'form'
  * kept, renamed to kind `unsupported` with the server's kind in `originalKind`, so that `kind` still narrows.
  */
 export const unsupportedInteractionSchema = z
-  .looseObject({ ...interactionBaseShape, kind: z.string() })
-  .transform(({ kind, ...rest }) => ({ ...rest, kind: 'unsupported' as const, originalKind: kind }));
+  .looseObject({ ...interactionBaseShape, kind: z.string(), originalKind: z.string().optional() })
+  // Idempotent: a value that was already mapped (parsed twice, or forwarded by a proxy) keeps the server's kind.
+  .transform(({ kind, originalKind, ...rest }) => ({
+    ...rest,
+    kind: 'unsupported' as const,
+    originalKind: kind === 'unsupported' && originalKind !== undefined ? originalKind : kind,
+  }));
 
 const interactionSchemasByKind = {
   approval: approvalInteractionSchema,
