@@ -111,3 +111,15 @@ export type {
   StartRunOptions,
 } from './client/types.js';
 export { toWireEvent } from './sse/encode-sse.js';
+export { createRunController } from './controller/create-run-controller.js';
+export type { RunController, RunControllerOptions } from './controller/create-run-controller.js';
+export type { RunActions, RunBinding } from './controller/run-actions.js';
+export { getRetryMode } from './controller/retry-mode.js';
+export type { RetryMode } from './controller/retry-mode.js';
+export { createRunClient } from './client/create-run-client.js';
+export { RunClientError, isRunClientError } from './client/run-client-error.js';
+export type { RunClientErrorKind } from './client/run-client-error.js';
+export { RunUsageError } from './client/run-usage-error.js';
+export type { RunUsageReason } from './client/run-usage-error.js';
+export { createTimerFrameScheduler, defaultFrameScheduler } from './client/frame-scheduler.js';
+export { backoffDelay } from './client/backoff.js';

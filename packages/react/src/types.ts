@@ -1,25 +1,7 @@
-import type { InteractionAnswer, RunSource, RunState, StartRunOptions } from '@kestrel/core';
+import type { RunBinding, RunState } from '@kestrel/core';
 
-/** What a person can do to a run. Stable functions: safe in effect dependencies and memoized children. */
-export interface RunActions<P = unknown> {
-  /** Starts a new run (a string is the input). */
-  start(input: string | StartRunOptions<P>): void;
-  /** Re-attaches to a run by id, e.g. after a page reload. */
-  resume(runId: string, lastSeq?: number): void;
-  /** Answers the WAITING interaction; follows the new attempt. Rejects (state intact) when the server refuses. */
-  respond(answer: InteractionAnswer): Promise<void>;
-  /** Asks the server to cancel; the run settles CANCELLED from the stream. */
-  cancel(): Promise<void>;
-  /** Stops watching without cancelling. */
-  detach(): void;
-  /** After a connection error: resume the same run. After a retryable FAILED: start it again with the same input. */
-  retry(): void;
-  /** Forgets the run and returns to `idle`. */
-  reset(): void;
-}
-
-/** A run as components take it: its state source plus its actions. `useRun` returns one. */
-export type RunBinding<P = unknown> = RunSource<P> & RunActions<P>;
+// The actions live in the core beside the controller that implements them; components keep importing them here.
+export type { RunActions, RunBinding } from '@kestrel/core';
 
 /** What `useRun` returns: the binding, and the current state for the component that called it. */
 export interface UseRunResult<P = unknown> extends RunBinding<P> {

@@ -1,0 +1,196 @@
+import type { RunClient, RunHandle, StartRunOptions } from '../client/types.js';
+import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../protocol/types.js';
+import type { PayloadSchema } from '../run/payload.js';
+import { createInitialRunState, type RunError, type RunPhase, type RunState } from '../run/run-state.js';
+import { getRetryMode } from './retry-mode.js';
+import type { RunBinding } from './run-actions.js';
+
+export interface RunControllerOptions<P = unknown> {
+  /** Sends the requests. Read at each action, so replacing it never restarts a run. */
+  readonly client: RunClient;
+  /** The session new runs start in; defaults to the client's (`new`). */
+  readonly sessionId?: string | undefined;
+  /** Structured output to request on every start. */
+  readonly responseFormat?: ResponseFormat | undefined;
+  /** Checks `finalizedPayload`; its output type becomes `state.payload.value`. */
+  readonly payloadSchema?: PayloadSchema<P> | undefined;
+  /** Once per settled attempt (WAITING included), with its `run.completed` event. */
+  readonly onSettled?: ((event: RunCompletedEvent) => void) | undefined;
+  /** Once per error that stopped the run short of an outcome (`state.error`). */
+  readonly onError?: ((error: RunError) => void) | undefined;
+}
+
+/** One object that follows a run across attempts, resumes, retries and resets. See {@link createRunController}. */
+export interface RunController<P = unknown> extends RunBinding<P> {
+  /** Replaces the options. The next action and the next callback use them; a run in progress is left alone. */
+  setOptions(options: RunControllerOptions<P>): void;
+  /** The idle state, the same object every time: what a server render shows. */
+  getServerState(): RunState<P>;
+  /** The handle of the attempt being followed, or `null` before any run and after `reset()`. */
+  getHandle(): RunHandle<P> | null;
+}
+
+const following: ReadonlySet<RunPhase> = new Set(['connecting', 'streaming', 'reconnecting', 'settled']);
+const live: ReadonlySet<RunPhase> = new Set(['connecting', 'streaming', 'reconnecting']);
+
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Runs an app callback so that its exception surfaces (uncaught, as in an event handler) without breaking the store. */
+function invoke<A>(callback: ((arg: A) => void) | undefined, arg: A): void {
+  if (callback === undefined) return;
+  try {
+    callback(arg);
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}
+
+/**
+ * Follows one run for a UI, whatever happens to it: WAITING → `respond` → the new attempt, reloads (`resume`),
+ * `cancel` versus `detach`, `retry` and `reset`. Framework-agnostic: `useRun` is a thin React binding over it.
+ *
+ * `getState` and `subscribe` work unbound and always describe the attempt being followed (an idle state before
+ * any run); every action is a stable function. `onSettled` and `onError` fire once per occurrence, and always
+ * the ones given last to `setOptions`.
+ *
+ * @example
+ * const run = createRunController({ client, onSettled: (event) => console.log(event.output.status) });
+ * run.subscribe(() => render(run.getState()));
+ * run.start('Summarise the report');
+ */
+export function createRunController<P = unknown>(initialOptions: RunControllerOptions<P>): RunController<P> {
+  let options = initialOptions;
+  const idle = createInitialRunState<P>({ payloadSchema: initialOptions.payloadSchema });
+  const listeners = new Set<{ readonly listener: () => void }>();
+  let handle: RunHandle<P> | null = null;
+  let unfollow: (() => void) | null = null;
+  /** The run id asked for by `resume`, known before the server names it in `run.started`. */
+  let requestedRunId: string | null = null;
+  /** What the last `start` sent, for `retry` after a retryable failure. */
+  let lastStart: StartRunOptions<P> | null = null;
+  /** Changes whenever the followed run is replaced, so a late `respond` cannot take over a newer run. */
+  let generation = 0;
+  let reportedResult: RunCompletedEvent | null = null;
+  let reportedError: RunError | null = null;
+
+  const getState = (): RunState<P> => (handle === null ? idle : handle.getState());
+
+  const notify = (): void => {
+    for (const entry of [...listeners]) entry.listener();
+  };
+
+  const report = (state: RunState<P>): void => {
+    if (state.phase === 'settled' && state.result !== null && state.result !== reportedResult) {
+      reportedResult = state.result;
+      invoke(options.onSettled, state.result);
+    }
+    if (state.phase === 'error' && state.error !== null && state.error !== reportedError) {
+      reportedError = state.error;
+      invoke(options.onError, state.error);
+    }
+  };
+
+  const follow = (next: RunHandle<P> | null): void => {
+    unfollow?.();
+    unfollow = null;
+    handle = next;
+    if (next !== null) {
+      unfollow = next.subscribe(() => {
+        if (handle !== next) return;
+        report(next.getState());
+        notify();
+      });
+      report(next.getState());
+    }
+    notify();
+  };
+
+  /** Stops the attempt being followed before another takes its place. Detach, never cancel: that is the app's call. */
+  const release = (): void => {
+    generation += 1;
+    if (handle !== null && live.has(handle.getState().phase)) handle.detach();
+  };
+
+  const startWith = (request: StartRunOptions<P>): void => {
+    release();
+    const { signal: _signal, ...replayable } = request;
+    lastStart = replayable;
+    requestedRunId = null;
+    follow(options.client.start(request));
+  };
+
+  const resumeRun = (runId: string, lastSeq?: number): void => {
+    release();
+    requestedRunId = runId;
+    follow(options.client.resume<P>(definedOnly({ runId, lastSeq, payloadSchema: options.payloadSchema })));
+  };
+
+  const controller: RunController<P> = {
+    getState,
+    getServerState: () => idle,
+    getHandle: () => handle,
+    subscribe(listener) {
+      const entry = { listener };
+      listeners.add(entry);
+      return () => {
+        listeners.delete(entry);
+      };
+    },
+    setOptions(next) {
+      options = next;
+    },
+    start(input) {
+      const request = typeof input === 'string' ? { input } : input;
+      startWith(
+        definedOnly({
+          sessionId: options.sessionId,
+          responseFormat: options.responseFormat,
+          payloadSchema: options.payloadSchema,
+          ...definedOnly(request),
+        }),
+      );
+    },
+    resume(runId, lastSeq) {
+      const state = getState();
+      const current = state.runId ?? requestedRunId;
+      // Resuming the run already followed would open a second connection to it (StrictMode mounts twice).
+      if (handle !== null && current === runId && following.has(state.phase)) return;
+      resumeRun(runId, lastSeq);
+    },
+    async respond(answer: InteractionAnswer) {
+      const current = handle;
+      if (current === null) throw new Error('respond() needs a run settled WAITING, and no run has started');
+      const asked = generation;
+      const next = await current.respond(answer);
+      if (asked !== generation || handle !== current) {
+        // The app started, resumed or reset meanwhile: the new attempt is not what it follows any more.
+        next.detach();
+        return;
+      }
+      follow(next);
+    },
+    async cancel() {
+      await handle?.cancel();
+    },
+    detach() {
+      generation += 1;
+      handle?.detach();
+    },
+    retry() {
+      const state = getState();
+      const mode = getRetryMode(state);
+      if (mode === 'resume' && state.runId !== null) resumeRun(state.runId);
+      else if (mode === 'restart' && lastStart !== null) startWith(lastStart);
+    },
+    reset() {
+      release();
+      requestedRunId = null;
+      follow(null);
+    },
+  };
+  return controller;
+}

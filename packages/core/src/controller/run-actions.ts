@@ -1,0 +1,23 @@
+import type { InteractionAnswer } from '../protocol/types.js';
+import type { RunSource, StartRunOptions } from '../client/types.js';
+
+/** What a person can do to a run. Stable functions: safe in effect dependencies and memoized children. */
+export interface RunActions<P = unknown> {
+  /** Starts a new run (a string is the input). A run still streaming is detached first, never cancelled. */
+  start(input: string | StartRunOptions<P>): void;
+  /** Re-attaches to a run by id, e.g. after a page reload. A no-op while that run is already followed. */
+  resume(runId: string, lastSeq?: number): void;
+  /** Answers the WAITING interaction; follows the new attempt. Rejects (state intact) when the server refuses. */
+  respond(answer: InteractionAnswer): Promise<void>;
+  /** Asks the server to cancel; the run settles CANCELLED from the stream. */
+  cancel(): Promise<void>;
+  /** Stops watching without cancelling. */
+  detach(): void;
+  /** After a connection error: resume the same run. After a retryable FAILED: start it again with the same input. */
+  retry(): void;
+  /** Forgets the run and returns to `idle`. */
+  reset(): void;
+}
+
+/** A run as components take it: its state source plus its actions. `createRunController` and `useRun` make one. */
+export type RunBinding<P = unknown> = RunSource<P> & RunActions<P>;
