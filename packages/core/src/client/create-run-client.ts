@@ -1,0 +1,109 @@
+import { parseRunCompletedEvent } from '../protocol/parse-run-event.js';
+import { ProtocolError } from '../protocol/protocol-error.js';
+import type { RunCompletedEvent } from '../protocol/types.js';
+import { createInitialRunState } from '../run/run-state.js';
+import { resolveReconnectPolicy } from './backoff.js';
+import { DEFAULT_HEARTBEAT_TIMEOUT_MS } from './follow-run.js';
+import { defaultFrameScheduler } from './frame-scheduler.js';
+import { createHttp } from './http.js';
+import { RunClientError } from './run-client-error.js';
+import { createRunHandle, type HandleDeps } from './run-handle.js';
+import type { JsonRunOptions, RunClient, RunClientOptions, StartRunOptions } from './types.js';
+
+function runsPath(sessionId: string | undefined): string {
+  return `/v1/sessions/${encodeURIComponent(sessionId ?? 'new')}/runs`;
+}
+
+function startBody(options: StartRunOptions | JsonRunOptions) {
+  return options.responseFormat === undefined ? { input: options.input } : { input: options.input, responseFormat: options.responseFormat };
+}
+
+/** Parses the one terminal event of a JSON answer; anything else is a typed protocol error. */
+async function readTerminalEvent(response: Response, what: string): Promise<RunCompletedEvent> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    throw new RunClientError({ kind: 'transport', message: `${what}: the connection dropped while reading the body` }, { cause });
+  }
+  try {
+    return parseRunCompletedEvent(JSON.parse(text));
+  } catch (cause) {
+    const error =
+      cause instanceof ProtocolError
+        ? cause
+        : new ProtocolError(`${what} is not valid JSON (${(cause as Error).message})`, { raw: text });
+    const detail = { kind: 'protocol', message: error.message, eventType: error.eventType ?? null, seq: error.seq ?? null, path: error.path, raw: error.raw } as const;
+    throw new RunClientError(detail, { cause });
+  }
+}
+
+/**
+ * The run client: starts runs over SSE (with resume, cancel, detach and answers) or over the JSON route. No
+ * React and no DOM: it runs in browsers, Node, workers and edge runtimes.
+ *
+ * @example
+ * const client = createRunClient({ baseUrl: 'https://kestrel.example.com' });
+ * const handle = client.start({ input: 'Summarise this PDF' });
+ * handle.subscribe(() => render(handle.getState()));
+ * const done = await handle.result; // run.completed, whatever its output status
+ */
+export function createRunClient(options: RunClientOptions): RunClient {
+  const http = createHttp(options);
+  const deps: HandleDeps = {
+    http,
+    policy: resolveReconnectPolicy(options.reconnect),
+    heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? DEFAULT_HEARTBEAT_TIMEOUT_MS,
+    scheduler: options.scheduler ?? defaultFrameScheduler(),
+  };
+
+  const fetchResult: RunClient['fetchResult'] = async (runId, request = {}) => {
+    let response: Response;
+    try {
+      response = await http.send({ method: 'GET', path: `/v1/runs/${encodeURIComponent(runId)}/result`, accept: 'application/json', signal: request.signal, runId });
+    } catch (error) {
+      // 404 and 409 are how PROTOCOL.md says "not settled yet".
+      if (error instanceof RunClientError && (error.status === 404 || error.status === 409)) return null;
+      throw error;
+    }
+    return readTerminalEvent(response, `GET /v1/runs/${runId}/result`);
+  };
+
+  return {
+    options,
+    fetchResult,
+    start(start) {
+      return createRunHandle(deps, {
+        initial: createInitialRunState({ payloadSchema: start.payloadSchema }),
+        start: { type: 'client/start-requested', mode: 'start' },
+        signal: start.signal,
+        begin: (signal) =>
+          http.send({ method: 'POST', path: runsPath(start.sessionId), accept: 'text/event-stream', body: startBody(start), signal }),
+      });
+    },
+    resume(resume) {
+      const { runId } = resume;
+      return createRunHandle(deps, {
+        initial: createInitialRunState({ payloadSchema: resume.payloadSchema }),
+        start: { type: 'client/start-requested', mode: 'resume', runId, lastSeq: resume.lastSeq },
+        begin: async (signal) => {
+          // A settled run (WAITING included) answers from its result; a live one streams what was missed.
+          const settled = await fetchResult(runId, { signal });
+          if (settled !== null) return settled;
+          return http.send({
+            method: 'GET',
+            path: `/v1/runs/${encodeURIComponent(runId)}/events`,
+            accept: 'text/event-stream',
+            lastEventId: resume.lastSeq,
+            signal,
+            runId,
+          });
+        },
+      });
+    },
+    async run(run) {
+      const response = await http.send({ method: 'POST', path: runsPath(run.sessionId), accept: 'application/json', body: startBody(run), signal: run.signal });
+      return readTerminalEvent(response, 'The JSON route answer');
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import { parseSSEMessage } from '../protocol/parse-run-event.js';
+import { ProtocolError } from '../protocol/protocol-error.js';
+import type { RunCompletedEvent } from '../protocol/types.js';
+import type { RunAction } from '../run/run-action.js';
+import type { RunState } from '../run/run-state.js';
+import { decodeSSE } from '../sse/decode-sse.js';
+import { backoffDelay, type ResolvedReconnectPolicy } from './backoff.js';
+import type { Http } from './http.js';
+import { protocolErrorAction } from './protocol-error-action.js';
+import { RunClientError } from './run-client-error.js';
+
+export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 45_000;
+
+export interface FollowContext<P> {
+  readonly http: Http;
+  readonly policy: ResolvedReconnectPolicy;
+  readonly heartbeatTimeoutMs: number;
+  /** Aborted when the caller detaches: stop everything, report nothing. */
+  readonly signal: AbortSignal;
+  readonly getState: () => RunState<P>;
+  readonly dispatch: (action: RunAction) => RunState<P>;
+}
+
+/** Opens the attempt's first connection; resolves with a stream, or with the terminal event of a settled run. */
+export type BeginAttempt = (signal: AbortSignal) => Promise<Response | RunCompletedEvent>;
+
+/** How one connection ended. */
+type ReadOutcome = { readonly kind: 'ended' } | { readonly kind: 'stopped' } | { readonly kind: 'lost'; readonly reason: string };
+
+const isLive = (state: RunState<unknown>) =>
+  state.phase === 'idle' || state.phase === 'connecting' || state.phase === 'streaming' || state.phase === 'reconnecting';
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Errors that a later reconnect may cure, once the run id is known. */
+function isRetryable(error: RunClientError, reconnecting: boolean): boolean {
+  if (error.kind === 'transport') return true;
+  if (!reconnecting) return false;
+  return error.kind === 'timeout' || (error.kind === 'http' && error.status !== null && (error.status >= 500 || error.status === 429));
+}
+
+function failureAction(error: RunClientError): RunAction {
+  const detail = error.detail;
+  switch (detail?.kind) {
+    case 'http':
+      return { type: 'client/http-error', status: detail.status, code: detail.code, message: detail.message };
+    case 'timeout':
+      return { type: 'client/timed-out', message: detail.message, timeoutMs: detail.timeoutMs };
+    case 'protocol':
+      return { type: 'client/protocol-error', message: detail.message, eventType: detail.eventType ?? undefined, seq: detail.seq ?? undefined, path: detail.path, raw: detail.raw };
+    default:
+      return { type: 'client/connection-lost', message: error.message };
+  }
+}
+
+/**
+ * Reads one SSE response into the store. A heartbeat timer, reset by every byte (keep-alive comments included),
+ * aborts a silent connection so it can be resumed.
+ */
+async function readStream<P>(ctx: FollowContext<P>, response: Response, connection: AbortController, onProgress: () => void): Promise<ReadOutcome> {
+  if (response.body === null) return { kind: 'ended' };
+  let silent = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      silent = true;
+      connection.abort();
+    }, ctx.heartbeatTimeoutMs);
+  };
+  arm();
+  try {
+    for await (const message of decodeSSE(response.body, { onBytes: arm })) {
+      let event;
+      try {
+        event = parseSSEMessage(message);
+      } catch (error) {
+        if (!(error instanceof ProtocolError)) throw error;
+        ctx.dispatch(protocolErrorAction(error));
+        return { kind: 'stopped' };
+      }
+      const before = ctx.getState().lastSeq;
+      const state = ctx.dispatch(event);
+      if (state.lastSeq > before) onProgress();
+      if (state.phase === 'error' || state.phase === 'detached') return { kind: 'stopped' };
+    }
+    return { kind: 'ended' };
+  } catch (error) {
+    if (ctx.signal.aborted) return { kind: 'stopped' };
+    if (silent) return { kind: 'lost', reason: `no data for ${ctx.heartbeatTimeoutMs} ms (heartbeat timeout)` };
+    return { kind: 'lost', reason: `connection dropped: ${describe(error)}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Follows one attempt until it settles, fails or is detached: opens the first connection, then resumes with
+ * `Last-Event-ID` after drops and silences, backing off between reconnects. Every state change is a `reduceRun`
+ * action; this function never throws.
+ */
+export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): Promise<void> {
+  let reconnects = 0;
+  let open: BeginAttempt = begin;
+  let reconnecting = false;
+  for (;;) {
+    if (ctx.signal.aborted || !isLive(ctx.getState())) return;
+    const connection = new AbortController();
+    const onDetach = () => connection.abort(ctx.signal.reason);
+    ctx.signal.addEventListener('abort', onDetach, { once: true });
+    let outcome: ReadOutcome;
+    try {
+      const opened = await open(connection.signal);
+      if (!(opened instanceof Response)) {
+        // A settled run read from its result: replaying the terminal event settles this state too.
+        if (opened.seq <= ctx.getState().lastSeq) {
+          ctx.dispatch({ type: 'client/start-requested', mode: 'resume', runId: opened.runId, lastSeq: opened.seq - 1 });
+        }
+        ctx.dispatch(opened);
+        return;
+      }
+      const contentType = opened.headers.get('content-type');
+      if (contentType !== null && !contentType.includes('text/event-stream')) {
+        await opened.body?.cancel().catch(() => undefined);
+        ctx.dispatch({ type: 'client/protocol-error', message: `Expected a text/event-stream response, got "${contentType}"`, path: [] });
+        return;
+      }
+      ctx.dispatch({ type: 'client/connected' });
+      outcome = await readStream(ctx, opened, connection, () => {
+        reconnects = 0;
+      });
+    } catch (error) {
+      if (ctx.signal.aborted) return;
+      const known = ctx.getState().runId !== null;
+      if (error instanceof RunClientError && !(known && isRetryable(error, reconnecting))) {
+        ctx.dispatch(failureAction(error));
+        return;
+      }
+      outcome = { kind: 'lost', reason: describe(error) };
+    } finally {
+      ctx.signal.removeEventListener('abort', onDetach);
+      connection.abort();
+    }
+
+    const state = ctx.getState();
+    if (outcome.kind === 'stopped' || ctx.signal.aborted || !isLive(state)) return;
+    if (outcome.kind === 'ended') {
+      ctx.dispatch({ type: 'client/stream-ended' });
+      return;
+    }
+    const runId = state.runId;
+    if (runId === null) {
+      // Nothing identifies the run yet, so there is nothing to resume; a start request is never re-sent.
+      ctx.dispatch({ type: 'client/connection-lost', message: `${outcome.reason}, before the run had an id` });
+      return;
+    }
+    reconnects += 1;
+    if (reconnects > ctx.policy.attempts) {
+      ctx.dispatch({ type: 'client/connection-lost', message: `${outcome.reason}; gave up after ${ctx.policy.attempts} reconnects` });
+      return;
+    }
+    const delayMs = backoffDelay(reconnects, ctx.policy);
+    ctx.dispatch({ type: 'client/reconnecting', attempt: reconnects, delayMs, reason: outcome.reason });
+    await sleep(delayMs, ctx.signal);
+    reconnecting = true;
+    open = (signal) =>
+      ctx.http.send({
+        method: 'GET',
+        path: `/v1/runs/${encodeURIComponent(runId)}/events`,
+        accept: 'text/event-stream',
+        lastEventId: ctx.getState().lastSeq,
+        signal,
+        runId,
+      });
+  }
+}

@@ -1,0 +1,163 @@
+import type { InteractionAnswer, RunCompletedEvent } from '../protocol/types.js';
+import { InteractionAnswerError, validateInteractionAnswer } from '../protocol/validate-interaction-answer.js';
+import type { ClientAction, RunAction } from '../run/run-action.js';
+import type { RunState } from '../run/run-state.js';
+import type { ResolvedReconnectPolicy } from './backoff.js';
+import { followRun, type BeginAttempt } from './follow-run.js';
+import type { Http } from './http.js';
+import { RunClientError } from './run-client-error.js';
+import { createRunStore } from './run-store.js';
+import { RunUsageError } from './run-usage-error.js';
+import type { FrameScheduler, RunHandle } from './types.js';
+
+export interface HandleDeps {
+  readonly http: Http;
+  readonly policy: ResolvedReconnectPolicy;
+  readonly heartbeatTimeoutMs: number;
+  readonly scheduler: FrameScheduler;
+}
+
+export interface HandleInit<P> {
+  /** The state before this attempt: fresh for `start`/`resume`, the WAITING state for `respond`. */
+  readonly initial: RunState<P>;
+  readonly start: Extract<ClientAction, { type: 'client/start-requested' }>;
+  readonly begin: BeginAttempt;
+  /** Aborting it detaches the handle. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+type Deferred<T> = { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void };
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** One attempt of a run: a store fed by {@link followRun}, plus what a person can do to it. */
+export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHandle<P> {
+  const store = createRunStore(init.initial, deps.scheduler);
+  const lifetime = new AbortController();
+  const result = deferred<RunCompletedEvent>();
+  // Marks the promise handled without hiding it: awaiting `handle.result` still rejects.
+  result.promise.catch(() => undefined);
+  let resultDone = false;
+  const runIdWaiters = new Set<() => void>();
+
+  const dispatch = (action: RunAction): RunState<P> => {
+    const state = store.dispatch(action);
+    if (state.runId !== null || state.phase === 'settled' || state.phase === 'error' || state.phase === 'detached') {
+      for (const wake of [...runIdWaiters]) wake();
+    }
+    if (!resultDone) {
+      if (state.phase === 'settled' && state.result !== null) {
+        resultDone = true;
+        result.resolve(state.result);
+      } else if (state.phase === 'error' && state.error !== null) {
+        resultDone = true;
+        result.reject(new RunClientError(state.error, { runId: state.runId }));
+      } else if (state.phase === 'detached') {
+        resultDone = true;
+        result.reject(
+          new RunClientError(
+            { kind: 'detached', message: 'Detached before the attempt settled: the run goes on on the server, this handle no longer follows it' },
+            { runId: state.runId },
+          ),
+        );
+      }
+    }
+    return state;
+  };
+
+  /** The run id, waiting for the first event if need be; `null` when the attempt ended without one. */
+  const runIdWhenKnown = (): Promise<string | null> =>
+    new Promise((resolve) => {
+      const check = () => {
+        const state = store.getState();
+        const live = state.phase === 'idle' || state.phase === 'connecting' || state.phase === 'streaming' || state.phase === 'reconnecting';
+        if (state.runId !== null || !live) {
+          runIdWaiters.delete(check);
+          resolve(state.runId);
+        }
+      };
+      runIdWaiters.add(check);
+      check();
+    });
+
+  let cancelling: Promise<void> | null = null;
+  let answering: 'idle' | 'in-flight' | 'answered' = 'idle';
+
+  const detach = () => {
+    if (!lifetime.signal.aborted) lifetime.abort(new RunClientError({ kind: 'detached', message: 'detached' }));
+    dispatch({ type: 'client/detached' });
+  };
+
+  const cancel = (): Promise<void> => {
+    cancelling ??= (async () => {
+      if (store.getState().phase === 'settled') return;
+      const runId = await runIdWhenKnown();
+      if (runId === null || store.getState().phase === 'settled') return;
+      const response = await deps.http.send({ method: 'POST', path: `/v1/runs/${encodeURIComponent(runId)}/cancel`, accept: 'application/json', runId });
+      await response.body?.cancel().catch(() => undefined);
+    })().catch((error: unknown) => {
+      cancelling = null; // a failed cancel may be tried again
+      throw error;
+    });
+    return cancelling;
+  };
+
+  const respond = async (answer: InteractionAnswer): Promise<RunHandle<P>> => {
+    const state = store.getState();
+    if (state.phase !== 'settled' || state.output?.status !== 'WAITING' || state.result === null) {
+      throw new RunUsageError('not-waiting', `Only a run settled WAITING can be answered; this one is ${state.phase}${state.status === null ? '' : ` ${state.status}`}`);
+    }
+    if (answering === 'in-flight') throw new RunUsageError('answer-in-flight', 'This interaction is already being answered; the answer is not sent twice');
+    if (answering === 'answered') throw new RunUsageError('already-answered', 'This interaction was already answered; follow the handle the first respond() returned');
+    const interaction = state.output.interaction;
+    const check = validateInteractionAnswer(interaction, answer);
+    if (!check.valid) throw new InteractionAnswerError(check.issues);
+    const sessionId = state.sessionId ?? state.result.sessionId;
+    const runId = state.runId ?? state.result.runId;
+    answering = 'in-flight';
+    const request = new AbortController();
+    let response: Response;
+    try {
+      response = await deps.http.send({
+        method: 'POST',
+        path: `/v1/sessions/${encodeURIComponent(sessionId)}/interactions/${encodeURIComponent(interaction.id)}`,
+        accept: 'text/event-stream',
+        body: check.answer,
+        signal: request.signal,
+        runId,
+      });
+    } catch (error) {
+      answering = 'idle'; // the WAITING state is untouched: the person may correct the answer and retry
+      throw error;
+    }
+    answering = 'answered';
+    return createRunHandle(deps, {
+      initial: store.getState(),
+      start: { type: 'client/start-requested', mode: 'respond' },
+      begin: async (signal) => {
+        signal.addEventListener('abort', () => request.abort(signal.reason), { once: true });
+        return response;
+      },
+    });
+  };
+
+  dispatch(init.start);
+  if (init.signal?.aborted) detach();
+  else init.signal?.addEventListener('abort', detach, { once: true });
+  void followRun(
+    { http: deps.http, policy: deps.policy, heartbeatTimeoutMs: deps.heartbeatTimeoutMs, signal: lifetime.signal, getState: store.getState, dispatch },
+    init.begin,
+  ).catch((error: unknown) => {
+    dispatch({ type: 'client/connection-lost', message: `Run client failure: ${error instanceof Error ? error.message : String(error)}` });
+  });
+
+  return { getState: store.getState, subscribe: store.subscribe, result: result.promise, cancel, detach, respond };
+}

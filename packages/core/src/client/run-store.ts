@@ -1,0 +1,95 @@
+import type { RunAction } from '../run/run-action.js';
+import { reduceRun } from '../run/reduce-run.js';
+import type { RunState } from '../run/run-state.js';
+import type { FrameScheduler, RunSource } from './types.js';
+
+/** A run state behind `reduceRun`, whose subscribers hear about motion at most once per frame. */
+export interface RunStore<P> extends RunSource<P> {
+  /** Applies one action through `reduceRun`; returns the new state. */
+  dispatch(action: RunAction): RunState<P>;
+  /** Notifies subscribers now if a frame notification is pending. */
+  flush(): void;
+}
+
+/*
+ * Motion (deltas, progress, logs, tools, unknown events) only changes what is drawn, so a frame's worth is drawn
+ * once. Anything a person or the app must react to at once (a phase change, reconnect info, an error, the
+ * terminal event) notifies immediately; since the state is always current, that notification carries every
+ * earlier event too.
+ */
+function isUrgent<P>(previous: RunState<P>, next: RunState<P>, action: RunAction): boolean {
+  return (
+    action.type === 'run.completed' ||
+    previous.phase !== next.phase ||
+    previous.reconnect !== next.reconnect ||
+    previous.error !== next.error ||
+    previous.runId !== next.runId
+  );
+}
+
+function reportListenerError(error: unknown): void {
+  // A throwing listener must not stop the others nor the stream; surface it the way an event handler would.
+  setTimeout(() => {
+    throw error;
+  }, 0);
+}
+
+export function createRunStore<P>(initial: RunState<P>, scheduler: FrameScheduler): RunStore<P> {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  let pending: { handle: unknown } | null = null;
+
+  const notify = () => {
+    for (const listener of [...listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        reportListenerError(error);
+      }
+    }
+  };
+
+  const flush = () => {
+    if (pending === null) return;
+    scheduler.cancel(pending.handle);
+    pending = null;
+    notify();
+  };
+
+  const onFrame = () => {
+    pending = null;
+    notify();
+  };
+
+  return {
+    getState: () => state,
+    subscribe: (listener) => {
+      const entry = () => listener();
+      listeners.add(entry);
+      return () => {
+        listeners.delete(entry);
+      };
+    },
+    dispatch: (action) => {
+      const previous = state;
+      const next = reduceRun(previous, action);
+      if (next === previous) return state;
+      state = next;
+      if (isUrgent(previous, next, action)) {
+        if (pending !== null) {
+          scheduler.cancel(pending.handle);
+          pending = null;
+        }
+        notify();
+      } else if (pending === null) {
+        const slot: { handle: unknown } = { handle: undefined };
+        pending = slot;
+        slot.handle = scheduler.request(() => {
+          if (pending === slot) onFrame();
+        });
+      }
+      return state;
+    },
+    flush,
+  };
+}
