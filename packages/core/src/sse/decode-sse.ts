@@ -28,6 +28,18 @@ export async function* decodeSSE(
     onComment: options.onComment === undefined ? undefined : (comment) => options.onComment?.(comment.trimStart()),
   });
   const decoder = new TextDecoder('utf-8');
+  /*
+   * The parser holds back a CR that ends a chunk until it sees whether an LF follows, so a CR-only server's
+   * message would wait for the next chunk (a keep-alive, 15 s later) or, at the end of the stream, be lost.
+   * A CR is a whole line ending: complete it as CRLF now, and drop the LF if the next chunk starts with one.
+   */
+  let afterCR = false;
+  const feed = (text: string) => {
+    if (text === '') return; // e.g. half a multi-byte character: the CR question stays open
+    const rest = afterCR && text.startsWith('\n') ? text.slice(1) : text;
+    afterCR = rest.endsWith('\r');
+    if (rest !== '') parser.feed(afterCR ? `${rest}\n` : rest);
+  };
   const reader = stream.getReader();
   let finished = false;
   try {
@@ -35,11 +47,10 @@ export async function* decodeSSE(
       const { done, value } = await reader.read();
       if (done) break;
       options.onBytes?.(value.byteLength);
-      parser.feed(decoder.decode(value, { stream: true }));
+      feed(decoder.decode(value, { stream: true }));
       yield* queue.splice(0);
     }
-    const tail = decoder.decode();
-    if (tail !== '') parser.feed(tail);
+    feed(decoder.decode());
     yield* queue.splice(0);
     finished = true;
   } finally {
