@@ -71,7 +71,10 @@ export function createNodeListener(handler: FetchHandler) {
       }
       res.end();
     } catch {
-      // The handler's stream failed (or was told to drop): cut the connection instead of ending it cleanly.
+      // The handler's stream failed (or was told to drop): cut the connection instead of ending it cleanly. Wait
+      // a turn first: Node corks response writes until the next tick, and destroying now would discard events
+      // that were already written.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       res.destroy();
     }
   };

@@ -1,0 +1,17 @@
+import type { RunCompletedEvent } from '@kestrel/core';
+import { toWireObject } from './wire-event.js';
+
+/**
+ * Answers the JSON route (`Accept: application/json`) with exactly one terminal event, whatever its status:
+ * COMPLETED, FAILED, CANCELLED and WAITING are all `200`, because each is a settled attempt, not a request error.
+ *
+ * @example
+ * const event = await kestrel.runToCompletion(input);
+ * return jsonRunResponse(event);
+ */
+export function jsonRunResponse(event: RunCompletedEvent, init: { headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(toWireObject(event)), { status: 200, headers });
+}

@@ -1,0 +1,8 @@
+/** Response headers of an event stream: no caching, no proxy buffering (nginx), UTF-8. */
+export function sseHeaders(extra?: HeadersInit): Headers {
+  const headers = new Headers(extra);
+  headers.set('content-type', 'text/event-stream; charset=utf-8');
+  headers.set('cache-control', 'no-cache, no-transform');
+  headers.set('x-accel-buffering', 'no');
+  return headers;
+}
