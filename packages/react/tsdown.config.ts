@@ -1,7 +1,9 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', 'query/index': 'src/query/index.ts' },
+  // React and TanStack Query are the app's (peer dependencies), never bundled.
+  external: ['react', 'react-dom', /^react\//, '@tanstack/react-query'],
   format: ['esm'],
   platform: 'neutral',
   dts: true,

@@ -1,0 +1,14 @@
+import type { RunCompletedEvent } from '@kestrel/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { kestrelKeys } from './kestrel-keys.js';
+
+/**
+ * Puts a settled run's terminal event into the query cache under `kestrelKeys.result(runId)`, as if
+ * `runResultQueryOptions` had fetched it: queries of that run see it without a request.
+ *
+ * @example
+ * <KestrelProvider client={client} defaults={{ onSettled: (event) => writeRunResult(queryClient, event) }} />
+ */
+export function writeRunResult(queryClient: QueryClient, event: RunCompletedEvent): void {
+  queryClient.setQueryData(kestrelKeys.result(event.runId), event);
+}

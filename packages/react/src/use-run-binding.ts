@@ -1,0 +1,115 @@
+'use client';
+import {
+  createRunClient,
+  createRunController,
+  type PayloadSchema,
+  type ResponseFormat,
+  type RunBinding,
+  type RunClient,
+  type RunCompletedEvent,
+  type RunController,
+  type RunControllerOptions,
+  type RunError,
+} from '@kestrel/core';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { KestrelContext } from './kestrel-context.js';
+
+export interface UseRunOptions<P = unknown> {
+  /** The run client; defaults to one made from `baseUrl`, then to the `KestrelProvider`'s. */
+  readonly client?: RunClient;
+  /** Where Kestrel (or your backend in front of it) answers `/v1/...`, when no client is given. */
+  readonly baseUrl?: string;
+  /** The session new runs start in; defaults to the provider's, then `new`. */
+  readonly sessionId?: string;
+  /** Structured output to request on every start; defaults to the provider's. */
+  readonly responseFormat?: ResponseFormat;
+  /** Checks `finalizedPayload`. Its inferred output type becomes `state.payload.value`. */
+  readonly payloadSchema?: PayloadSchema<P>;
+  /** Once per settled attempt (WAITING included). The latest function is called; changing it restarts nothing. */
+  readonly onSettled?: (event: RunCompletedEvent) => void;
+  /** Once per error that stopped the run short of an outcome. The latest function is called. */
+  readonly onError?: (error: RunError) => void;
+  /** A run to re-attach to on mount, e.g. the id you kept in the URL or storage before a reload. */
+  readonly resumeRunId?: string | null;
+  /** Cancel the run on the server when the component unmounts. Default `false`: unmounting only detaches. */
+  readonly cancelOnUnmount?: boolean;
+}
+
+function missingClient(): never {
+  throw new Error('useRun() needs a run client: pass `client` or `baseUrl`, or render it inside <KestrelProvider>');
+}
+
+export function toBinding<P>(controller: RunController<P>): RunBinding<P> {
+  const { getState, subscribe, start, resume, respond, cancel, detach, retry, reset } = controller;
+  return { getState, subscribe, start, resume, respond, cancel, detach, retry, reset };
+}
+
+/** The run controller of this component: created once, kept up to date with the options, released on unmount. */
+export function useRunController<P>(options: UseRunOptions<P>): RunController<P> {
+  const context = useContext(KestrelContext);
+  const { client: givenClient, baseUrl, resumeRunId, cancelOnUnmount = false } = options;
+  const ownClient = useMemo(
+    () => (givenClient === undefined && baseUrl !== undefined ? createRunClient({ baseUrl }) : null),
+    [givenClient, baseUrl],
+  );
+  const client = givenClient ?? ownClient ?? context?.client ?? missingClient();
+  const defaults = context?.defaults;
+  const controllerOptions: RunControllerOptions<P> = {
+    client,
+    sessionId: options.sessionId ?? defaults?.sessionId,
+    responseFormat: options.responseFormat ?? defaults?.responseFormat,
+    payloadSchema: options.payloadSchema,
+    onSettled: (event) => {
+      options.onSettled?.(event);
+      defaults?.onSettled?.(event);
+    },
+    onError: (error) => {
+      options.onError?.(error);
+      defaults?.onError?.(error);
+    },
+  };
+  // Created once per mounted component; creating it sends nothing, so StrictMode's double render is harmless.
+  const [controller] = useState(() => createRunController(controllerOptions));
+  const cancelOnUnmountRef = useRef(cancelOnUnmount);
+  useLayoutEffect(() => {
+    controller.setOptions(controllerOptions);
+    cancelOnUnmountRef.current = cancelOnUnmount;
+  });
+
+  const pendingRelease = useRef<{ cancelled: boolean } | null>(null);
+  useEffect(() => {
+    if (pendingRelease.current !== null) pendingRelease.current.cancelled = true;
+    pendingRelease.current = null;
+    return () => {
+      // StrictMode unmounts and remounts synchronously: wait a microtask so that only a real unmount lets go.
+      const release = { cancelled: false };
+      pendingRelease.current = release;
+      queueMicrotask(() => {
+        if (release.cancelled) return;
+        if (!cancelOnUnmountRef.current) return controller.detach();
+        controller.cancel().then(controller.detach, controller.detach);
+      });
+    };
+  }, [controller]);
+
+  useEffect(() => {
+    // `resume` is a no-op while this run is already followed, so a second mount sends nothing.
+    if (resumeRunId !== undefined && resumeRunId !== null) controller.resume(resumeRunId);
+  }, [controller, resumeRunId]);
+
+  return controller;
+}
+
+/**
+ * The controller behind `useRun`, without subscribing to its state: the component that calls it does not
+ * re-render while the run streams. Hand the binding to components that read slices with `useRunSelector`.
+ * Returns the same binding on every render.
+ *
+ * @example
+ * const run = useRunBinding({ baseUrl: '/api/kestrel' });
+ * return <><Status run={run} /><button onClick={() => run.start('Hi')}>Ask</button></>;
+ */
+export function useRunBinding<P = unknown>(options: UseRunOptions<P> = {}): RunBinding<P> {
+  const controller = useRunController(options);
+  return useMemo(() => toBinding(controller), [controller]);
+}
