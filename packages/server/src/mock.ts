@@ -1,1 +1,2 @@
-export {};
+export { createMockKestrel } from './mock-kestrel.js';
+export type { MockKestrel, MockKestrelOptions } from './mock-kestrel.js';

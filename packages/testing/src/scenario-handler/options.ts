@@ -1,0 +1,31 @@
+import type { Scenario } from '../scenario.js';
+
+export interface ScenarioHandlerOptions {
+  /** The scenarios a run can play. Defaults to the shared set from `@kestrel/testing`. */
+  readonly scenarios?: readonly Scenario[];
+  /** Played when the request names no scenario. Default `completed-text`. */
+  readonly defaultScenario?: string;
+  /** Interval of `: keep-alive` comments while a stream is live. Default 15 000 ms (PROTOCOL.md). */
+  readonly keepAliveMs?: number;
+  /** Pause before each newly produced event, for realistic pacing (the demo uses about 30 ms). Default 0. */
+  readonly eventDelayMs?: number;
+  /** Replaces the duration of every scenario `stall` step (tests use a few ms instead of a minute). */
+  readonly stallMs?: number;
+}
+
+/** A web-standard handler playing the scenarios as a fake Kestrel, plus housekeeping. */
+export interface ScenarioHandler {
+  (request: Request): Promise<Response>;
+  /** Ends every open stream cleanly; the handler keeps answering new requests. */
+  close(): void;
+  /** How many event streams are open right now. */
+  readonly openStreams: number;
+}
+
+export interface ResolvedHandlerOptions {
+  readonly scenarios: readonly Scenario[];
+  readonly defaultScenario: string;
+  readonly keepAliveMs: number;
+  readonly eventDelayMs: number;
+  readonly stallMs: number | undefined;
+}
