@@ -1,0 +1,15 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe-check.js';
+
+describe('expectNoAxeViolations', () => {
+  it('fails on a real violation, so the component checks can fail', async () => {
+    const { container } = render(
+      <div>
+        <button type="button" />
+        <input type="text" />
+      </div>,
+    );
+    await expect(expectNoAxeViolations(container)).rejects.toThrow(/button-name|label/);
+  });
+});

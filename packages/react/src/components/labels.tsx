@@ -1,0 +1,142 @@
+import type { RetryMode, RunErrorKind, ToolCallStatus } from '@kestrel/core';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+
+/**
+ * Every text the components show or announce. Override any of them with a component's `labels` prop or with
+ * {@link KestrelLabelsProvider} (for translation); what you do not override keeps its English default.
+ */
+export interface KestrelLabels {
+  readonly statusStarted: string;
+  readonly statusWaiting: string;
+  readonly statusFinished: string;
+  readonly statusFailed: string;
+  readonly assistantRegion: string;
+  readonly draftInProgress: string;
+  readonly draftInterrupted: string;
+  readonly activity: string;
+  readonly activityReasoning: string;
+  readonly activityTools: string;
+  readonly activityProgress: string;
+  readonly activityLogs: string;
+  readonly toolStatus: (status: ToolCallStatus) => string;
+  readonly payloadRegion: string;
+  readonly payloadUnrendered: string;
+  readonly payloadInvalid: string;
+  readonly errorTitle: (kind: RunErrorKind, httpStatus: number | null) => string;
+  readonly errorProtocolWhere: (where: { seq: number | null; field: string; eventType: string | null }) => string;
+  readonly errorTruncated: (lastSeq: number) => string;
+  readonly errorTimeout: (timeoutMs: number) => string;
+  readonly errorAction: (mode: RetryMode) => string;
+  readonly failedTitle: string;
+  readonly failedCode: (code: string) => string;
+  readonly retry: string;
+  readonly cancelledTitle: string;
+  readonly cancelledBy: (by: 'user' | 'system' | undefined) => string;
+  readonly connecting: string;
+  readonly reconnecting: (attempt: number, reason: string) => string;
+  readonly detached: string;
+  readonly followAgain: string;
+  readonly cancel: string;
+  readonly approve: string;
+  readonly reject: string;
+  readonly comment: string;
+  readonly action: string;
+  readonly submit: string;
+  readonly submitting: string;
+  readonly required: string;
+  readonly chooseOption: string;
+  readonly expiresIn: (remaining: string) => string;
+  readonly formatRemaining: (ms: number) => string;
+  readonly expired: string;
+  readonly fixErrors: string;
+  readonly rejected: (message: string) => string;
+  readonly unsupported: (kind: string) => string;
+}
+
+const errorTitles: Record<RunErrorKind, string> = {
+  transport: 'Connection lost',
+  truncated: 'The stream ended before the run finished',
+  protocol: 'The server sent something unexpected',
+  http: 'The request failed',
+  timeout: 'The server did not answer in time',
+};
+
+const toolStatuses: Record<ToolCallStatus, string> = { running: 'running', succeeded: 'done', failed: 'failed' };
+
+/** The English defaults. */
+export const defaultLabels: KestrelLabels = {
+  statusStarted: 'Run started',
+  statusWaiting: 'Waiting for your answer',
+  statusFinished: 'Run finished',
+  statusFailed: 'Run failed',
+  assistantRegion: 'Assistant response',
+  draftInProgress: 'Writing… (in progress, not final)',
+  draftInterrupted: 'Incomplete text: the run has no result yet',
+  activity: 'Activity',
+  activityReasoning: 'Reasoning',
+  activityTools: 'Tool calls',
+  activityProgress: 'Progress',
+  activityLogs: 'Logs',
+  toolStatus: (status) => toolStatuses[status],
+  payloadRegion: 'Application content',
+  payloadUnrendered: 'This run returned a structured result that this view does not display.',
+  payloadInvalid: "The structured result does not match this app's schema:",
+  errorTitle: (kind, httpStatus) => (kind === 'http' && httpStatus !== null ? `${errorTitles.http} (HTTP ${httpStatus})` : errorTitles[kind]),
+  errorProtocolWhere: ({ seq, field, eventType }) =>
+    [eventType === null ? null : `event ${eventType}`, seq === null ? null : `seq ${seq}`, field === '' ? null : `field ${field}`]
+      .filter((part) => part !== null)
+      .join(', '),
+  errorTruncated: (lastSeq) => `No outcome was received (last event seq ${lastSeq}). Text shown so far is not a result.`,
+  errorTimeout: (timeoutMs) => `Gave up after ${Math.round(timeoutMs / 1000)} s.`,
+  errorAction: (mode) => (mode === 'resume' ? 'Reconnect' : 'Retry'),
+  failedTitle: 'The run failed',
+  failedCode: (code) => `Error code: ${code}`,
+  retry: 'Try again',
+  cancelledTitle: 'The run was cancelled',
+  cancelledBy: (by) => (by === 'user' ? 'Cancelled by you' : by === 'system' ? 'Cancelled by the system' : 'Cancelled'),
+  connecting: 'Connecting…',
+  reconnecting: (attempt, reason) => `Connection interrupted (${reason}). Reconnecting, attempt ${attempt}…`,
+  detached: 'No longer following this run. It goes on on the server.',
+  followAgain: 'Follow again',
+  cancel: 'Stop the run',
+  approve: 'Approve',
+  reject: 'Reject',
+  comment: 'Comment (optional)',
+  action: 'Action',
+  submit: 'Send answer',
+  submitting: 'Sending…',
+  required: 'required',
+  chooseOption: 'Choose…',
+  expiresIn: (remaining) => `Expires in ${remaining}`,
+  formatRemaining: (ms) => {
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    const [d, h, m] = [Math.floor(s / 86_400), Math.floor(s / 3600) % 24, Math.floor(s / 60) % 60];
+    if (d > 0) return `${d} d ${h} h`;
+    if (h > 0) return `${h} h ${m} min`;
+    return m > 0 ? `${m} min ${s % 60} s` : `${s % 60} s`;
+  },
+  expired: 'This request has expired and can no longer be answered.',
+  fixErrors: 'Check the highlighted answers.',
+  rejected: (message) => `Your answer was not accepted: ${message}`,
+  unsupported: (kind) => `This request ("${kind}") cannot be answered here.`,
+};
+
+const LabelsContext = createContext<KestrelLabels>(defaultLabels);
+
+/**
+ * Overrides labels for every Kestrel component below it (nested providers merge).
+ *
+ * @example
+ * <KestrelLabelsProvider labels={{ approve: 'Genehmigen', reject: 'Ablehnen' }}><RunView run={run} /></KestrelLabelsProvider>
+ */
+export function KestrelLabelsProvider({ labels, children }: { labels: Partial<KestrelLabels>; children?: ReactNode }) {
+  const parent = useContext(LabelsContext);
+  const merged = useMemo(() => ({ ...parent, ...labels }), [parent, labels]);
+  return <LabelsContext.Provider value={merged}>{children}</LabelsContext.Provider>;
+}
+
+/** The labels in effect: the provider's, with a component's own `labels` prop on top. */
+export function useKestrelLabels(override?: Partial<KestrelLabels>): KestrelLabels {
+  const context = useContext(LabelsContext);
+  return useMemo(() => (override === undefined ? context : { ...context, ...override }), [context, override]);
+}

@@ -1,0 +1,105 @@
+'use client';
+import { formatPath, type PayloadState, type RunSource, type RunState } from '@kestrel/core';
+import { useEffect, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useRunSelector } from '../use-run-selector.js';
+import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { shallowEqual } from './shallow-equal.js';
+
+/** What `renderPayload` gets besides the payload. */
+export interface PayloadRenderContext {
+  readonly runId: string | null;
+  readonly finishReason: string | null;
+}
+
+/** The app's own rendering of its structured result. The kit never turns the payload into text by itself. */
+export type RenderPayload<P> = (payload: P, context: PayloadRenderContext) => ReactNode;
+
+interface PayloadSlice<P> {
+  readonly payload: PayloadState<P> | null;
+  readonly runId: string | null;
+  readonly finishReason: string | null;
+}
+
+function selectPayload<P>(state: RunState<P>): PayloadSlice<P> {
+  return { payload: state.phase === 'settled' ? state.payload : null, runId: state.runId, finishReason: state.finishReason };
+}
+
+let warned = new Set<string>();
+
+function isDevelopment(): boolean {
+  try {
+    return process.env.NODE_ENV !== 'production';
+  } catch {
+    return true; // no bundler replaced it and there is no `process`: treat as development
+  }
+}
+
+/** Warns once per run that a structured result is not displayed. Exported for tests only. */
+export function warnUnrendered(runId: string | null): void {
+  const key = runId ?? '';
+  if (!isDevelopment() || warned.has(key)) return;
+  warned.add(key);
+  console.warn(
+    `[kestrel] Run ${runId ?? '(unknown)'} returned a structured payload (finalizedPayload), but no renderPayload was given, so it is not displayed. Pass renderPayload to <RunView> or <PayloadPanel>.`,
+  );
+}
+
+/** Forgets which runs were warned about (tests). */
+export function resetPayloadWarnings(): void {
+  warned = new Set();
+}
+
+export interface PayloadPanelProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  readonly run: RunSource<P>;
+  /** Renders the valid payload. Without it, a notice says a structured result exists and is not displayed. */
+  readonly renderPayload?: RenderPayload<P>;
+  readonly labels?: Partial<KestrelLabels>;
+  readonly ref?: Ref<HTMLElement>;
+}
+
+/**
+ * The structured result of a COMPLETED run, as the application renders it, in a region labelled as application
+ * content (`data-authored="app"`) and kept apart from the assistant's text. An invalid payload is shown as invalid
+ * with its issues; a payload with no renderer is announced by a visible notice. Renders nothing when there is no payload.
+ *
+ * @example
+ * <PayloadPanel run={run} renderPayload={(invoice) => <InvoiceTable invoice={invoice} />} />
+ */
+export function PayloadPanel<P>({ run, renderPayload, labels, className, ref, ...rest }: PayloadPanelProps<P>) {
+  const { payload, runId, finishReason } = useRunSelector(run, selectPayload<P>, shallowEqual);
+  const t = useKestrelLabels(labels);
+  const unrendered = payload?.status === 'valid' && renderPayload === undefined;
+  useEffect(() => {
+    if (unrendered) warnUnrendered(runId);
+  }, [unrendered, runId]);
+  if (payload === null || payload.status === 'absent') return null;
+  const common = { ...rest, ref, className, 'data-kestrel-part': 'payload', 'data-payload': payload.status } as const;
+  if (payload.status === 'invalid') {
+    return (
+      <section {...common} aria-label={t.payloadRegion} data-authored="kit">
+        <p>{t.payloadInvalid}</p>
+        <ul>
+          {payload.issues.map((issue, index) => (
+            <li key={index}>
+              {issue.path.length > 0 ? <code>{formatPath(issue.path)}</code> : null}
+              {issue.path.length > 0 ? ': ' : null}
+              {issue.message}
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  if (renderPayload === undefined) {
+    return (
+      <section {...common} aria-label={t.payloadRegion} data-authored="kit" data-payload="unrendered">
+        <p>{t.payloadUnrendered}</p>
+      </section>
+    );
+  }
+  return (
+    <section {...common} aria-label={t.payloadRegion} data-authored="app">
+      {renderPayload(payload.value, { runId, finishReason })}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+'use client';
+import { formatPath, getRetryMode, type RetryMode, type RunError as RunErrorValue, type RunSource, type RunState } from '@kestrel/core';
+import type { HTMLAttributes, Ref } from 'react';
+import type { RunActions } from '../types.js';
+import { useRunSelector } from '../use-run-selector.js';
+import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { shallowEqual } from './shallow-equal.js';
+
+interface ErrorSlice {
+  readonly error: RunErrorValue | null;
+  readonly retryMode: RetryMode | null;
+}
+
+function selectError(state: RunState): ErrorSlice {
+  return state.phase === 'error' ? { error: state.error, retryMode: getRetryMode(state) } : { error: null, retryMode: null };
+}
+
+export interface RunErrorProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** The run; `retry` resumes after a connection problem and starts again after a request or protocol error. */
+  readonly run: RunSource & Pick<RunActions, 'retry'>;
+  readonly labels?: Partial<KestrelLabels>;
+  readonly ref?: Ref<HTMLDivElement>;
+}
+
+/**
+ * What broke on the way to an outcome (connection lost, truncated stream, protocol error with seq and field,
+ * HTTP error, timeout), as a `role="alert"` with a reconnect or retry action. It is not a run outcome and does
+ * not look like one. The action appears only when retrying means something (see `getRetryMode`): a protocol
+ * error would only repeat itself. Renders nothing unless the run is in phase `error`.
+ *
+ * @example
+ * <RunError run={run} />
+ */
+export function RunError({ run, labels, className, ref, ...rest }: RunErrorProps) {
+  const { error, retryMode } = useRunSelector(run, selectError, shallowEqual);
+  const t = useKestrelLabels(labels);
+  if (error === null) return null;
+  return (
+    <div {...rest} ref={ref} role="alert" className={className} data-kestrel-part="error" data-error-kind={error.kind}>
+      <p data-kestrel-heading="">{t.errorTitle(error.kind, error.kind === 'http' ? error.status : null)}</p>
+      <p>{error.message}</p>
+      <ErrorDetail error={error} labels={t} />
+      {retryMode === null ? null : (
+        <button type="button" data-retry-mode={retryMode} onClick={() => run.retry()}>
+          {t.errorAction(retryMode)}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ErrorDetail({ error, labels }: { error: RunErrorValue; labels: KestrelLabels }) {
+  switch (error.kind) {
+    case 'protocol': {
+      const where = labels.errorProtocolWhere({ seq: error.seq, field: formatPath(error.path), eventType: error.eventType });
+      return where === '' ? null : <p data-kestrel-where="">{where}</p>;
+    }
+    case 'truncated':
+      return <p>{labels.errorTruncated(error.lastSeq)}</p>;
+    case 'timeout':
+      return <p>{labels.errorTimeout(error.timeoutMs)}</p>;
+    case 'http':
+      return error.code === null ? null : <p>{error.code}</p>;
+    case 'transport':
+      return null;
+    default:
+      return error satisfies never;
+  }
+}

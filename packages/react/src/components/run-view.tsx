@@ -1,0 +1,113 @@
+'use client';
+import type { ReconnectInfo, RunOutput, RunPhase, RunState } from '@kestrel/core';
+import type { HTMLAttributes, Ref } from 'react';
+import type { RunBinding } from '../types.js';
+import { useRunSelector } from '../use-run-selector.js';
+import { AssistantText, type RenderText } from './assistant-text.js';
+import { InteractionPrompt } from './interaction-prompt.js';
+import { KestrelLabelsProvider, useKestrelLabels, type KestrelLabels } from './labels.js';
+import { PayloadPanel, type RenderPayload } from './payload-panel.js';
+import { RunActivity } from './run-activity.js';
+import { RunError } from './run-error.js';
+import { RunStatus } from './run-status.js';
+import { shallowEqual } from './shallow-equal.js';
+
+interface ViewSlice {
+  readonly phase: RunPhase;
+  readonly output: RunOutput | null;
+  readonly reconnect: ReconnectInfo | null;
+  readonly runId: string | null;
+}
+
+// No draft text, no lastSeq: the frame re-renders on phase changes only, its parts on their own slices.
+function selectView(state: RunState): ViewSlice {
+  return { phase: state.phase, output: state.phase === 'settled' ? state.output : null, reconnect: state.reconnect, runId: state.runId };
+}
+
+export interface RunViewProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  /** The run: what `useRun` returns, or any source plus actions. */
+  readonly run: RunBinding<P>;
+  /** Renders the structured payload of a COMPLETED run. Without it, a visible notice says it is not displayed. */
+  readonly renderPayload?: RenderPayload<P>;
+  /** Turns assistant text into elements; plain text by default (see `@kestrel/react/markdown`). */
+  readonly renderText?: RenderText;
+  readonly labels?: Partial<KestrelLabels>;
+  /** Move focus to the interaction prompt when the run starts waiting. Default true. */
+  readonly focusOnWait?: boolean;
+  /** Open the activity panel on first render. Collapsed by default. */
+  readonly activityOpen?: boolean;
+  /** The clock for the interaction expiry countdown (tests, stories). */
+  readonly now?: () => number;
+  readonly ref?: Ref<HTMLElement>;
+}
+
+/**
+ * The drop-in view of a run. While it streams: activity (collapsed) and the draft, marked in progress. Once
+ * settled it branches on the output status: COMPLETED shows the assistant text and the app-rendered payload,
+ * WAITING asks the interaction's question, FAILED shows code, message and a retry when retryable, CANCELLED who
+ * and why. Connection problems are shown as what they are, never as an outcome.
+ *
+ * @example
+ * const run = useRun({ payloadSchema: invoiceSchema });
+ * <RunView run={run} renderPayload={(invoice) => <InvoiceTable invoice={invoice} />} />
+ */
+export function RunView<P>({ run, renderPayload, renderText, labels, focusOnWait, activityOpen, now, className, ref, ...rest }: RunViewProps<P>) {
+  const { phase, output, reconnect, runId } = useRunSelector(run, selectView, shallowEqual);
+  const t = useKestrelLabels(labels);
+  const live = phase === 'connecting' || phase === 'streaming' || phase === 'reconnecting';
+  const body = (
+    <section {...rest} ref={ref} className={className} data-kestrel-run="" data-phase={phase} data-status={output?.status}>
+      <RunStatus run={run} />
+      {phase === 'connecting' ? <p data-kestrel-part="connection" data-state="connecting">{t.connecting}</p> : null}
+      {phase === 'reconnecting' && reconnect !== null ? (
+        <p data-kestrel-part="connection" data-state="reconnecting">
+          {t.reconnecting(reconnect.attempt, reconnect.reason)}
+        </p>
+      ) : null}
+      {phase === 'detached' ? (
+        <div data-kestrel-part="connection" data-state="detached">
+          <p>{t.detached}</p>
+          {runId === null ? null : (
+            <button type="button" onClick={() => run.resume(runId, run.getState().lastSeq)}>
+              {t.followAgain}
+            </button>
+          )}
+        </div>
+      ) : null}
+      <RunActivity run={run} defaultOpen={activityOpen} />
+      {output?.status === 'FAILED' ? (
+        <div data-kestrel-part="outcome" data-status="FAILED" data-retryable={output.error.retryable === true ? 'true' : 'false'}>
+          <p data-kestrel-heading="">{t.failedTitle}</p>
+          <p>{output.error.message}</p>
+          <p>
+            <code>{t.failedCode(output.error.code)}</code>
+          </p>
+          {output.error.retryable === true ? (
+            <button type="button" onClick={() => run.retry()}>
+              {t.retry}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {output?.status === 'CANCELLED' ? (
+        <div data-kestrel-part="outcome" data-status="CANCELLED" data-cancelled-by={output.cancellation.by}>
+          <p data-kestrel-heading="">{t.cancelledTitle}</p>
+          <p>
+            {t.cancelledBy(output.cancellation.by)}: {output.cancellation.reason}
+          </p>
+        </div>
+      ) : null}
+      <AssistantText run={run} renderText={renderText} />
+      <InteractionPrompt run={run} focusOnWait={focusOnWait} now={now} />
+      <PayloadPanel run={run} renderPayload={renderPayload} />
+      <RunError run={run} />
+      {live ? (
+        <button type="button" data-kestrel-action="cancel" onClick={() => void run.cancel()}>
+          {t.cancel}
+        </button>
+      ) : null}
+    </section>
+  );
+  // The parts read labels from context, so a `labels` prop here reaches all of them.
+  return labels === undefined ? body : <KestrelLabelsProvider labels={labels}>{body}</KestrelLabelsProvider>;
+}

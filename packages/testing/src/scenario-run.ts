@@ -1,0 +1,72 @@
+import type { InteractionAnswer, RunAction, RunActions, RunBinding } from '@kestrel/core';
+import type { Scenario } from './scenario.js';
+import { scenarioActions } from './scenario-actions.js';
+import { createScenarioSource, type ScenarioSource, type ScenarioSourceOptions } from './scenario-source.js';
+
+export interface ScenarioRunOptions<P = unknown> extends ScenarioSourceOptions<P> {
+  /** When set, `respond` rejects with this message and leaves the state as it was (a server refusing the answer). */
+  readonly rejectAnswer?: string;
+  /** How long `respond` takes before it settles (ms). Default 0. */
+  readonly respondDelayMs?: number;
+  /** Called with every action a person takes, for tests and the Storybook actions panel. */
+  readonly onAction?: (name: keyof RunActions, ...args: unknown[]) => void;
+}
+
+/** A scenario playing in memory, with actions: what components take as `run`. */
+export interface ScenarioRun<P = unknown> extends RunBinding<P> {
+  readonly source: ScenarioSource<P>;
+}
+
+/**
+ * A {@link RunBinding} over {@link createScenarioSource}: `respond` plays the scenario's continuation (the attempt
+ * after the answer), `detach` detaches, and `start`/`retry`/`resume` replay the scenario.
+ * No network and no timers: for component tests and static stories.
+ *
+ * @example
+ * render(<RunView run={createScenarioRun(getScenario('waiting-approval'))} />);
+ */
+export function createScenarioRun<P = unknown>(scenario: Scenario, options: ScenarioRunOptions<P> = {}): ScenarioRun<P> {
+  const source = createScenarioSource<P>(scenario, options);
+  const replay = (actions: readonly RunAction[]) => {
+    for (const action of actions) source.dispatch(action);
+  };
+  const restart = () => replay(scenarioActions(scenario.steps));
+  const report = options.onAction ?? (() => undefined);
+  return {
+    source,
+    getState: source.getState,
+    subscribe: source.subscribe,
+    start: (input) => {
+      report('start', input);
+      restart();
+    },
+    resume: (runId, lastSeq) => {
+      report('resume', runId, lastSeq);
+      restart();
+    },
+    retry: () => {
+      report('retry');
+      restart();
+    },
+    respond: async (answer: InteractionAnswer) => {
+      report('respond', answer);
+      if ((options.respondDelayMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.respondDelayMs));
+      if (options.rejectAnswer !== undefined) throw new Error(options.rejectAnswer);
+      const continuation = scenario.continuation;
+      if (continuation === undefined) throw new Error(`Scenario "${scenario.name}" has no continuation to answer`);
+      const [, ...rest] = scenarioActions(continuation.steps);
+      replay([{ type: 'client/start-requested', mode: 'respond' }, ...rest]);
+    },
+    cancel: async () => {
+      report('cancel');
+    },
+    detach: () => {
+      report('detach');
+      source.dispatch({ type: 'client/detached' });
+    },
+    reset: () => {
+      // The reducer has no way back to idle; a fixture only reports the wish.
+      report('reset');
+    },
+  };
+}
