@@ -1,0 +1,218 @@
+import { getScenario } from '@kestrel/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunState } from '../run/run-state.js';
+import { RunClientError } from './run-client-error.js';
+import { project, referenceState, startLoopbackKestrel, testClient, type LoopbackKestrel } from './loopback-kestrel.test-helper.js';
+import type { RunHandle } from './types.js';
+
+let kestrel: LoopbackKestrel;
+beforeEach(async () => {
+  kestrel = await startLoopbackKestrel({ stallMs: 5_000 });
+});
+afterEach(() => kestrel.close());
+
+/** Every state a subscriber was told about. */
+function record(handle: RunHandle): RunState[] {
+  const seen: RunState[] = [];
+  handle.subscribe(() => seen.push(handle.getState()));
+  return seen;
+}
+
+const eventsRequests = () => kestrel.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/events'));
+
+describe('resume after a dropped or silent connection', () => {
+  it('resumes a dropped stream with Last-Event-ID and ends as an unbroken stream would', async () => {
+    const scenario = getScenario('dropped-mid-stream');
+    const handle = testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input });
+    const seen = record(handle);
+    const event = await handle.result;
+    const state = handle.getState();
+    expect(event.output.status).toBe('COMPLETED');
+    expect(seen.map((entry) => entry.phase)).toContain('reconnecting');
+    expect(seen.find((entry) => entry.phase === 'reconnecting')?.reconnect).toMatchObject({ attempt: 1, reason: expect.stringContaining('connection dropped') });
+    const resumes = eventsRequests();
+    expect(resumes).toHaveLength(1);
+    expect(resumes[0]?.path).toBe(`/v1/runs/${state.runId}/events`);
+    const dropSeq = Number(resumes[0]?.headers['last-event-id']);
+    expect(dropSeq).toBeGreaterThan(4);
+    expect(state.draftText).toBe(scenario.expected.draftText);
+    expect(project(state)).toEqual(project(referenceState(scenario)));
+  });
+
+  it('drops events the server replays after a resume, by seq', async () => {
+    const scenario = getScenario('duplicate-after-resume');
+    const handle = testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input });
+    await handle.result;
+    const state = handle.getState();
+    const seqs = state.events.toArray().map((event) => event.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(state.draftText).toBe(scenario.expected.draftText);
+    expect(project(state)).toEqual(project(referenceState(scenario)));
+  });
+
+  it('treats heartbeat silence as a lost connection and resumes', async () => {
+    const scenario = getScenario('stalled-heartbeat');
+    const handle = testClient(kestrel, { scenario: scenario.name, heartbeatTimeoutMs: 150 }).start({ input: scenario.input });
+    const seen = record(handle);
+    const started = Date.now();
+    await handle.result;
+    expect(Date.now() - started).toBeLessThan(3_000); // the server stalls for 5 s: only the heartbeat gets us out
+    expect(seen.find((entry) => entry.phase === 'reconnecting')?.reconnect?.reason).toContain('heartbeat');
+    expect(project(handle.getState())).toEqual(project(referenceState(scenario)));
+  });
+
+  it('counts keep-alive comments as signs of life: a slow but alive stream is never resumed', async () => {
+    // Events 120 ms apart, keep-alives every 25 ms, heartbeat 80 ms: only the comments keep it under the timeout.
+    const scenario = getScenario('failed-no-text');
+    const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 120, heartbeatTimeoutMs: 80 }).start({ input: scenario.input });
+    const seen = record(handle);
+    await handle.result;
+    expect(seen.some((entry) => entry.phase === 'reconnecting')).toBe(false);
+    expect(eventsRequests()).toHaveLength(0);
+  });
+
+  it('resumes after a drop injected at a chosen seq, without duplicate text', async () => {
+    const scenario = getScenario('completed-text');
+    const handle = testClient(kestrel, { scenario: scenario.name, fault: () => 'drop-at:7' }).start({ input: scenario.input });
+    await handle.result;
+    expect(eventsRequests()[0]?.headers['last-event-id']).toBe('7');
+    expect(handle.getState().draftText).toBe(scenario.expected.draftText);
+    expect(project(handle.getState()).events).toEqual(project(referenceState(scenario)).events);
+  });
+
+  it('gives up with a transport error once the reconnects are spent', async () => {
+    const scenario = getScenario('completed-text');
+    const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 20 }).start({ input: scenario.input });
+    const seen = record(handle);
+    await expect.poll(() => handle.getState().draftText.length).toBeGreaterThan(0);
+    await kestrel.close(); // the server goes away for good: every reconnect is refused
+    const error = (await handle.result.catch((reason: unknown) => reason)) as RunClientError;
+    expect(error).toBeInstanceOf(RunClientError);
+    expect(error.kind).toBe('transport');
+    expect(error.message).toContain('gave up after 3 reconnects');
+    const attempts = seen.filter((entry) => entry.phase === 'reconnecting').map((entry) => entry.reconnect?.attempt);
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(handle.getState()).toMatchObject({ phase: 'error', status: null, result: null });
+    expect(handle.getState().draftText).not.toBe(''); // the text that had streamed is kept, but it is not an outcome
+  });
+
+  it('reports a stream that ends cleanly without run.completed as truncated, never as a result', async () => {
+    const scenario = getScenario('completed-text');
+    const handle = testClient(kestrel, { scenario: scenario.name, fault: () => 'truncate-at:8' }).start({ input: scenario.input });
+    const error = (await handle.result.catch((reason: unknown) => reason)) as RunClientError;
+    expect(error.kind).toBe('truncated');
+    expect(handle.getState()).toMatchObject({ phase: 'error', lastSeq: 8, output: null, error: { kind: 'truncated', lastSeq: 8 } });
+    expect(eventsRequests()).toHaveLength(0); // a clean end is not a drop: nothing to resume
+  });
+
+  it('stops reading at a malformed event and names its seq', async () => {
+    const scenario = getScenario('completed-text');
+    const handle = testClient(kestrel, { scenario: scenario.name, fault: () => 'malformed-at:6' }).start({ input: scenario.input });
+    const error = (await handle.result.catch((reason: unknown) => reason)) as RunClientError;
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain('seq 6');
+    expect(handle.getState()).toMatchObject({ phase: 'error', lastSeq: 5, error: { kind: 'protocol', seq: 6, path: ['data'] } });
+  });
+});
+
+describe('reload: client.resume by run id', () => {
+  it('re-attaches to a streaming run from scratch and reads it whole', async () => {
+    const scenario = getScenario('tool-error');
+    const first = testClient(kestrel, { scenario: scenario.name, delayMs: 15 }).start({ input: scenario.input });
+    await expect.poll(() => first.getState().lastSeq).toBeGreaterThan(5);
+    const runId = first.getState().runId!;
+    first.detach(); // the page goes away
+
+    const reloaded = testClient(kestrel).resume({ runId });
+    expect(reloaded.getState()).toMatchObject({ phase: 'connecting', runId });
+    const event = await reloaded.result;
+    expect(event.runId).toBe(runId);
+    expect(project(reloaded.getState())).toEqual(project(referenceState(scenario)));
+    const replay = eventsRequests().at(-1);
+    expect(replay?.headers['last-event-id']).toBeUndefined();
+  });
+
+  it('detach then resume with lastSeq continues where the detached handle stopped', async () => {
+    const scenario = getScenario('completed-text');
+    const client = testClient(kestrel, { scenario: scenario.name, delayMs: 15 });
+    const handle = client.start({ input: scenario.input });
+    await expect.poll(() => handle.getState().lastSeq).toBeGreaterThan(6);
+    handle.detach();
+    const detached = handle.getState();
+    expect(detached.phase).toBe('detached');
+    const error = (await handle.result.catch((reason: unknown) => reason)) as RunClientError;
+    expect(error).toBeInstanceOf(RunClientError);
+    expect(error.kind).toBe('detached');
+    expect(error.detail).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(handle.getState()).toBe(detached); // no longer listening
+    expect(kestrel.requests.some((request) => request.path.endsWith('/cancel'))).toBe(false); // detaching never cancels
+
+    const resumed = client.resume({ runId: detached.runId!, lastSeq: detached.lastSeq });
+    await resumed.result;
+    const rest = resumed.getState();
+    expect(eventsRequests().at(-1)?.headers['last-event-id']).toBe(String(detached.lastSeq));
+    expect(rest.events.at(0)?.seq).toBe(detached.lastSeq + 1);
+    expect(detached.draftText + rest.draftText).toBe(scenario.expected.draftText);
+  });
+
+  it('reads a settled run from its result', async () => {
+    const scenario = getScenario('completed-payload');
+    const first = testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input });
+    const event = await first.result;
+    const reloaded = testClient(kestrel).resume({ runId: event.runId, lastSeq: event.seq });
+    expect(await reloaded.result).toEqual(event);
+    expect(reloaded.getState()).toMatchObject({ phase: 'settled', status: 'COMPLETED', payload: { status: 'valid' } });
+    expect(kestrel.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/runs/${event.runId}/result` });
+  });
+
+  it('fails with an HTTP error for a run the server does not know', async () => {
+    const handle = testClient(kestrel).resume({ runId: 'run_missing' });
+    const error = (await handle.result.catch((reason: unknown) => reason)) as RunClientError;
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(404);
+    expect(error.code).not.toBeNull();
+  });
+});
+
+describe('cancel versus detach', () => {
+  it('cancel() asks the server to cancel and keeps listening until the run settles CANCELLED', async () => {
+    const scenario = getScenario('completed-text');
+    const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 20 }).start({ input: scenario.input });
+    const seen = record(handle);
+    await expect.poll(() => handle.getState().draftText).not.toBe('');
+    await handle.cancel();
+    const event = await handle.result;
+    expect(event.output.status).toBe('CANCELLED');
+    expect(handle.getState()).toMatchObject({ phase: 'settled', status: 'CANCELLED' });
+    expect(seen.some((entry) => entry.phase === 'detached')).toBe(false);
+    expect(kestrel.requests.filter((request) => request.path === `/v1/runs/${event.runId}/cancel`)).toHaveLength(1);
+  });
+
+  it('cancel() right after start waits for the run id, then cancels', async () => {
+    const scenario = getScenario('completed-text');
+    const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 20 }).start({ input: scenario.input });
+    const cancelled = handle.cancel();
+    expect(handle.cancel()).toBe(cancelled); // one request, however often it is pressed
+    await cancelled;
+    expect((await handle.result).output.status).toBe('CANCELLED');
+    expect(kestrel.requests.filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1);
+  });
+
+  it('cancel() of a settled attempt sends nothing', async () => {
+    const handle = testClient(kestrel, { scenario: 'failed-no-text' }).start({ input: 'x' });
+    await handle.result;
+    await handle.cancel();
+    expect(kestrel.requests.some((request) => request.path.endsWith('/cancel'))).toBe(false);
+  });
+
+  it("detaches when the start signal aborts", async () => {
+    const controller = new AbortController();
+    const handle = testClient(kestrel, { scenario: 'completed-text', delayMs: 20 }).start({ input: 'x', signal: controller.signal });
+    await expect.poll(() => handle.getState().phase).toBe('streaming');
+    controller.abort();
+    expect(handle.getState().phase).toBe('detached');
+    await expect(handle.result).rejects.toMatchObject({ kind: 'detached' });
+  });
+});

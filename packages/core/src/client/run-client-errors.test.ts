@@ -1,0 +1,154 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getScenario } from '@kestrel/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRunClient } from './create-run-client.js';
+import { RunClientError } from './run-client-error.js';
+import { startLoopbackKestrel, testClient, type LoopbackKestrel } from './loopback-kestrel.test-helper.js';
+import type { FrameScheduler } from './types.js';
+
+let kestrel: LoopbackKestrel;
+beforeAll(async () => {
+  kestrel = await startLoopbackKestrel();
+});
+afterAll(() => kestrel.close());
+
+async function rejection(promise: Promise<unknown>): Promise<RunClientError> {
+  const error = await promise.then(
+    () => expect.unreachable('expected a rejection'),
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(RunClientError);
+  return error as RunClientError;
+}
+
+describe('HTTP errors', () => {
+  it.each([400, 401, 404, 429, 500, 503])('a %i answer to start is an HTTP error with the body\'s code and message', async (status) => {
+    const handle = testClient(kestrel, { scenario: 'completed-text', fault: () => `http-${status}` }).start({ input: 'x' });
+    const error = await rejection(handle.result);
+    expect(error).toMatchObject({ kind: 'http', status, detail: { kind: 'http', status } });
+    expect(error.code).toEqual(expect.any(String));
+    expect(error.message).toMatch(new RegExp(`^HTTP ${status} ${error.code}: .+`));
+    expect(handle.getState()).toMatchObject({ phase: 'error', error: { kind: 'http', status, code: error.code } });
+  });
+
+  it('the JSON route, result fetch and cancel raise the same typed HTTP error', async () => {
+    const client = testClient(kestrel, { scenario: 'completed-text', fault: () => 'http-503' });
+    expect(await rejection(client.run({ input: 'x' }))).toMatchObject({ kind: 'http', status: 503 });
+    expect(await rejection(client.fetchResult('run_x'))).toMatchObject({ kind: 'http', status: 503 });
+  });
+
+  it('a run that has not settled has no result yet', async () => {
+    const handle = testClient(kestrel, { scenario: 'completed-text', delayMs: 20 }).start({ input: 'x' });
+    await expect.poll(() => handle.getState().runId).not.toBeNull();
+    expect(await testClient(kestrel).fetchResult(handle.getState().runId!)).toBeNull();
+    await handle.result;
+    expect(await testClient(kestrel).fetchResult(handle.getState().runId!)).toEqual(handle.getState().result);
+  });
+
+  it('reads an error body that is not PROTOCOL.md JSON without losing the status', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<h1>Bad gateway</h1>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = createRunClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      const error = await rejection(client.run({ input: 'x' }));
+      expect(error).toMatchObject({ kind: 'http', status: 502, code: null, message: 'HTTP 502: <h1>Bad gateway</h1>' });
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
+  });
+});
+
+describe('request timeout', () => {
+  it('fails with a timeout when the headers are slower than requestTimeoutMs', async () => {
+    const handle = testClient(kestrel, { scenario: 'completed-text', fault: () => 'slow-start:400', requestTimeoutMs: 100 }).start({ input: 'x' });
+    const error = await rejection(handle.result);
+    expect(error).toMatchObject({ kind: 'timeout', detail: { kind: 'timeout', timeoutMs: 100 } });
+    expect(handle.getState().phase).toBe('error');
+  });
+
+  it('waits for a slow first byte that is inside the timeout', async () => {
+    const handle = testClient(kestrel, { scenario: 'completed-text', fault: () => 'slow-start:150', requestTimeoutMs: 1_000 }).start({ input: 'x' });
+    expect((await handle.result).output.status).toBe('COMPLETED');
+  });
+
+  it('times out the JSON route too', async () => {
+    const client = testClient(kestrel, { scenario: 'completed-text', fault: () => 'slow-start:400', requestTimeoutMs: 100 });
+    expect(await rejection(client.run({ input: 'x' }))).toMatchObject({ kind: 'timeout' });
+  });
+});
+
+describe('nobody awaiting result', () => {
+  it('never raises an unhandled rejection, whatever ends the attempt', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const handles = [
+        testClient(kestrel, { scenario: 'truncated' }).start({ input: 'x' }),
+        testClient(kestrel, { scenario: 'malformed-event' }).start({ input: 'x' }),
+        testClient(kestrel, { scenario: 'completed-text', fault: () => 'http-500' }).start({ input: 'x' }),
+        testClient(kestrel, { scenario: 'completed-text', fault: () => 'slow-start:300', requestTimeoutMs: 50 }).start({ input: 'x' }),
+        createRunClient({ baseUrl: 'http://127.0.0.1:9', reconnect: { attempts: 0 } }).start({ input: 'x' }),
+      ];
+      const detached = testClient(kestrel, { scenario: 'completed-text', delayMs: 10 }).start({ input: 'x' });
+      detached.detach();
+      await expect.poll(() => handles.every((handle) => handle.getState().phase === 'error'), { timeout: 3_000 }).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      expect(handles.map((handle) => handle.getState().error?.kind)).toEqual(['truncated', 'protocol', 'http', 'timeout', 'transport']);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
+
+describe('notification batching on a live stream', () => {
+  it('with no frame ever drawn, subscribers still hear every phase change and the settled state holds every event', async () => {
+    const requested: (() => void)[] = [];
+    const frozen: FrameScheduler = { request: (callback) => requested.push(callback), cancel: () => undefined };
+    const scenario = getScenario('tool-error');
+    const handle = testClient(kestrel, { scenario: scenario.name, scheduler: frozen }).start({ input: scenario.input });
+    const seen: string[] = [];
+    const { subscribe, getState } = handle; // unbound
+    subscribe(() => seen.push(`${getState().phase}${getState().runId === null ? '' : ' (run id known)'}`));
+    await handle.result;
+    expect(seen).toEqual(['streaming', 'streaming (run id known)', 'settled (run id known)']);
+    expect(getState().events.length).toBe(scenario.steps.length);
+    expect(requested.length).toBeGreaterThan(0); // motion asked for a frame, and never got one
+  });
+
+  it('notifies motion at most once per frame', async () => {
+    let frames = 0;
+    const pending = new Set<() => void>();
+    const scheduler: FrameScheduler = {
+      request: (callback) => {
+        pending.add(callback);
+        return callback;
+      },
+      cancel: (handle) => pending.delete(handle as () => void),
+    };
+    const timer = setInterval(() => {
+      frames += 1;
+      const due = [...pending];
+      pending.clear();
+      for (const callback of due) callback();
+    }, 16);
+    try {
+      const scenario = getScenario('completed-text');
+      const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 2, scheduler }).start({ input: scenario.input });
+      let notifications = 0;
+      handle.subscribe(() => (notifications += 1));
+      await handle.result;
+      const urgent = 3; // streaming, the run id becoming known, settled
+      expect(notifications).toBeLessThanOrEqual(frames + urgent);
+      expect(notifications).toBeLessThan(handle.getState().events.length);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+});
