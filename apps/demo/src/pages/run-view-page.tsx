@@ -1,0 +1,64 @@
+import { RunView, useRun } from '@kestrel/react';
+import { invoiceSchema, scenarios, type Scenario, type ScenarioGroup } from '@kestrel/testing';
+import { useId, useState } from 'react';
+import { InvoiceTable } from '../invoice-table.js';
+import { scenarioInput } from '../scenario-input.js';
+import { useInitialRunId, useRunIdInUrl } from '../use-run-id-in-url.js';
+
+const groupTitles: Record<ScenarioGroup, string> = {
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  waiting: 'Waiting for you',
+  activity: 'Activity',
+  transport: 'Connection trouble',
+  protocol: 'Protocol errors',
+};
+const groups = Object.keys(groupTitles) as ScenarioGroup[];
+
+/** The drop-in `<RunView>` over any shared scenario. */
+export function RunViewPage() {
+  const pickerId = useId();
+  const initialRunId = useInitialRunId();
+  const [scenario, setScenario] = useState<Scenario>(() => scenarios[0] as Scenario);
+  const run = useRun({ payloadSchema: invoiceSchema, resumeRunId: initialRunId });
+  useRunIdInUrl(run.state.runId, scenario.title);
+
+  return (
+    <main className="page">
+      <h1>Drop-in RunView</h1>
+      <form
+        className="picker"
+        onSubmit={(event) => {
+          event.preventDefault();
+          run.start(scenarioInput(scenario));
+        }}
+      >
+        <label htmlFor={pickerId}>Scenario</label>
+        <select
+          id={pickerId}
+          name="scenario"
+          value={scenario.name}
+          onChange={(event) => setScenario(scenarios.find((candidate) => candidate.name === event.target.value) ?? scenario)}
+        >
+          {groups.map((group) => (
+            <optgroup key={group} label={groupTitles[group]}>
+              {scenarios
+                .filter((candidate) => candidate.group === group)
+                .map((candidate) => (
+                  <option key={candidate.name} value={candidate.name}>
+                    {candidate.title}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </select>
+        <button type="submit">Start run</button>
+        <p className="hint">
+          {scenario.description} <q>{scenario.input}</q>
+        </p>
+      </form>
+      <RunView run={run} className="run" renderPayload={(invoice) => <InvoiceTable invoice={invoice} />} />
+    </main>
+  );
+}
