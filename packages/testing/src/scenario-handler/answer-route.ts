@@ -2,10 +2,10 @@ import { parseRunCompletedEvent, validateInteractionAnswer } from '@kestrel/core
 import { RequestError } from './error-response.js';
 import { readJsonBody } from './read-json-body.js';
 import type { RequestContext } from './request-context.js';
-import type { ScenarioRun } from './scenario-run.js';
+import type { MockRun } from './mock-run.js';
 import { negotiate, serveConnection } from './serve-connection.js';
 
-function waitingOn(run: ScenarioRun, interactionId: string) {
+function waitingOn(run: MockRun, interactionId: string) {
   const terminal = run.terminal;
   if (terminal === undefined) return undefined;
   const event = parseRunCompletedEvent(terminal);

@@ -23,7 +23,7 @@ function eventOf(step: ScenarioStep | undefined): WireEvent | undefined {
  * replay what lies before `head` and produce what lies at it, so a fault fires once (on the connection that
  * reaches it) and a resumed connection continues past it.
  */
-export class ScenarioRun {
+export class MockRun {
   readonly steps: ScenarioStep[] = [];
   readonly segments: Segment[] = [];
   /** Index of the next step to produce. */

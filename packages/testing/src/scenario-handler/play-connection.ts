@@ -1,6 +1,6 @@
 import type { WireEvent } from '../event-factory.js';
 import type { RequestFaults } from './request-faults.js';
-import type { ScenarioRun } from './scenario-run.js';
+import type { MockRun } from './mock-run.js';
 import { sleep } from './sleep.js';
 
 /** Where one connection's output goes: an SSE body or the JSON route's collector. */
@@ -12,7 +12,7 @@ export interface ConnectionSink {
 }
 
 export interface ConnectionPlan {
-  readonly run: ScenarioRun;
+  readonly run: MockRun;
   /** Index of the first step this connection plays; it stops at the end of that step's attempt. */
   readonly cursor: number;
   /** `json` ignores connection faults (drops, stalls) that only a stream can show, and stops at run.completed. */

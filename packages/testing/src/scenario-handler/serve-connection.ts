@@ -1,7 +1,7 @@
 import { RequestError, errorResponse, jsonResponse } from './error-response.js';
 import { playConnection, type ConnectionSink } from './play-connection.js';
 import type { RequestContext } from './request-context.js';
-import type { ScenarioRun } from './scenario-run.js';
+import type { MockRun } from './mock-run.js';
 import { createSSEBody, droppedConnectionError } from './sse-body.js';
 import type { WireEvent } from '../event-factory.js';
 
@@ -16,7 +16,7 @@ export function negotiate(request: Request): ResponseMode {
   throw new RequestError(406, 'not_acceptable', `Accept must be text/event-stream or application/json, got "${accept}"`);
 }
 
-function runHeaders(run: ScenarioRun): Record<string, string> {
+function runHeaders(run: MockRun): Record<string, string> {
   return { 'x-kestrel-run-id': run.runId, 'x-kestrel-session-id': run.sessionId };
 }
 
@@ -33,7 +33,7 @@ function connect(context: RequestContext) {
 }
 
 /** Answers with one connection over `run` starting at `cursor`, as a stream or as the JSON route's single event. */
-export async function serveConnection(context: RequestContext, run: ScenarioRun, cursor: number, mode: ResponseMode): Promise<Response> {
+export async function serveConnection(context: RequestContext, run: MockRun, cursor: number, mode: ResponseMode): Promise<Response> {
   const { abort, done } = connect(context);
   const plan = {
     run,
