@@ -35,6 +35,14 @@ export class AppendLog<T> implements Iterable<T> {
     return new AppendLog(copy, copy.length);
   }
 
+  /**
+   * Whether both logs are views of one backing array, i.e. one was made from the other by appends that copied
+   * nothing. For tests and diagnostics of the O(1) append path.
+   */
+  sharesStorageWith(other: AppendLog<T>): boolean {
+    return this.#items === other.#items;
+  }
+
   at(index: number): T | undefined {
     const i = index < 0 ? this.length + index : index;
     return i >= 0 && i < this.length ? this.#items[i] : undefined;

@@ -111,10 +111,7 @@ function applyEvent<P>(state: RunState<P>, event: KnownRunEvent): RunState<P> {
 
 function reduceEvent<P>(state: RunState<P>, event: RunEvent): RunState<P> {
   if (event.seq <= state.lastSeq) return state; // a duplicate replayed after a resume
-  if (state.phase === 'settled') {
-    return protocolError(state, 'event received after run.completed settled the attempt', event);
-  }
-  if (!live.has(state.phase)) return state; // detached or failed: no longer listening
+  if (!live.has(state.phase) && state.phase !== 'settled') return state; // detached or failed: no longer listening
   if (state.runId !== null && event.runId !== state.runId) {
     return protocolError(state, `event belongs to run "${event.runId}", not "${state.runId}"`, event, ['runId']);
   }
@@ -124,6 +121,10 @@ function reduceEvent<P>(state: RunState<P>, event: RunEvent): RunState<P> {
     lastSeq: event.seq,
     events: state.events.append(event),
   };
+  if (state.phase === 'settled') {
+    // Kept in `events` (nothing the server sent is lost); `result` and `output` stay readable.
+    return protocolError(received, 'event received after run.completed settled the attempt', event);
+  }
   if (event.type === 'unknown') return received;
   const next = applyEvent(received, event);
   return next.phase === 'settled' ? next : { ...next, phase: 'streaming', reconnect: null };
