@@ -26,3 +26,7 @@ export { DELAY_HEADER, FAULT_HEADER } from './scenario-handler/request-faults.js
 export { SCENARIO_HEADER } from './scenario-handler/select-scenario.js';
 export { createScenarioRun } from './scenario-run.js';
 export type { ScenarioRun, ScenarioRunOptions } from './scenario-run.js';
+export { createLongStreamScenario } from './long-stream.js';
+export type { LongStreamOptions } from './long-stream.js';
+export { recordingFetch } from './recording-fetch.js';
+export type { RecordedRequest } from './recording-fetch.js';
