@@ -1,4 +1,7 @@
-import { getScenario } from '@kestrel/testing';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getScenario, stepsToSSE } from '@kestrel/testing';
+import { createRunClient } from './create-run-client.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunState } from '../run/run-state.js';
 import { RunClientError } from './run-client-error.js';
@@ -79,6 +82,47 @@ describe('resume after a dropped or silent connection', () => {
     expect(eventsRequests()[0]?.headers['last-event-id']).toBe('7');
     expect(handle.getState().draftText).toBe(scenario.expected.draftText);
     expect(project(handle.getState()).events).toEqual(project(referenceState(scenario)).events);
+  });
+
+  it('retries a reconnect answered 5xx, but not one answered 4xx', async () => {
+    const scenario = getScenario('completed-text');
+    const sequence = (...faults: (string | undefined)[]) => {
+      let call = 0;
+      return () => faults[call++];
+    };
+    const retried = testClient(kestrel, { scenario: scenario.name, fault: sequence('drop-at:6', 'http-503') }).start({ input: scenario.input });
+    const seen = record(retried);
+    expect((await retried.result).output.status).toBe('COMPLETED');
+    expect(seen.filter((entry) => entry.phase === 'reconnecting').map((entry) => entry.reconnect?.attempt)).toEqual([1, 2]);
+    expect(retried.getState().draftText).toBe(scenario.expected.draftText);
+
+    const refused = testClient(kestrel, { scenario: scenario.name, fault: sequence('drop-at:6', 'http-403') }).start({ input: scenario.input });
+    const error = (await refused.result.catch((reason: unknown) => reason)) as RunClientError;
+    expect(error).toMatchObject({ kind: 'http', status: 403 });
+  });
+
+  it('does not let a server that never closes hold the connection after run.completed', async () => {
+    let closed = false;
+    const server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(stepsToSSE(getScenario('failed-no-text').steps));
+      const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 10);
+      req.on('close', () => {
+        clearInterval(keepAlive);
+        closed = true;
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = createRunClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, heartbeatTimeoutMs: 100 });
+      const handle = client.start({ input: 'x' });
+      expect((await handle.result).output.status).toBe('FAILED');
+      await expect.poll(() => closed, { timeout: 1_000 }).toBe(true);
+      expect(handle.getState().phase).toBe('settled');
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
   });
 
   it('gives up with a transport error once the reconnects are spent', async () => {

@@ -83,8 +83,13 @@ async function readStream<P>(ctx: FollowContext<P>, response: Response, connecti
     }, ctx.heartbeatTimeoutMs);
   };
   arm();
+  // Once settled, only the end of the stream (or trailing events, a protocol error) is awaited: keep-alives no
+  // longer extend it, so a server that never closes cannot hold the connection open past one heartbeat.
+  const onBytes = () => {
+    if (ctx.getState().phase !== 'settled') arm();
+  };
   try {
-    for await (const message of decodeSSE(response.body, { onBytes: arm })) {
+    for await (const message of decodeSSE(response.body, { onBytes })) {
       let event;
       try {
         event = parseSSEMessage(message);

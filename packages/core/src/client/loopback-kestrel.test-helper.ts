@@ -1,6 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createNodeListener } from '@kestrel/server/node';
+import { createNodeListener, listenOnLoopback } from '@kestrel/server/node';
 import { createScenarioHandler, type Scenario } from '@kestrel/testing';
 import { scenarioActions } from '@kestrel/testing';
 import type { PayloadSchema } from '../run/payload.js';
@@ -10,8 +8,8 @@ import { createRunClient } from './create-run-client.js';
 import type { RunClient, RunClientOptions } from './types.js';
 
 /*
- * Test support for the run client: the shared scenario handler (the fake Kestrel the mock server is built on),
- * served from node:http on 127.0.0.1, with every request recorded.
+ * Test support for the run client: what `createMockKestrel` serves (the shared scenario handler on node:http,
+ * 127.0.0.1), plus a record of every request so tests can check headers, bodies and that nothing is sent twice.
  */
 
 export interface RecordedRequest {
@@ -31,24 +29,22 @@ export interface LoopbackKestrel {
 export async function startLoopbackKestrel(options: Parameters<typeof createScenarioHandler>[0] = {}): Promise<LoopbackKestrel> {
   const handler = createScenarioHandler({ keepAliveMs: 25, ...options });
   const requests: RecordedRequest[] = [];
-  const server = createServer(
+  const loopback = await listenOnLoopback(
     createNodeListener(async (request) => {
       const body = request.method === 'POST' ? await request.clone().text() : '';
       requests.push({ method: request.method, path: new URL(request.url).pathname, headers: Object.fromEntries(request.headers), body });
       return handler(request);
     }),
   );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: loopback.url,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        handler.close();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => {
+      handler.close();
+      closing ??= loopback.close();
+      return closing;
+    },
   };
 }
 
