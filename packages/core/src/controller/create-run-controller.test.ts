@@ -1,0 +1,184 @@
+import { createMockKestrel, type MockKestrel } from '@kestrel/server/mock';
+import { getScenario, recordingFetch, type RecordedRequest } from '@kestrel/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRunClient } from '../client/create-run-client.js';
+import type { RunClient } from '../client/types.js';
+import type { RunState } from '../run/run-state.js';
+import { createRunController, type RunController } from './create-run-controller.js';
+
+let kestrel: MockKestrel;
+let requests: RecordedRequest[];
+let recordedFetch: typeof fetch;
+beforeAll(async () => {
+  kestrel = await createMockKestrel({ keepAliveMs: 50 });
+  ({ requests, fetch: recordedFetch } = recordingFetch());
+});
+afterAll(() => kestrel.close());
+
+function client(scenario: string, extra: { delayMs?: number; fault?: () => string | undefined } = {}): RunClient {
+  return createRunClient({
+    baseUrl: kestrel.url,
+    fetch: recordedFetch,
+    heartbeatTimeoutMs: 200,
+    reconnect: { attempts: 0, baseDelayMs: 5, maxDelayMs: 10, jitter: 0 },
+    headers: () => ({
+      'x-kestrel-scenario': scenario,
+      ...(extra.delayMs === undefined ? {} : { 'x-kestrel-delay': String(extra.delayMs) }),
+      ...(extra.fault?.() === undefined ? {} : { 'x-kestrel-fault': extra.fault()! }),
+    }),
+  });
+}
+
+/** Resolves with the controller's state once `predicate` holds, checking at every notification. */
+function until<P>(controller: RunController<P>, predicate: (state: RunState<P>) => boolean): Promise<RunState<P>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out in phase ${controller.getState().phase}`)), 5_000);
+    const check = () => {
+      const state = controller.getState();
+      if (!predicate(state)) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(state);
+    };
+    const unsubscribe = controller.subscribe(check);
+    check();
+  });
+}
+const settled = <P>(state: RunState<P>) => state.phase === 'settled' || state.phase === 'error';
+const sent = (method: string, path: RegExp) => requests.filter((request) => request.method === method && path.test(request.path));
+
+describe('createRunController', () => {
+  it('is idle before any run, with unbound getState and subscribe', () => {
+    const { getState, subscribe } = createRunController({ client: client('completed-text') });
+    expect(getState().phase).toBe('idle');
+    const unsubscribe = subscribe(() => undefined);
+    expect(typeof unsubscribe).toBe('function');
+    unsubscribe();
+  });
+
+  it('follows WAITING → respond → the new attempt, one onSettled per settled attempt', async () => {
+    const scenario = getScenario('waiting-form');
+    const outcomes: string[] = [];
+    const controller = createRunController({ client: client(scenario.name), onSettled: (event) => outcomes.push(event.output.status) });
+    const { start, respond, getState } = controller;
+    start(scenario.input);
+    await until(controller, (state) => state.status === 'WAITING');
+    const waitingHandle = controller.getHandle();
+    await respond(scenario.continuation!.answer);
+    expect(controller.getHandle()).not.toBe(waitingHandle);
+    const done = await until(controller, (state) => state.status === 'COMPLETED');
+    expect(done.attempt).toBe(2);
+    expect(done.output?.assistantText).toBe(scenario.continuation!.expected.assistantText);
+    expect(getState()).toBe(done);
+    expect(outcomes).toEqual(['WAITING', 'COMPLETED']);
+  });
+
+  it('does not open a second connection when asked to resume the run it already follows', async () => {
+    const first = client('completed-text', { delayMs: 10 }).start({ input: 'x' });
+    const { runId } = await first.result;
+    const controller = createRunController({ client: client('completed-text') });
+    controller.resume(runId);
+    const handle = controller.getHandle();
+    controller.resume(runId);
+    expect(controller.getHandle()).toBe(handle);
+    await until(controller, settled);
+    controller.resume(runId);
+    expect(controller.getHandle()).toBe(handle);
+  });
+
+  it('retry after a dropped connection resumes the same run and replays it whole', async () => {
+    const scenario = getScenario('completed-text');
+    let fault: string | undefined = 'drop-at:6';
+    const errors: string[] = [];
+    const controller = createRunController({ client: client(scenario.name, { fault: () => fault }), onError: (error) => errors.push(error.kind) });
+    controller.start(scenario.input);
+    const failed = await until(controller, settled);
+    expect(failed.phase).toBe('error');
+    expect(errors).toEqual(['transport']);
+    fault = undefined;
+    const starts = sent('POST', /\/runs$/).length;
+    controller.retry();
+    const done = await until(controller, (state) => state.phase === 'settled');
+    expect(done.runId).toBe(failed.runId);
+    expect(done.status).toBe('COMPLETED');
+    expect(done.draftText).toBe(scenario.expected.draftText);
+    expect(done.events.length).toBe(scenario.steps.length);
+    expect(sent('POST', /\/runs$/).length).toBe(starts);
+    expect(sent('GET', new RegExp(`/v1/runs/${done.runId}/events$`)).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('retry after a retryable FAILED starts again with the same input; a non-retryable one is not retried', async () => {
+    const { sessionId } = await client('completed-text').start({ input: 'open a session' }).result;
+    const retryable = createRunController({ client: client('failed-retryable'), sessionId });
+    retryable.start('Convert 200 USD to EUR');
+    const first = await until(retryable, settled);
+    expect(first.status).toBe('FAILED');
+    const before = sent('POST', /\/runs$/).length;
+    retryable.retry();
+    const second = await until(retryable, (state) => settled(state) && state.runId !== first.runId);
+    expect(second.status).toBe('FAILED');
+    const starts = sent('POST', /\/runs$/).slice(before);
+    expect(starts).toHaveLength(1);
+    expect(starts[0]!.path).toBe(`/v1/sessions/${sessionId}/runs`);
+    expect(JSON.parse(starts[0]!.body)).toMatchObject({ input: 'Convert 200 USD to EUR' });
+
+    const fatal = createRunController({ client: client('failed-no-text') });
+    fatal.start('Delete every customer record');
+    await until(fatal, settled);
+    const handle = fatal.getHandle();
+    const count = requests.length;
+    fatal.retry();
+    expect(fatal.getHandle()).toBe(handle);
+    expect(requests.length).toBe(count);
+  });
+
+  it('start while streaming detaches the previous run and never cancels it', async () => {
+    const controller = createRunController({ client: client('completed-text', { delayMs: 10 }) });
+    controller.start('first');
+    await until(controller, (state) => state.draftText !== '');
+    const previous = controller.getHandle()!;
+    const previousRunId = previous.getState().runId!;
+    controller.start('second');
+    expect(previous.getState().phase).toBe('detached');
+    await until(controller, settled);
+    expect(sent('POST', new RegExp(`/v1/runs/${previousRunId}/cancel$`))).toHaveLength(0);
+  });
+
+  it('reset forgets the run, and an answer that lands after it is not followed', async () => {
+    const scenario = getScenario('waiting-approval');
+    const outcomes: string[] = [];
+    const controller = createRunController({ client: client(scenario.name), onSettled: (event) => outcomes.push(event.output.status) });
+    controller.start(scenario.input);
+    await until(controller, (state) => state.status === 'WAITING');
+    const answering = controller.respond(scenario.continuation!.answer);
+    controller.reset();
+    expect(controller.getState().phase).toBe('idle');
+    expect(controller.getHandle()).toBeNull();
+    await answering;
+    expect(controller.getHandle()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(outcomes).toEqual(['WAITING']);
+  });
+
+  it('calls the callbacks given last, once', async () => {
+    const calls: string[] = [];
+    const target = client('completed-text', { delayMs: 5 });
+    const controller = createRunController({ client: target, onSettled: () => calls.push('old') });
+    controller.start('hi');
+    await until(controller, (state) => state.draftText !== '');
+    controller.setOptions({ client: target, onSettled: () => calls.push('new') });
+    await until(controller, settled);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual(['new']);
+  });
+
+  it('respond without a WAITING run rejects with a clear error and sends nothing', async () => {
+    const controller = createRunController({ client: client('completed-text') });
+    await expect(controller.respond({ kind: 'text', text: 'hi' })).rejects.toThrow(/WAITING/);
+    controller.start('hi');
+    await until(controller, settled);
+    const count = requests.length;
+    await expect(controller.respond({ kind: 'text', text: 'hi' })).rejects.toThrow(/WAITING/);
+    expect(requests.length).toBe(count);
+  });
+});
