@@ -1,1 +1,28 @@
-export {};
+export {
+  createKestrelDataPartSchemas,
+  kestrelCancellationDataSchema,
+  kestrelDataPartSchemas,
+  kestrelErrorDataSchema,
+  kestrelFinishDataSchema,
+  kestrelInteractionDataSchema,
+  kestrelPayloadDataSchema,
+  kestrelStatusDataSchema,
+} from './data-part-schemas.js';
+export type {
+  KestrelCancellationData,
+  KestrelDataPartSchemas,
+  KestrelDataTypes,
+  KestrelErrorData,
+  KestrelFinishData,
+  KestrelInteractionData,
+  KestrelMessageMetadata,
+  KestrelPayloadData,
+  KestrelStatusData,
+  KestrelUIMessage,
+} from './data-part-schemas.js';
+export { isSupersededDraft, kestrelMessageId, toAIFinishReason } from './kestrel-parts.js';
+export type { KestrelDataPart } from './kestrel-parts.js';
+export { runCompletedToUIMessage, runStateToUIMessage, toolCallToPart } from './run-state-to-ui-message.js';
+export type { RunMessageOptions } from './run-state-to-ui-message.js';
+export { createRunChunkWriter } from './run-chunk-writer.js';
+export type { RunChunkEnd, RunChunkWriter } from './run-chunk-writer.js';

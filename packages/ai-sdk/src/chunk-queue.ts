@@ -1,0 +1,61 @@
+/**
+ * A readable stream fed by pushes, whose failure is delivered only after every chunk pushed before it. A plain
+ * `controller.error()` discards chunks still queued, which would lose the very parts that explain the failure.
+ */
+export interface ChunkQueue<T> {
+  readonly stream: ReadableStream<T>;
+  push(...chunks: T[]): void;
+  close(): void;
+  fail(error: unknown): void;
+  /** True once the consumer cancelled the stream. */
+  readonly cancelled: boolean;
+}
+
+export function createChunkQueue<T>(options: { onCancel?: (reason: unknown) => void } = {}): ChunkQueue<T> {
+  const pending: T[] = [];
+  let ending: { kind: 'close' } | { kind: 'fail'; error: unknown } | null = null;
+  let waiting: (() => void) | null = null;
+  let cancelled = false;
+  const wake = () => {
+    const resume = waiting;
+    waiting = null;
+    resume?.();
+  };
+  const stream = new ReadableStream<T>(
+    {
+      async pull(controller) {
+        while (pending.length === 0 && ending === null) await new Promise<void>((resolve) => (waiting = resolve));
+        const next = pending.shift();
+        if (next !== undefined) controller.enqueue(next);
+        else if (ending?.kind === 'close') controller.close();
+        else if (ending?.kind === 'fail') controller.error(ending.error);
+      },
+      cancel(reason) {
+        cancelled = true;
+        ending ??= { kind: 'close' };
+        wake();
+        options.onCancel?.(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return {
+    stream,
+    get cancelled() {
+      return cancelled;
+    },
+    push(...chunks) {
+      if (ending !== null) return;
+      pending.push(...chunks);
+      wake();
+    },
+    close() {
+      ending ??= { kind: 'close' };
+      wake();
+    },
+    fail(error) {
+      ending ??= { kind: 'fail', error };
+      wake();
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import {
+  approvalInteractionSchema,
+  type CancelledOutput,
+  type FailedOutput,
+  type InteractionAnswer,
+  type PayloadIssue,
+  type PayloadSchema,
+  type RunError,
+  choiceInteractionSchema,
+  formInteractionSchema,
+  textInteractionSchema,
+  type Interaction,
+} from '@kestrel/core';
+import type { FlexibleSchema, UIMessage } from 'ai';
+import { z } from 'zod';
+
+/*
+ * The data parts a Kestrel run adds to an AI SDK message. Each names one fact the AI SDK has no part for, so that
+ * WAITING, FAILED, CANCELLED and the payload stay distinct instead of collapsing into text. The schemas validate
+ * the parts as they appear on a message (after the core has parsed the wire), which is why the interaction
+ * schema accepts the core's `unsupported` form rather than re-running the wire transform.
+ */
+
+const runPhaseSchema = z.enum(['idle', 'connecting', 'streaming', 'reconnecting', 'settled', 'detached', 'error']);
+const outputStatusSchema = z.enum(['COMPLETED', 'FAILED', 'CANCELLED', 'WAITING']);
+
+/** `data-kestrel-status`: where the run is. One per message, updated in place (same part id) as the run moves. */
+export const kestrelStatusDataSchema = z.object({
+  runId: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  attempt: z.number().int().nullable(),
+  phase: runPhaseSchema,
+  /** The output status once settled; `null` before (no outcome yet) and after a client-side error. */
+  status: outputStatusSchema.nullable(),
+  lastSeq: z.number().int().min(0),
+});
+
+/** `data-kestrel-finish`: the run-level finish reason (PROTOCOL.md section 3), `null` when no root turn ended. */
+export const kestrelFinishDataSchema = z.object({ finishReason: z.string().nullable() });
+
+const unsupportedInteractionPartSchema = z.looseObject({
+  id: z.string().min(1),
+  prompt: z.string(),
+  expiresAt: z.string().optional(),
+  kind: z.literal('unsupported'),
+  originalKind: z.string(),
+});
+
+/** `data-kestrel-interaction`: the question a WAITING run asks; the next user message (or an explicit answer) answers it. */
+export const kestrelInteractionDataSchema = z.object({
+  runId: z.string(),
+  sessionId: z.string(),
+  /** The seq of the WAITING `run.completed`: the next attempt's events follow it. */
+  seq: z.number().int().positive(),
+  interaction: z.discriminatedUnion('kind', [
+    approvalInteractionSchema,
+    choiceInteractionSchema,
+    textInteractionSchema,
+    formInteractionSchema,
+    unsupportedInteractionPartSchema,
+  ]),
+});
+
+const issuePathSchema = z.array(z.union([z.string(), z.number()]));
+
+const clientErrorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('transport'), message: z.string() }),
+  z.object({ kind: z.literal('truncated'), message: z.string(), lastSeq: z.number().int() }),
+  z.object({
+    kind: z.literal('protocol'),
+    message: z.string(),
+    eventType: z.string().nullable(),
+    seq: z.number().int().nullable(),
+    path: issuePathSchema,
+    raw: z.unknown(),
+  }),
+  z.object({ kind: z.literal('http'), message: z.string(), status: z.number().int(), code: z.string().nullable() }),
+  z.object({ kind: z.literal('timeout'), message: z.string(), timeoutMs: z.number() }),
+]);
+
+/**
+ * `data-kestrel-error`: either the evidence of a FAILED output (`source: 'output'`, a run outcome) or what went
+ * wrong on the way to an outcome (`source: 'client'`, no outcome at all). The two are never the same thing.
+ */
+export const kestrelErrorDataSchema = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('output'),
+    error: z.looseObject({ code: z.string(), message: z.string(), retryable: z.boolean().optional() }),
+  }),
+  z.object({ source: z.literal('client'), error: clientErrorSchema }),
+]);
+
+/** `data-kestrel-cancellation`: why a CANCELLED run stopped, and who stopped it. */
+export const kestrelCancellationDataSchema = z.looseObject({
+  reason: z.string(),
+  by: z.enum(['user', 'system']).optional(),
+});
+
+/**
+ * `data-kestrel-payload`: the finalized structured output of a COMPLETED run, checked against the app's schema.
+ * An invalid payload keeps its raw value and the issues. It is never turned into text.
+ */
+export const kestrelPayloadDataSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('valid'), value: z.unknown() }),
+  z.object({
+    status: z.literal('invalid'),
+    raw: z.unknown(),
+    issues: z.array(z.object({ path: issuePathSchema, message: z.string() })),
+  }),
+]);
+
+export type KestrelStatusData = z.infer<typeof kestrelStatusDataSchema>;
+export type KestrelFinishData = z.infer<typeof kestrelFinishDataSchema>;
+export interface KestrelInteractionData {
+  readonly runId: string;
+  readonly sessionId: string;
+  readonly seq: number;
+  readonly interaction: Interaction;
+}
+export type KestrelErrorData =
+  | { readonly source: 'output'; readonly error: FailedOutput['error'] }
+  | { readonly source: 'client'; readonly error: RunError };
+export type KestrelCancellationData = CancelledOutput['cancellation'];
+/** `P` is the payload type the app's schema gives. */
+export type KestrelPayloadData<P = unknown> =
+  | { readonly status: 'valid'; readonly value: P }
+  | { readonly status: 'invalid'; readonly raw: unknown; readonly issues: readonly PayloadIssue[] };
+
+/** The data part types of a {@link KestrelUIMessage}, by name (the part type is `data-<name>`). */
+export type KestrelDataTypes<P = unknown> = {
+  'kestrel-status': KestrelStatusData;
+  'kestrel-finish': KestrelFinishData;
+  'kestrel-interaction': KestrelInteractionData;
+  'kestrel-error': KestrelErrorData;
+  'kestrel-cancellation': KestrelCancellationData;
+  'kestrel-payload': KestrelPayloadData<P>;
+};
+
+/** An answer to a WAITING interaction, carried on the user message that gives it (see `interactionAnswerMessage`). */
+export interface KestrelMessageMetadata {
+  readonly kestrelAnswer?: InteractionAnswer;
+}
+
+/**
+ * The AI SDK message a Kestrel run becomes: text, reasoning and dynamic tool parts, plus the `data-kestrel-*` parts.
+ *
+ * @example
+ * const { messages } = useChat<KestrelUIMessage>({ transport, dataPartSchemas: kestrelDataPartSchemas });
+ */
+export type KestrelUIMessage<P = unknown, METADATA = KestrelMessageMetadata> = UIMessage<METADATA, KestrelDataTypes<P>>;
+
+/** What `useChat({ dataPartSchemas })` takes for a {@link KestrelUIMessage} with payload type `P`. */
+export type KestrelDataPartSchemas<P = unknown> = { [K in keyof KestrelDataTypes<P>]: FlexibleSchema<KestrelDataTypes<P>[K]> };
+
+function payloadSchemaFor<P>(payloadSchema: PayloadSchema<P> | undefined) {
+  if (payloadSchema === undefined) return kestrelPayloadDataSchema;
+  const value = z.custom<P>((input) => {
+    const result = payloadSchema['~standard'].validate(input);
+    return !(result instanceof Promise) && result.issues === undefined;
+  }, 'The payload does not match the payload schema');
+  return z.discriminatedUnion('status', [z.object({ status: z.literal('valid'), value }), kestrelPayloadDataSchema.options[1]]);
+}
+
+/*
+ * ai@6.0.326 looks a schema up by two different keys: its types and `validateUIMessages` use the bare name
+ * (`kestrel-status`), while the streaming path inside `useChat` uses the chunk type (`data-kestrel-status`). The
+ * object carries both so that either path really validates; its declared type is the one `useChat` expects.
+ */
+function withStreamKeys(byName: Record<string, z.ZodType>): Record<string, z.ZodType> {
+  return Object.fromEntries(Object.entries(byName).flatMap(([name, schema]) => [[name, schema], [`data-${name}`, schema]]));
+}
+
+/**
+ * Schemas for every `data-kestrel-*` part, with the `valid` payload checked by the app's payload schema, so the
+ * message type carries the payload type.
+ *
+ * @example
+ * useChat<KestrelUIMessage<Invoice>>({ transport, dataPartSchemas: createKestrelDataPartSchemas(invoiceSchema) });
+ */
+export function createKestrelDataPartSchemas<P = unknown>(payloadSchema?: PayloadSchema<P>): KestrelDataPartSchemas<P> {
+  return withStreamKeys({
+    'kestrel-status': kestrelStatusDataSchema,
+    'kestrel-finish': kestrelFinishDataSchema,
+    'kestrel-interaction': kestrelInteractionDataSchema,
+    'kestrel-error': kestrelErrorDataSchema,
+    'kestrel-cancellation': kestrelCancellationDataSchema,
+    'kestrel-payload': payloadSchemaFor(payloadSchema),
+  }) as unknown as KestrelDataPartSchemas<P>;
+}
+
+/**
+ * Zod schemas for every `data-kestrel-*` part, ready for `useChat({ dataPartSchemas })` and
+ * `validateUIMessages({ dataSchemas })`.
+ *
+ * @example
+ * useChat<KestrelUIMessage>({ transport, dataPartSchemas: kestrelDataPartSchemas });
+ */
+export const kestrelDataPartSchemas: KestrelDataPartSchemas = createKestrelDataPartSchemas();

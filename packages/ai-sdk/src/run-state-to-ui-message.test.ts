@@ -1,0 +1,192 @@
+import { reduceRun, createInitialRunState, type RunAction, type RunState } from '@kestrel/core';
+import { invoiceSchema, sampleInvoice, scenarioActions, scenarios, type Scenario } from '@kestrel/testing';
+import { readUIMessageStream, validateUIMessages, type UIMessage, type UIMessageChunk } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { createChunkQueue } from './chunk-queue.js';
+import { kestrelDataPartSchemas, type KestrelUIMessage } from './data-part-schemas.js';
+import { isSupersededDraft } from './kestrel-parts.js';
+import { createRunChunkWriter } from './run-chunk-writer.js';
+import { runCompletedToUIMessage, runStateToUIMessage } from './run-state-to-ui-message.js';
+
+/** Every state a client passes through while it plays these actions, starting from `initial`. */
+function statesOf(initial: RunState, actions: readonly RunAction[]): RunState[] {
+  const states: RunState[] = [];
+  let state = initial;
+  for (const action of actions) {
+    state = reduceRun(state, action);
+    states.push(state);
+  }
+  return states;
+}
+
+function initialFor(scenario: Scenario): RunState {
+  return createInitialRunState(scenario.usesInvoiceSchema ? { payloadSchema: invoiceSchema } : {});
+}
+
+type Part<P = unknown> = KestrelUIMessage<P>['parts'][number];
+const partOf = <T extends Part['type'], P = unknown>(message: KestrelUIMessage<P>, type: T) =>
+  message.parts.filter((part): part is Extract<Part<P>, { type: T }> => part.type === type);
+
+/** Plays the states through the chunk writer and the real AI SDK stream reader; returns the last message and the error. */
+async function streamed(states: readonly RunState[], fromSeq = 0) {
+  const writer = createRunChunkWriter({ fromSeq });
+  const chunks: UIMessageChunk[] = [];
+  let endedAt: RunState | undefined;
+  let failure: unknown;
+  for (const state of states) {
+    const step = writer.next(state);
+    chunks.push(...step.chunks);
+    if (step.end.kind !== 'open') {
+      endedAt = state;
+      if (step.end.kind === 'failed') failure = step.end.error;
+      break;
+    }
+  }
+  const queue = createChunkQueue<UIMessageChunk>();
+  queue.push(...chunks);
+  if (failure === undefined) queue.close();
+  else queue.fail(new Error('run failed'));
+  const stream = queue.stream;
+  let message: UIMessage | undefined;
+  let streamError: unknown;
+  try {
+    for await (const snapshot of readUIMessageStream({ stream, terminateOnError: true })) message = snapshot;
+  } catch (error) {
+    streamError = error;
+  }
+  return { message: message as KestrelUIMessage | undefined, chunks, endedAt, streamError };
+}
+
+describe('runStateToUIMessage over every shared scenario', () => {
+  for (const scenario of scenarios) {
+    it(`${scenario.name}: maps ${scenario.expected.phase} ${scenario.expected.status ?? scenario.expected.errorKind}`, async () => {
+      const states = statesOf(initialFor(scenario), scenarioActions(scenario.steps));
+      const state = states.at(-1)!;
+      const message = runStateToUIMessage(state);
+      const expected = scenario.expected;
+
+      expect(message.role).toBe('assistant');
+      const [status] = partOf(message, 'data-kestrel-status');
+      expect(message.parts[0]).toBe(status);
+      expect(status!.data).toMatchObject({ phase: expected.phase, runId: scenario.runId });
+      const texts = partOf(message, 'text');
+      expect(texts.length).toBeLessThanOrEqual(1);
+
+      if (expected.phase === 'settled') {
+        expect(status!.data.status).toBe(expected.status);
+        const assistantText = state.output!.assistantText;
+        if (typeof assistantText === 'string' && assistantText !== '') {
+          expect(texts).toEqual([{ type: 'text', text: assistantText, state: 'done' }]);
+        } else {
+          expect(texts).toEqual([]);
+        }
+        if (expected.finishReason !== undefined) {
+          expect(partOf(message, 'data-kestrel-finish')[0]!.data.finishReason).toBe(expected.finishReason);
+        }
+        expect(partOf(message, 'reasoning').every((part) => part.state === 'done')).toBe(true);
+      } else {
+        // A protocol error after run.completed keeps the real result readable; otherwise there is no outcome to show.
+        expect(partOf(message, 'data-kestrel-finish').length).toBe(state.result === null ? 0 : 1);
+        const [error] = partOf(message, 'data-kestrel-error').filter((part) => part.data.source === 'client');
+        expect(error!.data.source === 'client' && error!.data.error.kind).toBe(expected.errorKind);
+        // No outcome: whatever text streamed is still a draft, never a finished text.
+        if (state.result === null) {
+          expect(texts.every((part) => part.state === 'streaming')).toBe(true);
+          if (expected.draftText !== undefined) expect(texts[0]!.text).toBe(expected.draftText);
+        }
+      }
+
+      const outcome = state.result?.output.status;
+      const payloads = partOf(message, 'data-kestrel-payload');
+      if (expected.payload === 'valid') expect(payloads.map((part) => part.data)).toEqual([{ status: 'valid', value: sampleInvoice }]);
+      if (expected.payload === 'invalid') {
+        expect(payloads[0]!.data.status).toBe('invalid');
+        expect(payloads[0]!.data.status === 'invalid' && payloads[0]!.data.issues.length).toBeGreaterThan(0);
+      }
+      if (expected.payload === 'absent' || outcome !== 'COMPLETED') expect(payloads).toEqual([]);
+      // The payload is data, never text.
+      if (state.output?.status === 'COMPLETED' && state.output.finalizedPayload !== undefined) {
+        const json = JSON.stringify(state.output.finalizedPayload);
+        expect(texts.some((part) => part.text.includes(json))).toBe(false);
+      }
+      expect(partOf(message, 'data-kestrel-error').some((part) => part.data.source === 'output')).toBe(outcome === 'FAILED');
+      expect(partOf(message, 'data-kestrel-cancellation').length).toBe(outcome === 'CANCELLED' ? 1 : 0);
+      const interactions = partOf(message, 'data-kestrel-interaction');
+      expect(interactions.length).toBe(outcome === 'WAITING' ? 1 : 0);
+      if (outcome === 'WAITING') {
+        expect(interactions[0]!.data).toMatchObject({ runId: scenario.runId, sessionId: scenario.sessionId, seq: state.result!.seq });
+        expect(interactions[0]!.data.interaction).toEqual(state.result!.output.status === 'WAITING' && state.result!.output.interaction);
+      }
+
+      // Tools keep their states and the order they started in.
+      expect(partOf(message, 'dynamic-tool').map((part) => [part.toolCallId, part.state])).toEqual(
+        state.tools.map((tool) => [tool.callId, { running: 'input-available', succeeded: 'output-available', failed: 'output-error' }[tool.status]]),
+      );
+
+      // The real AI SDK accepts the message, data parts checked by the exported schemas.
+      await expect(validateUIMessages<KestrelUIMessage>({ messages: [message], dataSchemas: kestrelDataPartSchemas })).resolves.toHaveLength(1);
+    });
+
+    it(`${scenario.name}: the streamed chunks build the same message in the real AI SDK`, async () => {
+      const states = statesOf(initialFor(scenario), scenarioActions(scenario.steps));
+      const { message, endedAt, streamError } = await streamed(states);
+      const reference = endedAt ?? states.at(-1)!;
+      const expected = runStateToUIMessage(reference);
+      expect({ ...message!, parts: message!.parts.filter((part) => !isSupersededDraft(part)) }).toEqual(expected);
+      const finished = reference.phase === 'settled';
+      expect(streamError !== undefined).toBe(!finished);
+    });
+  }
+});
+
+describe('answering a WAITING interaction', () => {
+  const answerable = scenarios.filter((scenario) => scenario.continuation !== undefined);
+
+  it('covers every answerable WAITING scenario', () => {
+    expect(answerable.length).toBeGreaterThanOrEqual(5);
+  });
+
+  for (const scenario of answerable) {
+    it(`${scenario.name}: the next attempt is a new message with only its own parts`, async () => {
+      const waiting = statesOf(initialFor(scenario), scenarioActions(scenario.steps)).at(-1)!;
+      const [, ...rest] = scenarioActions(scenario.continuation!.steps);
+      const next = statesOf(waiting, [{ type: 'client/start-requested', mode: 'respond' }, ...rest]);
+      const state = next.at(-1)!;
+      const message = runStateToUIMessage(state);
+      expect(message.id).toBe(`kestrel-${scenario.runId}-2`);
+      expect(partOf(message, 'text')).toEqual([{ type: 'text', text: scenario.continuation!.expected.assistantText, state: 'done' }]);
+      expect(partOf(message, 'data-kestrel-interaction')).toEqual([]);
+      expect(partOf(message, 'reasoning')).toEqual([{ type: 'reasoning', id: 'reasoning', text: 'Reading the request. Planning the answer.', state: 'done' }]);
+      const { message: built } = await streamed(next, waiting.lastSeq);
+      expect(built).toEqual(message);
+    });
+  }
+});
+
+describe('runCompletedToUIMessage', () => {
+  it('maps a JSON-route terminal event with a typed payload, and no finish reason it cannot know', () => {
+    const scenario = scenarios.find((s) => s.name === 'completed-payload')!;
+    const event = statesOf(initialFor(scenario), scenarioActions(scenario.steps)).at(-1)!.result!;
+    const message = runCompletedToUIMessage(event, { payloadSchema: invoiceSchema });
+    expect(message.id).toBe(`kestrel-${scenario.runId}-1`);
+    expect(message.parts.map((part) => part.type)).toEqual(['data-kestrel-status', 'text', 'data-kestrel-finish', 'data-kestrel-payload']);
+    expect(partOf(message, 'data-kestrel-finish')[0]!.data.finishReason).toBeNull();
+    const payload = partOf(message, 'data-kestrel-payload')[0]!.data;
+    expect(payload.status === 'valid' && payload.value.total).toBe(sampleInvoice.total);
+  });
+
+  it('keeps a WAITING interaction answerable after a reload (from the settled result)', () => {
+    const scenario = scenarios.find((s) => s.name === 'waiting-form')!;
+    const event = statesOf(initialFor(scenario), scenarioActions(scenario.steps)).at(-1)!.result!;
+    const message = runCompletedToUIMessage(event);
+    expect(partOf(message, 'data-kestrel-status')[0]!.data).toMatchObject({ phase: 'settled', status: 'WAITING', sessionId: scenario.sessionId });
+    expect(partOf(message, 'data-kestrel-interaction')[0]!.data.interaction.kind).toBe('form');
+  });
+});
+
+describe('kestrelDataPartSchemas', () => {
+  it('refuses a data part that does not match (useChat and validateUIMessages report it)', async () => {
+    const bad: UIMessage = { id: 'm', role: 'assistant', parts: [{ type: 'data-kestrel-status', id: 'kestrel-status', data: { phase: 'done' } }] };
+    await expect(validateUIMessages({ messages: [bad], dataSchemas: kestrelDataPartSchemas })).rejects.toThrow(/kestrel-status/);
+  });
+});
