@@ -4,7 +4,7 @@ import { RequestError, errorResponse } from './error-response.js';
 import type { ResolvedHandlerOptions, ScenarioHandler, ScenarioHandlerOptions } from './options.js';
 import { DELAY_HEADER, FAULT_HEADER, parseDelayHeader, parseRequestFaults } from './request-faults.js';
 import type { RequestContext } from './request-context.js';
-import { matchRoute } from './routes.js';
+import { routeOf } from './routes.js';
 import { RunRegistry } from './run-registry.js';
 import { cancelRun, resumeRun, runResult, startRun } from './run-routes.js';
 import { sleep } from './sleep.js';
@@ -23,17 +23,14 @@ function resolve(options: ScenarioHandlerOptions): ResolvedHandlerOptions {
   return resolved;
 }
 
-async function route(context: RequestContext): Promise<Response> {
-  const { request } = context;
-  const found = matchRoute(request.method, new URL(request.url).pathname);
-  if (found === undefined) throw new RequestError(404, 'not_found', `No Kestrel resource at ${request.method} ${new URL(request.url).pathname}`);
-  if (found === 'method') throw new RequestError(405, 'method_not_allowed', `${request.method} is not allowed on ${new URL(request.url).pathname}`);
-  switch (found.name) {
-    case 'start':
+function route(context: RequestContext): Promise<Response> | Response {
+  const found = routeOf(context.request);
+  switch (found.kind) {
+    case 'start-run':
       return startRun(context, found.sessionId);
     case 'answer':
       return answerInteraction(context, found.sessionId, found.interactionId);
-    case 'events':
+    case 'resume':
       return resumeRun(context, found.runId);
     case 'cancel':
       return cancelRun(context, found.runId);

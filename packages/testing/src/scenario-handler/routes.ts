@@ -1,41 +1,15 @@
-/** The resources of PROTOCOL.md section 1. */
-export type Route =
-  | { readonly name: 'start'; readonly sessionId: string }
-  | { readonly name: 'answer'; readonly sessionId: string; readonly interactionId: string }
-  | { readonly name: 'events'; readonly runId: string }
-  | { readonly name: 'cancel'; readonly runId: string }
-  | { readonly name: 'result'; readonly runId: string };
-
-const patterns: readonly { method: string; pattern: RegExp; route: (parts: string[]) => Route }[] = [
-  { method: 'POST', pattern: /^\/v1\/sessions\/([^/]+)\/runs$/, route: ([sessionId = '']) => ({ name: 'start', sessionId }) },
-  {
-    method: 'POST',
-    pattern: /^\/v1\/sessions\/([^/]+)\/interactions\/([^/]+)$/,
-    route: ([sessionId = '', interactionId = '']) => ({ name: 'answer', sessionId, interactionId }),
-  },
-  { method: 'GET', pattern: /^\/v1\/runs\/([^/]+)\/events$/, route: ([runId = '']) => ({ name: 'events', runId }) },
-  { method: 'POST', pattern: /^\/v1\/runs\/([^/]+)\/cancel$/, route: ([runId = '']) => ({ name: 'cancel', runId }) },
-  { method: 'GET', pattern: /^\/v1\/runs\/([^/]+)\/result$/, route: ([runId = '']) => ({ name: 'result', runId }) },
-];
+import { matchKestrelRoute, type KestrelRoute } from '@kestrel/core';
+import { RequestError } from './error-response.js';
 
 /**
- * Finds the resource a path names. Anything before `/v1/` is ignored, so the handler also serves behind a
- * prefix (`/api/kestrel/v1/...`). Returns `undefined` for an unknown path and `'method'` for a known path
- * asked with the wrong method.
+ * The resource a request names. Anything before `/v1/` is ignored, so the handler also serves behind a
+ * prefix (`/api/kestrel/v1/...`). Unknown paths are 404, known paths with the wrong method 405.
  */
-export function matchRoute(method: string, pathname: string): Route | 'method' | undefined {
+export function routeOf(request: Request): KestrelRoute {
+  const { pathname } = new URL(request.url);
   const at = pathname.indexOf('/v1/');
-  if (at < 0) return undefined;
-  const path = pathname.slice(at).replace(/\/+$/, '');
-  let wrongMethod = false;
-  for (const candidate of patterns) {
-    const match = candidate.pattern.exec(path);
-    if (match === null) continue;
-    if (candidate.method !== method.toUpperCase()) {
-      wrongMethod = true;
-      continue;
-    }
-    return candidate.route(match.slice(1).map((part) => decodeURIComponent(part)));
-  }
-  return wrongMethod ? 'method' : undefined;
+  const match = at < 0 ? ({ ok: false, status: 404 } as const) : matchKestrelRoute(request.method, pathname.slice(at).replace(/\/+$/, ''));
+  if (match.ok) return match.route;
+  if (match.status === 405) throw new RequestError(405, 'method_not_allowed', `${request.method} is not allowed on ${pathname} (use ${match.allow})`);
+  throw new RequestError(404, 'not_found', `No Kestrel resource at ${request.method} ${pathname}`);
 }
