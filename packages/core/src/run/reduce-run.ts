@@ -215,7 +215,8 @@ function isClientAction(action: RunAction): action is ClientAction {
 }
 
 /**
- * The run state machine: the only place a run's phase changes. Pure; never throws, whatever it is fed.
+ * The run state machine: the only place a run's phase changes. Pure, and it never throws for any sequence of
+ * actions, in any order: events are validated once at the edge (`parseRunEvent`), everything else is a state.
  *
  * @example
  * let state = initialRunState;
