@@ -1,0 +1,102 @@
+import { parseRunCompletedEvent, type RunOutput } from '@kestrel/core';
+import { scenarioEvents, scenarios, type Scenario } from '@kestrel/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { answerInteraction } from './answer-interaction.js';
+import { launchChromium, newPage, screenshot } from './browser.js';
+import { RUN, part, phasesSeen, startScenario, waitForEnd } from './run-view.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function terminalOutput(steps: Scenario['steps']): RunOutput {
+  const wire = scenarioEvents(steps).find((event) => event.type === 'run.completed');
+  if (wire === undefined) throw new Error('no terminal event');
+  return parseRunCompletedEvent(wire).output;
+}
+
+/** What a person must see for a settled outcome, and must not see of the other outcomes. */
+async function expectOutcome(page: Page, output: RunOutput, expectedText: string | null | undefined, payload: string | undefined) {
+  const other = (status: string) => page.locator(`${part('outcome')}[data-status="${status}"]`);
+  switch (output.status) {
+    case 'COMPLETED':
+      if (typeof expectedText === 'string') await expect.poll(() => page.locator(part('assistant-text')).innerText()).toContain(expectedText);
+      expect(await page.locator(part('draft')).count()).toBe(0);
+      if (payload === 'valid') {
+        const panel = page.locator(`${part('payload')}[data-payload="valid"]`);
+        expect(await panel.getByRole('table').locator('caption').innerText()).toBe('Invoice INV-2041 from Northwind Traders');
+        expect(await panel.getByTestId('invoice-total').innerText()).toBe('€1,260.50');
+      } else if (payload === 'invalid') {
+        expect(await page.locator(`${part('payload')}[data-payload="invalid"]`).count()).toBe(1);
+      } else {
+        expect(await page.locator(part('payload')).count()).toBe(0);
+      }
+      break;
+    case 'FAILED':
+      expect(await other('FAILED').innerText()).toContain(output.error.message);
+      expect(await other('CANCELLED').count()).toBe(0);
+      break;
+    case 'CANCELLED':
+      expect(await other('CANCELLED').innerText()).toContain(output.cancellation.reason);
+      expect(await other('FAILED').count()).toBe(0);
+      break;
+    case 'WAITING': {
+      const prompt = page.locator(part('interaction'));
+      expect(await prompt.getAttribute('data-kind')).toBe(output.interaction.kind);
+      expect(await prompt.innerText()).toContain(output.interaction.prompt);
+      break;
+    }
+    default:
+      return output satisfies never;
+  }
+  expect(await page.locator(part('error')).count()).toBe(0);
+}
+
+describe('every shared scenario, as a person sees it in <RunView>', () => {
+  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (name, scenario) => {
+    const { context, page } = await newPage(browser, inject('demoUrl'));
+    try {
+      await startScenario(page, name);
+      const { expected } = scenario;
+      const end = await waitForEnd(page, expected.phase);
+      expect(end.phase).toBe(expected.phase);
+      expect(new URL(page.url()).searchParams.get('run')).toMatch(/^run_/);
+
+      if (expected.phase === 'settled') {
+        expect(end.status).toBe(expected.status);
+        await expectOutcome(page, terminalOutput(scenario.steps), expected.assistantText, expected.payload);
+      } else {
+        // No outcome: an error part saying what broke, and nothing that reads as a result.
+        expect(end.status).toBeNull();
+        expect(await page.locator(part('error')).getAttribute('data-error-kind')).toBe(expected.errorKind);
+        expect(await page.locator(part('assistant-text')).count()).toBe(0);
+        expect(await page.locator(part('outcome')).count()).toBe(0);
+        expect(await page.locator(part('payload')).count()).toBe(0);
+      }
+      if (scenario.group === 'transport' && expected.phase === 'settled') {
+        // The drop was shown as what it was, then the run carried on to its outcome.
+        const phases = await phasesSeen(page);
+        expect(phases).toContain('reconnecting');
+        expect(phases.indexOf('reconnecting')).toBeLessThan(phases.lastIndexOf('settled'));
+      }
+      await screenshot(page, name);
+
+      if (scenario.continuation !== undefined) {
+        const output = terminalOutput(scenario.steps);
+        if (output.status !== 'WAITING') throw new Error(`${name}: a continuation needs a WAITING output`);
+        await answerInteraction(page.locator(part('interaction')), output.interaction, scenario.continuation.answer);
+        await page.locator(`${RUN}[data-phase="settled"][data-status="COMPLETED"]`).waitFor();
+        await expectOutcome(page, terminalOutput(scenario.continuation.steps), scenario.continuation.expected.assistantText, 'absent');
+        expect(await page.locator(part('interaction')).count()).toBe(0);
+        await screenshot(page, `${name}--answered`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
