@@ -66,9 +66,9 @@ describe('resume after a dropped or silent connection', () => {
   });
 
   it('counts keep-alive comments as signs of life: a slow but alive stream is never resumed', async () => {
-    // Events 120 ms apart, keep-alives every 25 ms, heartbeat 80 ms: only the comments keep it under the timeout.
+    // Events 200 ms apart, keep-alives every 25 ms, heartbeat 120 ms: only the comments keep it under the timeout.
     const scenario = getScenario('failed-no-text');
-    const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 120, heartbeatTimeoutMs: 80 }).start({ input: scenario.input });
+    const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 200, heartbeatTimeoutMs: 120 }).start({ input: scenario.input });
     const seen = record(handle);
     await handle.result;
     expect(seen.some((entry) => entry.phase === 'reconnecting')).toBe(false);
@@ -242,6 +242,18 @@ describe('cancel versus detach', () => {
     await cancelled;
     expect((await handle.result).output.status).toBe('CANCELLED');
     expect(kestrel.requests.filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1);
+  });
+
+  it('a refused cancel rejects with an HTTP error, keeps the run going, and can be tried again', async () => {
+    let fault: string | undefined;
+    const handle = testClient(kestrel, { scenario: 'completed-text', delayMs: 20, fault: () => fault }).start({ input: 'x' });
+    await expect.poll(() => handle.getState().runId).not.toBeNull();
+    fault = 'http-409';
+    await expect(handle.cancel()).rejects.toMatchObject({ kind: 'http', status: 409 });
+    fault = undefined;
+    expect(handle.getState().phase).toBe('streaming');
+    await handle.cancel();
+    expect((await handle.result).output.status).toBe('CANCELLED');
   });
 
   it('cancel() of a settled attempt sends nothing', async () => {

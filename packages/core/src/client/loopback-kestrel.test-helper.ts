@@ -62,7 +62,7 @@ export function testClient(kestrel: LoopbackKestrel, options: TestClientOptions 
   return createRunClient({
     baseUrl: kestrel.baseUrl,
     reconnect: { attempts: 3, baseDelayMs: 5, maxDelayMs: 40, jitter: 0.5 },
-    heartbeatTimeoutMs: 200,
+    heartbeatTimeoutMs: 400,
     requestTimeoutMs: 2_000,
     headers: () => {
       const headers: Record<string, string> = {};
