@@ -122,7 +122,7 @@ function setPath(event: Json, path: readonly string[], value: unknown, remove: b
 }
 
 function corrupt(events: readonly WireEvent[], corruptions: readonly Corruption[]): Json[] {
-  const list = structuredClone(events) as Json[];
+  const list: Json[] = events.map((event) => structuredClone({ ...event }));
   for (const c of corruptions) {
     if (list.length === 0) break;
     const i = ('index' in c ? c.index : 0) % list.length;
