@@ -51,12 +51,12 @@ export function issueKey(issue: AnswerIssue): string {
   return 'form';
 }
 
-/** Issues grouped by control, first message per control. */
-export function issuesByKey(issues: readonly AnswerIssue[]): Record<string, string> {
+/** Issues grouped by control, first message per control, worded by `message`. */
+export function issuesByKey(issues: readonly AnswerIssue[], message: (issue: AnswerIssue) => string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const key = issueKey(issue);
-    out[key] ??= issue.message;
+    out[key] ??= message(issue);
   }
   return out;
 }

@@ -102,7 +102,7 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
     if (submitting.current || expired) return;
     const check = validateInteractionAnswer(interaction, draftToAnswer(interaction, draft, approved.current));
     if (!check.valid) {
-      setErrors(issuesByKey(check.issues));
+      setErrors(issuesByKey(check.issues, t.answerIssue));
       setState('invalid');
       focusFirstInvalid();
       return;
@@ -120,7 +120,7 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
         submitting.current = false;
         if (!mounted.current) return;
         const { message, issues } = rejectionOf(error);
-        setErrors(issuesByKey(issues));
+        setErrors(issuesByKey(issues, t.answerIssue));
         setRejection(message);
         setState('rejected');
       },

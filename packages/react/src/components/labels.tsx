@@ -1,4 +1,4 @@
-import type { RetryMode, RunErrorKind, ToolCallStatus } from '@kestrel/core';
+import type { AnswerIssue, RetryMode, RunErrorKind, ToolCallStatus } from '@kestrel/core';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 
 /**
@@ -49,6 +49,8 @@ export interface KestrelLabels {
   readonly formatRemaining: (ms: number) => string;
   readonly expired: string;
   readonly fixErrors: string;
+  /** The message shown next to a control for one problem `validateInteractionAnswer` found (translate by `path`). */
+  readonly answerIssue: (issue: AnswerIssue) => string;
   readonly rejected: (message: string) => string;
   readonly unsupported: (kind: string) => string;
 }
@@ -117,6 +119,7 @@ export const defaultLabels: KestrelLabels = {
   },
   expired: 'This request has expired and can no longer be answered.',
   fixErrors: 'Check the highlighted answers.',
+  answerIssue: (issue) => (issue.path[0] === 'text' && issue.path.length === 1 ? 'An answer is required' : issue.message),
   rejected: (message) => `Your answer was not accepted: ${message}`,
   unsupported: (kind) => `This request ("${kind}") cannot be answered here.`,
 };

@@ -60,7 +60,8 @@ export interface PayloadPanelProps<P> extends Omit<HTMLAttributes<HTMLElement>, 
 /**
  * The structured result of a COMPLETED run, as the application renders it, in a region labelled as application
  * content (`data-authored="app"`) and kept apart from the assistant's text. An invalid payload is shown as invalid
- * with its issues; a payload with no renderer is announced by a visible notice. Renders nothing when there is no payload.
+ * with its issues, and a payload with no renderer by a visible notice; both are the kit's words
+ * (`data-authored="kit"`), not a region of app content. Renders nothing when there is no payload.
  *
  * @example
  * <PayloadPanel run={run} renderPayload={(invoice) => <InvoiceTable invoice={invoice} />} />
@@ -73,10 +74,11 @@ export function PayloadPanel<P>({ run, renderPayload, labels, className, ref, ..
     if (unrendered) warnUnrendered(runId);
   }, [unrendered, runId]);
   if (payload === null || payload.status === 'absent') return null;
-  const common = { ...rest, ref, className, 'data-kestrel-part': 'payload', 'data-payload': payload.status } as const;
+  // Section or div, the root is an HTMLElement either way.
+  const common = { ...rest, ref: ref as Ref<HTMLElement & HTMLDivElement>, className, 'data-kestrel-part': 'payload', 'data-payload': payload.status } as const;
   if (payload.status === 'invalid') {
     return (
-      <section {...common} aria-label={t.payloadRegion} data-authored="kit">
+      <div {...common} data-authored="kit">
         <p>{t.payloadInvalid}</p>
         <ul>
           {payload.issues.map((issue, index) => (
@@ -87,14 +89,14 @@ export function PayloadPanel<P>({ run, renderPayload, labels, className, ref, ..
             </li>
           ))}
         </ul>
-      </section>
+      </div>
     );
   }
   if (renderPayload === undefined) {
     return (
-      <section {...common} aria-label={t.payloadRegion} data-authored="kit" data-payload="unrendered">
+      <div {...common} data-authored="kit" data-payload="unrendered">
         <p>{t.payloadUnrendered}</p>
-      </section>
+      </div>
     );
   }
   return (

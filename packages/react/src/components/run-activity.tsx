@@ -67,6 +67,8 @@ export function RunActivity({ run, defaultOpen = false, labels, className, ref, 
         {summary === '' ? null : <span data-kestrel-summary="">{` (${summary})`}</span>}
       </button>
       <div id={panelId} hidden={!open}>
+        {open ? (
+          <>
         {progress === null ? null : (
           <p data-kestrel-progress="">
             <span>{`${t.activityProgress}: ${progress.label}`}</span>{' '}
@@ -103,6 +105,8 @@ export function RunActivity({ run, defaultOpen = false, labels, className, ref, 
             </ul>
           </div>
         )}
+          </>
+        ) : null}
       </div>
     </div>
   );

@@ -1,0 +1,74 @@
+import { createScenarioSource, getScenario } from '@kestrel/testing';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AssistantText } from './assistant-text.js';
+import { expectNoAxeViolations } from './axe-check.js';
+
+describe('AssistantText', () => {
+  it('streams the draft in a busy log region, marked in progress, then shows only the final text', async () => {
+    const scenario = getScenario('failed-retryable');
+    const source = createScenarioSource(scenario, { until: (state) => state.draftText.split(' ').length > 4 });
+    const { container } = render(<AssistantText run={source} />);
+    const log = screen.getByRole('log', { name: 'Assistant response' });
+    expect(log.getAttribute('aria-busy')).toBe('true');
+    expect(log.getAttribute('data-kestrel-part')).toBe('draft');
+    expect(log.textContent).toContain('I started looking');
+    expect(log.textContent).toContain('in progress');
+    await expectNoAxeViolations(container);
+
+    act(() => {
+      while (source.step()) {
+        // play to run.completed
+      }
+    });
+    const draft = source.getState().draftText;
+    expect(draft).toContain('I started looking up the exchange rates');
+    expect(log.getAttribute('aria-busy')).toBe('false');
+    expect(log.getAttribute('data-kestrel-part')).toBe('assistant-text');
+    // The draft never stands in for the outcome: only output.assistantText is shown.
+    expect(log.textContent).toBe('I could not finish the conversion because the model provider is overloaded.');
+    expect(screen.queryByText(/in progress/)).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it('shows the final text, not the draft, even when they differ by whitespace', () => {
+    render(<AssistantText run={createScenarioSource(getScenario('cancelled'))} />);
+    expect(screen.getByRole('log').textContent).toBe('Tides are caused mainly by the Moon');
+  });
+
+  it('marks streamed text as incomplete when the stream broke, and renders nothing without text', async () => {
+    const { container } = render(<AssistantText run={createScenarioSource(getScenario('truncated'))} />);
+    const log = screen.getByRole('log');
+    expect(log.getAttribute('data-state')).toBe('interrupted');
+    expect(log.textContent).toContain('the run has no result yet');
+    await expectNoAxeViolations(container);
+    const { container: empty } = render(<AssistantText run={createScenarioSource(getScenario('failed-no-text'))} />);
+    expect(empty.innerHTML).toBe('');
+  });
+
+  it('renders text as text, never as HTML', () => {
+    const scenario = getScenario('completed-text');
+    const source = createScenarioSource(scenario, { upTo: 4 });
+    act(() =>
+      source.dispatch({ type: 'text.delta', runId: scenario.runId, sessionId: scenario.sessionId, seq: 99, delta: '<img src=x onerror="alert(1)"><b>bold</b>' }),
+    );
+    const { container } = render(<AssistantText run={source} />);
+    expect(container.querySelector('img, b')).toBeNull();
+    expect(screen.getByRole('log').textContent).toContain('<b>bold</b>');
+  });
+
+  it('takes a text renderer, a className and a ref', () => {
+    const ref = { current: null as HTMLDivElement | null };
+    render(
+      <AssistantText
+        ref={ref}
+        className="answer"
+        run={createScenarioSource(getScenario('completed-text'))}
+        renderText={(text, { final }) => <em data-final={final}>{text.toUpperCase()}</em>}
+      />,
+    );
+    expect(ref.current?.className).toBe('answer');
+    expect(ref.current?.querySelector('em')?.getAttribute('data-final')).toBe('true');
+    expect(ref.current?.textContent).toContain('THE CAPITAL OF AUSTRALIA');
+  });
+});

@@ -1,0 +1,61 @@
+import { createScenarioSource, getScenario } from '@kestrel/testing';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe-check.js';
+import { RunActivity } from './run-activity.js';
+
+describe('RunActivity', () => {
+  it('is collapsed by default and opens and closes from the keyboard', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<RunActivity run={createScenarioSource(getScenario('tool-error'))} />);
+    const toggle = screen.getByRole('button', { name: /Activity/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('weather.forecast')).toBeNull();
+    await expectNoAxeViolations(container);
+
+    await user.tab();
+    expect(document.activeElement).toBe(toggle);
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(container.firstElementChild?.getAttribute('data-state')).toBe('expanded');
+    const failed = screen.getByText('weather.forecast').closest('li');
+    expect(failed?.getAttribute('data-tool-status')).toBe('failed');
+    expect(failed?.textContent).toContain('failed');
+    expect(screen.getByText('cache.lookup').closest('li')?.getAttribute('data-tool-status')).toBe('succeeded');
+    expect(screen.getByText(/timed out after 5s/).closest('li')?.getAttribute('data-log-level')).toBe('warn');
+    expect(screen.getByText(/Reading the request/)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Writing the answer' })).toBeTruthy();
+    await expectNoAxeViolations(container);
+
+    await user.keyboard(' ');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows running tools while streaming and does not re-render on text deltas', () => {
+    const source = createScenarioSource(getScenario('completed-payload'), { until: (state) => state.tools.length === 1 });
+    let renders = 0;
+    render(
+      <Profiler id="activity" onRender={() => (renders += 1)}>
+        <RunActivity run={source} defaultOpen />
+      </Profiler>,
+    );
+    expect(screen.getByText('ocr.extract').closest('li')?.getAttribute('data-tool-status')).toBe('running');
+    act(() => {
+      source.step(3); // progress, tool completed, progress
+    });
+    expect(screen.getByText('ocr.extract').closest('li')?.getAttribute('data-tool-status')).toBe('succeeded');
+    const before = renders;
+    act(() => {
+      source.step(5); // text deltas only
+    });
+    expect(source.getState().draftText).not.toBe('');
+    expect(renders).toBe(before);
+  });
+
+  it('renders nothing when there was no activity', () => {
+    const { container } = render(<RunActivity run={createScenarioSource(getScenario('failed-no-text'))} />);
+    expect(container.innerHTML).toBe('');
+  });
+});

@@ -1,0 +1,56 @@
+import { createScenarioSource, getScenario } from '@kestrel/testing';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from './axe-check.js';
+import { RunError } from './run-error.js';
+
+function errorRun(name: string, then: Parameters<typeof createScenarioSource>[1] = {}) {
+  return { ...createScenarioSource(getScenario(name), then), retry: vi.fn() };
+}
+
+describe('RunError', () => {
+  it('says a truncated stream has no outcome, as an alert with a reconnect action', async () => {
+    const user = userEvent.setup();
+    const run = errorRun('truncated');
+    const { container } = render(<RunError run={run} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.getAttribute('data-kestrel-part')).toBe('error');
+    expect(alert.getAttribute('data-error-kind')).toBe('truncated');
+    expect(alert.textContent).toContain('The stream ended before the run finished');
+    expect(alert.textContent).toMatch(/No outcome was received \(last event seq \d+\)/);
+    await expectNoAxeViolations(container);
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(run.retry).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button').textContent).toBe('Reconnect');
+  });
+
+  it('names the seq and field of a protocol error, and offers no retry that would only repeat it', async () => {
+    const { container } = render(<RunError run={errorRun('malformed-event')} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.getAttribute('data-error-kind')).toBe('protocol');
+    const state = createScenarioSource(getScenario('malformed-event')).getState();
+    expect(alert.textContent).toContain(`seq ${state.error?.kind === 'protocol' ? state.error.seq : 'x'}`);
+    expect(alert.textContent).toContain('field callId');
+    expect(screen.queryByRole('button')).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it.each([
+    [{ type: 'client/connection-lost', message: 'socket hang up' } as const, 'Connection lost', 'Reconnect'],
+    [{ type: 'client/timed-out', message: 'No response headers', timeoutMs: 30_000 } as const, 'did not answer in time', 'Reconnect'],
+    [{ type: 'client/http-error', status: 502, code: 'bad_gateway', message: 'Bad gateway' } as const, 'HTTP 502', 'Reconnect'],
+  ])('shows %o as what broke', async (action, title, button) => {
+    const run = errorRun('completed-text', { upTo: 6, then: [action] });
+    const { container } = render(<RunError run={run} />);
+    expect(screen.getByRole('alert').textContent).toContain(title);
+    expect(screen.getByRole('button').textContent).toBe(button);
+    await expectNoAxeViolations(container);
+  });
+
+  it('renders nothing for a run outcome, even FAILED', () => {
+    const { container } = render(<RunError run={errorRun('failed-retryable')} />);
+    expect(container.innerHTML).toBe('');
+  });
+});

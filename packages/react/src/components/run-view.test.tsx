@@ -1,0 +1,151 @@
+import { createScenarioRun, createScenarioSource, getScenario, invoiceSchema, scenarios, type Invoice } from '@kestrel/testing';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from './axe-check.js';
+import { resetPayloadWarnings } from './payload-panel.js';
+import { RunView } from './run-view.js';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  resetPayloadWarnings();
+});
+
+const part = (root: HTMLElement, name: string) => root.querySelector<HTMLElement>(`[data-kestrel-part="${name}"]`);
+
+describe('RunView', () => {
+  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('shows %s as its outcome says, without axe violations', async (_name, scenario) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const run = createScenarioRun(scenario, { payloadSchema: scenario.usesInvoiceSchema ? invoiceSchema : undefined });
+    const { container } = render(<RunView run={run} focusOnWait={false} />);
+    const root = container.firstElementChild as HTMLElement;
+    expect(root.hasAttribute('data-kestrel-run')).toBe(true);
+    expect(root.getAttribute('data-phase')).toBe(scenario.expected.phase);
+    expect(root.getAttribute('data-status')).toBe(scenario.expected.phase === 'settled' ? scenario.expected.status : null);
+    if (scenario.expected.phase === 'error') {
+      expect(screen.getByRole('alert').getAttribute('data-error-kind')).toBe(scenario.expected.errorKind);
+      expect(part(root, 'assistant-text')).toBeNull(); // an error is never dressed as an outcome
+      expect(part(root, 'outcome')).toBeNull();
+    } else {
+      expect(screen.queryByRole('alert')).toBeNull();
+    }
+    if (typeof scenario.expected.assistantText === 'string') expect(part(root, 'assistant-text')?.textContent).toBe(scenario.expected.assistantText);
+    if (scenario.expected.status === 'WAITING') expect(part(root, 'interaction')).not.toBeNull();
+    // Streamed text never passes for a result: gone once settled, marked incomplete after an error.
+    const draft = part(root, 'draft');
+    if (scenario.expected.phase === 'settled') expect(draft).toBeNull();
+    else if (draft !== null) expect(draft.getAttribute('data-state')).toBe('interrupted');
+    await expectNoAxeViolations(container);
+  });
+
+  it('shows activity and the draft while streaming, then the final text and the app-rendered payload', async () => {
+    const source = createScenarioSource<Invoice>(getScenario('completed-payload'), { payloadSchema: invoiceSchema, until: (state) => state.draftText.length > 10 });
+    const run = { ...createScenarioRun<Invoice>(getScenario('completed-payload')), getState: source.getState, subscribe: source.subscribe };
+    const { container } = render(<RunView run={run} renderPayload={(invoice) => <p>Invoice {invoice.invoiceNumber}</p>} />);
+    const root = container.firstElementChild as HTMLElement;
+    expect(root.getAttribute('data-phase')).toBe('streaming');
+    expect(part(root, 'activity')?.getAttribute('data-state')).toBe('collapsed');
+    expect(part(root, 'draft')?.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Stop the run' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Run started');
+    await expectNoAxeViolations(container);
+    act(() => {
+      while (source.step()) {
+        // to run.completed
+      }
+    });
+    expect(root.getAttribute('data-status')).toBe('COMPLETED');
+    expect(part(root, 'draft')).toBeNull();
+    expect(part(root, 'assistant-text')?.textContent).toContain('totals EUR 1,260.50');
+    const payload = screen.getByRole('region', { name: 'Application content' });
+    expect(payload.textContent).toBe('Invoice INV-2041');
+    expect(payload.getAttribute('data-authored')).toBe('app');
+    expect(part(root, 'assistant-text')?.contains(payload)).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe('Run finished');
+    await expectNoAxeViolations(container);
+  });
+
+  it('never drops a payload silently: without a renderer it shows a notice and warns once', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const run = createScenarioRun(getScenario('completed-payload'), { payloadSchema: invoiceSchema });
+    const { rerender } = render(<RunView run={run} />);
+    rerender(<RunView run={run} className="again" />);
+    expect(screen.getByText(/returned a structured result that this view does not display/)).toBeTruthy();
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows FAILED with code, message, its text and a retry when retryable', async () => {
+    const user = userEvent.setup();
+    const run = createScenarioRun(getScenario('failed-retryable'));
+    const retry = vi.spyOn(run, 'retry');
+    const { container } = render(<RunView run={run} />);
+    const outcome = part(container, 'outcome') as HTMLElement;
+    expect(outcome.getAttribute('data-status')).toBe('FAILED');
+    expect(outcome.textContent).toContain('The model provider is overloaded. Try again shortly.');
+    expect(outcome.textContent).toContain('provider_overloaded');
+    expect(part(container, 'assistant-text')?.textContent).toBe('I could not finish the conversion because the model provider is overloaded.');
+    await user.click(within(outcome).getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    render(<RunView run={createScenarioRun(getScenario('failed-no-text'))} />);
+    expect(screen.getAllByText(/policy_denied/)).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
+  });
+
+  it('shows who cancelled and why', () => {
+    const { container } = render(<RunView run={createScenarioRun(getScenario('cancelled'))} />);
+    expect(part(container, 'outcome')?.getAttribute('data-cancelled-by')).toBe('user');
+    expect(part(container, 'outcome')?.textContent).toContain('Cancelled by you: Stopped by the user');
+  });
+
+  it('shows reconnecting and detached as what they are, and follows again from where it stopped', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<RunView run={createScenarioRun(getScenario('dropped-mid-stream'), { until: (state) => state.phase === 'reconnecting' })} />);
+    expect(part(container, 'connection')?.textContent).toBe('Connection interrupted (connection dropped). Reconnecting, attempt 1…');
+    expect(part(container, 'draft')?.getAttribute('data-state')).toBe('streaming');
+
+    const detached = createScenarioRun(getScenario('completed-text'), { upTo: 10, then: [{ type: 'client/detached' }] });
+    const resume = vi.spyOn(detached, 'resume');
+    const view = render(<RunView run={detached} />);
+    const root = view.container.firstElementChild as HTMLElement;
+    expect(root.getAttribute('data-phase')).toBe('detached');
+    expect(part(root, 'connection')?.textContent).toContain('No longer following this run');
+    expect(part(root, 'draft')?.getAttribute('data-state')).toBe('detached');
+    expect(within(root).queryByRole('alert')).toBeNull();
+    await expectNoAxeViolations(view.container);
+    const lastSeq = detached.getState().lastSeq;
+    expect(lastSeq).toBeGreaterThan(0);
+    await user.click(within(root).getByRole('button', { name: 'Follow again' }));
+    expect(resume).toHaveBeenCalledWith('run_completed_text', lastSeq);
+  });
+
+  it('moves focus to the prompt when the run starts waiting, and follows the answer to the next attempt', async () => {
+    const user = userEvent.setup();
+    const run = createScenarioRun(getScenario('waiting-approval'), { upTo: 8 });
+    const { container } = render(
+      <>
+        <button type="button">elsewhere</button>
+        <RunView run={run} />
+      </>,
+    );
+    screen.getByRole('button', { name: 'elsewhere' }).focus();
+    act(() => {
+      while (run.source.step()) {
+        // to the WAITING settle
+      }
+    });
+    const prompt = screen.getByRole('form', { name: 'Send the Q3 report to the board (6 recipients)?' });
+    expect(document.activeElement).toBe(prompt);
+    expect(screen.getByRole('status').textContent).toBe('Waiting for your answer');
+    expect(part(container, 'assistant-text')?.textContent).toContain('I need your approval');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Sent the Q3 report to all 6 board members.')).toBeTruthy();
+    expect(part(container, 'interaction')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Run finished');
+  });
+
+  it('passes its labels to every part', () => {
+    render(<RunView run={createScenarioRun(getScenario('waiting-approval'))} labels={{ approve: 'Genehmigen', statusWaiting: 'Wartet auf Ihre Antwort' }} />);
+    expect(screen.getByRole('button', { name: 'Genehmigen' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Wartet auf Ihre Antwort');
+  });
+});
