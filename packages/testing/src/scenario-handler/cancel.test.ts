@@ -1,5 +1,8 @@
 import { parseRunCompletedEvent } from '@kestrel/core';
 import { describe, expect, it } from 'vitest';
+import { createLongStreamScenario } from '../long-stream.js';
+import { scenarios } from '../scenarios.js';
+import { createScenarioFetch } from './create-scenario-fetch.js';
 import { JSON_TYPE, dataOf, errorBody, readStream, resume, runIdOf, seqsOf, sessionIdOf, startKestrel, startRun } from './loopback.test-helper.js';
 
 const cancel = (kestrel: { url: string }, runId: string) => fetch(`${kestrel.url}/v1/runs/${runId}/cancel`, { method: 'POST' });
@@ -71,5 +74,20 @@ describe('POST /v1/runs/{runId}/cancel', () => {
     expect(await errorBody(late)).toMatchObject({ code: 'run_settled' });
     const unknown = await cancel(kestrel, 'run_nope');
     expect(unknown.status).toBe(404);
+  });
+
+  it('reaches an unpaced run mid-stream: the handler waits for a slow reader instead of queueing everything', async () => {
+    const scenarioFetch = createScenarioFetch({ scenarios: [...scenarios, createLongStreamScenario({ deltas: 5_000 })] });
+    const kestrel = { url: 'http://kestrel.test' };
+    const started = await startRun(kestrel, 'long-stream', { fetch: scenarioFetch });
+    let cancelled: Promise<Response> | undefined;
+    const read = await readStream(started, (message) => {
+      if (message.id === '100') cancelled = scenarioFetch(`${kestrel.url}/v1/runs/${runIdOf(started)}/cancel`, { method: 'POST' });
+      return false;
+    });
+    expect((await cancelled)?.status).toBe(202);
+    const events = dataOf(read.messages);
+    expect(events.length).toBeLessThan(1_000);
+    expect(parseRunCompletedEvent(events.at(-1)).output.status).toBe('CANCELLED');
   });
 });

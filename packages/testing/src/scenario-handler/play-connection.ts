@@ -9,6 +9,8 @@ export interface ConnectionSink {
   raw(text: string): void;
   /** True while the connection must stay silent (a stall): no keep-alives either. */
   silent: boolean;
+  /** Resolves when the reader has caught up (backpressure); also lets a cancel in while a run plays unpaced. */
+  ready(): Promise<void>;
 }
 
 export interface ConnectionPlan {
@@ -64,6 +66,8 @@ export async function playConnection(plan: ConnectionPlan, sink: ConnectionSink)
     switch (step.kind) {
       case 'event': {
         const { seq } = step.event;
+        await sink.ready();
+        if (signal.aborted) break;
         sink.event(step.event, faults.malformedAt === seq);
         if (plan.mode === 'json' && step.event.type === 'run.completed') return 'complete';
         if (fires('dropAt', seq)) return 'drop';

@@ -71,6 +71,7 @@ export async function serveConnection(context: RequestContext, run: MockRun, cur
       malformed = isMalformed;
     },
     raw() {},
+    ready: () => Promise.resolve(),
   };
   const end = await playConnection(plan, sink).finally(done);
   if (end === 'drop') {

@@ -14,6 +14,9 @@ export function droppedConnectionError(): TypeError {
   return new TypeError('network error: the mock Kestrel dropped the connection');
 }
 
+/** How many unread chunks may queue up before the player waits for the reader. */
+const HIGH_WATER = 64;
+
 export interface SSEBodyOptions {
   readonly keepAliveMs: number;
   /** Aborted when the client cancels the body (it went away). */
@@ -36,6 +39,9 @@ export function createSSEBody(options: SSEBodyOptions): ReadableStream<Uint8Arra
     silent: false,
     event: (event, malformed) => write(malformed ? malformedSSE(event) : wireEventToSSE(event)),
     raw: (text) => write(text),
+    ready: async () => {
+      if ((controller.desiredSize ?? 1) < -HIGH_WATER) await drained();
+    },
   };
   function write(text: string) {
     if (open && !signal.aborted) controller.enqueue(encoder.encode(text));
