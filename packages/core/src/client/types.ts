@@ -79,13 +79,16 @@ export interface JsonRunOptions {
 export interface RunHandle<P = unknown> extends RunSource<P> {
   /**
    * The terminal event, for every output status (WAITING included: a wait settles the attempt). Rejects with a
-   * {@link RunClientError} on transport loss, truncation, protocol and HTTP errors and timeouts. Never raises an
-   * unhandled rejection when nobody awaits it.
+   * {@link RunClientError} on transport loss, truncation, protocol and HTTP errors and timeouts, and with kind
+   * `detached` after {@link RunHandle.detach}. Never raises an unhandled rejection when nobody awaits it.
    */
   readonly result: Promise<RunCompletedEvent>;
   /** Asks the server to cancel and keeps listening: the run then settles CANCELLED. */
   cancel(): Promise<void>;
-  /** Stops listening without cancelling. Phase `detached`; the run goes on on the server. */
+  /**
+   * Stops listening without cancelling. Phase `detached`; the run goes on on the server. An unsettled `result`
+   * then rejects with a `RunClientError` of kind `detached` (no outcome is claimed, and no awaiter hangs).
+   */
   detach(): void;
   /** Answers a WAITING interaction once; resolves with the handle of the new attempt. */
   respond(answer: InteractionAnswer): Promise<RunHandle<P>>;
