@@ -71,6 +71,8 @@ export function createScenarioHandler(options: ScenarioHandlerOptions = {}): Sce
       const faults = parseRequestFaults(request.headers.get(FAULT_HEADER));
       const delayMs = parseDelayHeader(request.headers.get(DELAY_HEADER));
       if (faults.slowStartMs !== undefined) await sleep(faults.slowStartMs, request.signal);
+      // A client that gave up during a slow start must not leave a run behind.
+      if (request.signal.aborted) return errorResponse(503, 'connection_closed', 'The client left before the response started.');
       if (faults.httpStatus !== undefined) {
         return errorResponse(faults.httpStatus, 'injected_fault', `Injected fault: HTTP ${faults.httpStatus} (${FAULT_HEADER})`);
       }
