@@ -32,4 +32,10 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...domGlobals.filter((name) => !['requestAnimationFrame', 'cancelAnimationFrame'].includes(name))],
     },
   },
+  {
+    // @kestrel/testing also runs in browsers (Storybook uses the scenario handler in memory): no Node built-ins.
+    files: ['packages/testing/src/**/*.ts'],
+    ignores: ['packages/testing/src/**/*.test.ts', 'packages/testing/src/**/*.test-helper.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: '@kestrel/testing must run in browsers too.' }] }] },
+  },
 );
