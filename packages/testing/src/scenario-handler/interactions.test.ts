@@ -8,6 +8,7 @@ import {
   errorBody,
   expectedEvents,
   readStream,
+  resume,
   runIdOf,
   seqsOf,
   sessionIdOf,
@@ -89,6 +90,18 @@ describe('POST /v1/sessions/{sessionId}/interactions/{interactionId}', () => {
     const early = await answer(kestrel, sessionIdOf(started), 'int_text', { kind: 'text', text: 'Fix the heating' });
     expect(early.status).toBe(404);
     abort.abort();
+  });
+
+  it('resumes into the new attempt: from the WAITING terminal id, or from its start without Last-Event-ID', async () => {
+    const kestrel = await startKestrel();
+    const waiting = await settleWaiting(kestrel, 'waiting-text');
+    const next = dataOf((await readStream(await answer(kestrel, waiting.sessionId, waiting.interactionId, { kind: 'text', text: 'Fix it' }))).messages);
+    const afterTerminal = dataOf((await readStream(await resume(kestrel, waiting.runId, waiting.first.at(-1)?.seq))).messages);
+    expect(afterTerminal).toEqual(next);
+    const reload = dataOf((await readStream(await resume(kestrel, waiting.runId))).messages);
+    expect(reload).toEqual(next);
+    const old = dataOf((await readStream(await resume(kestrel, waiting.runId, 2))).messages);
+    expect(old).toEqual(waiting.first.slice(2));
   });
 
   it('answers with one terminal event on the JSON route', async () => {
