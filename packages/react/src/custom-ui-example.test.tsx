@@ -1,0 +1,131 @@
+import { getScenario } from '@kestrel/testing';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import { KestrelProvider } from './kestrel-provider.js';
+import { describeModes } from './test-support/describe-modes.test-helper.js';
+import { startLoopbackKestrel, type LoopbackKestrel } from './test-support/loopback-kestrel.test-helper.js';
+import { useRun } from './use-run.js';
+
+/*
+ * The README's "Build your own UI with useRun" example, kept here verbatim so it is type-checked and run.
+ */
+
+// --- README example start
+const invoiceSchema = z.object({ invoiceNumber: z.string(), vendor: z.string(), currency: z.string(), total: z.number() });
+
+export function InvoiceExtractor() {
+  const run = useRun({
+    payloadSchema: invoiceSchema,
+    responseFormat: { type: 'json_schema', name: 'invoice', schema: z.toJSONSchema(invoiceSchema) },
+  });
+  const { state } = run;
+
+  // 1. Where is the run? Only `settled` carries an outcome.
+  switch (state.phase) {
+    case 'idle':
+      return <button onClick={() => run.start('Extract the invoice in invoice-2041.pdf')}>Extract</button>;
+    case 'connecting':
+    case 'streaming':
+    case 'reconnecting':
+      return (
+        <section aria-busy="true">
+          <p>{state.draftText}</p> {/* motion: never shown as the result */}
+          <button onClick={() => void run.cancel()}>Cancel</button>
+        </section>
+      );
+    case 'detached':
+      return <p>Stopped watching. The run goes on on the server.</p>;
+    case 'error':
+      return (
+        <p role="alert">
+          No outcome: {state.error?.message} <button onClick={run.retry}>Retry</button>
+        </p>
+      );
+    case 'settled':
+      break;
+  }
+
+  // 2. What happened? Branch on the output status.
+  const output = state.output;
+  switch (output?.status) {
+    case 'COMPLETED':
+      return (
+        <article>
+          <p>{output.assistantText}</p>
+          {state.payload?.status === 'valid' && (
+            <dl>
+              <dt>Invoice</dt>
+              <dd>{state.payload.value.invoiceNumber}</dd>
+              <dt>Total</dt>
+              <dd>
+                {state.payload.value.total} {state.payload.value.currency}
+              </dd>
+            </dl>
+          )}
+          {state.payload?.status === 'invalid' && <p role="alert">The invoice data did not match the schema.</p>}
+        </article>
+      );
+    case 'FAILED':
+      return (
+        <p role="alert">
+          Failed: {output.error.message}
+          {output.error.retryable === true && <button onClick={run.retry}>Try again</button>}
+        </p>
+      );
+    case 'CANCELLED':
+      return <p>Cancelled: {output.cancellation.reason}</p>;
+    case 'WAITING':
+      return (
+        <fieldset>
+          <legend>{output.interaction.prompt}</legend>
+          {output.interaction.kind === 'approval' && (
+            <button onClick={() => void run.respond({ kind: 'approval', approved: true })}>Approve</button>
+          )}
+        </fieldset>
+      );
+    default:
+      return null;
+  }
+}
+// --- README example end
+
+let kestrel: LoopbackKestrel;
+beforeAll(async () => {
+  kestrel = await startLoopbackKestrel();
+});
+afterAll(() => kestrel.close());
+
+describeModes('the README custom UI', ({ Wrapper }) => {
+  const show = async (scenario: string) => {
+    render(
+      <KestrelProvider client={kestrel.client({ scenario })}>
+        <InvoiceExtractor />
+      </KestrelProvider>,
+      { wrapper: Wrapper },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Extract' }));
+  };
+
+  it('shows the answer and the typed payload separately', async () => {
+    await show('completed-payload');
+    const article = await screen.findByRole('article', {}, { timeout: 5_000 });
+    expect(within(article).getByText(getScenario('completed-payload').expected.assistantText!)).toBeTruthy();
+    expect(within(article).getByText('INV-2041')).toBeTruthy();
+    expect(within(article).getByText('1260.5 EUR')).toBeTruthy();
+  });
+
+  it('shows a retryable failure with a retry button', async () => {
+    await show('failed-retryable');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert.textContent).toContain('The model provider is overloaded');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('asks the WAITING question and follows the answer to the outcome', async () => {
+    await show('waiting-approval');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5_000 }));
+    expect(await screen.findByText(getScenario('waiting-approval').continuation!.expected.assistantText!, {}, { timeout: 5_000 })).toBeTruthy();
+  });
+});
