@@ -23,19 +23,25 @@ declare global {
   interface Window {
     /** Every `data-phase` the run view went through, in order, recorded by {@link recordPhases}. */
     __phases?: string[];
+    /** Every draft text the run view showed, in order. */
+    __drafts?: string[];
   }
 }
 
-/** Records each phase the page's run shows, so short states (reconnecting) are seen even when they pass fast. */
+/** Records each phase and draft the page's run shows, so short states (reconnecting) are seen even when they pass fast. */
 export async function recordPhases(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const phases: string[] = [];
+    const drafts: string[] = [];
     window.__phases = phases;
+    window.__drafts = drafts;
     const note = () => {
       const phase = document.querySelector('[data-kestrel-run], [data-testid="invoice-run"]')?.getAttribute('data-phase');
       if (phase && phases.at(-1) !== phase) phases.push(phase);
+      const draft = document.querySelector('[data-kestrel-part="draft"] [data-kestrel-text]')?.textContent;
+      if (draft && drafts.at(-1) !== draft) drafts.push(draft);
     };
-    new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+    new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   });
 }
 

@@ -22,3 +22,10 @@ export async function waitForEnd(page: Page, phase?: 'settled' | 'error', timeou
 }
 
 export const phasesSeen = (page: Page) => page.evaluate(() => window.__phases ?? []);
+export const draftsSeen = (page: Page) => page.evaluate(() => window.__drafts ?? []);
+
+/** The run id the page keeps in its URL, once it is there. */
+export async function runIdInUrl(page: Page): Promise<string> {
+  await page.waitForURL((url) => url.searchParams.has('run'));
+  return new URL(page.url()).searchParams.get('run') ?? '';
+}

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { answerInteraction } from './answer-interaction.js';
 import { launchChromium, newPage, screenshot } from './browser.js';
-import { RUN, part, phasesSeen, startScenario, waitForEnd } from './run-view.js';
+import { RUN, part, phasesSeen, runIdInUrl, startScenario, waitForEnd } from './run-view.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe('every shared scenario, as a person sees it in <RunView>', () => {
       const { expected } = scenario;
       const end = await waitForEnd(page, expected.phase);
       expect(end.phase).toBe(expected.phase);
-      expect(new URL(page.url()).searchParams.get('run')).toMatch(/^run_/);
+      expect(await runIdInUrl(page)).toMatch(/^run_/);
 
       if (expected.phase === 'settled') {
         expect(end.status).toBe(expected.status);
