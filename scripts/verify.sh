@@ -8,3 +8,4 @@ step "typecheck"; pnpm run typecheck
 step "lint"; pnpm run lint
 step "unit, component and story tests"; pnpm run test
 step "build packages"; pnpm run build
+step "end-to-end tests (built demo + mock Kestrel in Chromium)"; pnpm run e2e
