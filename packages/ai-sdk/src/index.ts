@@ -26,3 +26,17 @@ export { runCompletedToUIMessage, runStateToUIMessage, toolCallToPart } from './
 export type { RunMessageOptions } from './run-state-to-ui-message.js';
 export { createRunChunkWriter } from './run-chunk-writer.js';
 export type { RunChunkEnd, RunChunkWriter } from './run-chunk-writer.js';
+export { KestrelChatTransport } from './kestrel-chat-transport.js';
+export type { KestrelChatTransportOptions } from './kestrel-chat-transport.js';
+export { KestrelChatError } from './kestrel-chat-error.js';
+export type { KestrelChatErrorReason } from './kestrel-chat-error.js';
+export {
+  answerFromMetadata,
+  describeAnswer,
+  interactionAnswerMessage,
+  kestrelStatusOf,
+  pendingInteraction,
+  respondWithAnswer,
+} from './interaction-answer.js';
+export { createMemoryRunStore } from './run-store.js';
+export type { KestrelRunRecord, KestrelRunStore } from './run-store.js';

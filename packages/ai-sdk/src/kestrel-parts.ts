@@ -1,5 +1,5 @@
 import type { RunCompletedEvent, RunError, RunState } from '@kestrel/core';
-import type { FinishReason, TextUIPart } from 'ai';
+import type { FinishReason } from 'ai';
 import type { KestrelDataTypes, KestrelStatusData } from './data-part-schemas.js';
 
 /*
@@ -76,7 +76,7 @@ export function finalText(result: RunCompletedEvent): string | null {
 export const SUPERSEDED_DRAFT = { kestrel: { draft: 'superseded' } } as const;
 
 /** True for a text part holding streamed draft text that the run's final assistant text replaced. */
-export function isSupersededDraft(part: { type: string; providerMetadata?: unknown }): part is TextUIPart {
+export function isSupersededDraft(part: { type: string; providerMetadata?: unknown }): boolean {
   if (part.type !== 'text') return false;
   const kestrel = (part.providerMetadata as { kestrel?: { draft?: unknown } } | undefined)?.kestrel;
   return kestrel?.draft === 'superseded';

@@ -1,0 +1,287 @@
+import { useChat, type UseChatHelpers } from '@ai-sdk/react';
+import { RunClientError, createRunClient, type RunClientOptions } from '@kestrel/core';
+import { createMockKestrel, type MockKestrel } from '@kestrel/server/mock';
+import { getScenario, invoiceResponseFormat, invoiceSchema, recordingFetch, sampleInvoice } from '@kestrel/testing';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ChatStatus, ChatTransport, UIMessageChunk } from 'ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kestrelDataPartSchemas, type KestrelDataTypes, type KestrelUIMessage } from './data-part-schemas.js';
+import { pendingInteraction, respondWithAnswer } from './interaction-answer.js';
+import { KestrelChatError } from './kestrel-chat-error.js';
+import { KestrelChatTransport, type KestrelChatTransportOptions } from './kestrel-chat-transport.js';
+import { isSupersededDraft } from './kestrel-parts.js';
+
+let kestrel: MockKestrel;
+beforeAll(async () => {
+  kestrel = await createMockKestrel({ stallMs: 20 });
+});
+afterAll(() => kestrel.close());
+
+type Chat = UseChatHelpers<KestrelUIMessage>;
+type Part = KestrelUIMessage['parts'][number];
+
+interface Setup {
+  /** Sent as `x-kestrel-fault` on the first request only (a resume then gets a healthy connection). */
+  readonly fault?: string;
+  /** Sent as `x-kestrel-delay` (ms between events) on every request. */
+  readonly delayMs?: number;
+  readonly client?: Partial<RunClientOptions>;
+  readonly transport?: Partial<KestrelChatTransportOptions>;
+}
+
+function setup(options: Setup = {}) {
+  let faults = options.fault === undefined ? 0 : 1;
+  const recorder = recordingFetch();
+  const client = createRunClient({
+    baseUrl: kestrel.url,
+    fetch: recorder.fetch,
+    headers: () => ({
+      ...(faults-- > 0 && options.fault !== undefined ? { 'x-kestrel-fault': options.fault } : {}),
+      ...(options.delayMs === undefined ? {} : { 'x-kestrel-delay': String(options.delayMs) }),
+    }),
+    reconnect: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
+    heartbeatTimeoutMs: 1_000,
+    ...options.client,
+  });
+  const transport = new KestrelChatTransport({ client, ...options.transport });
+  const statuses: ChatStatus[] = [];
+  const finishes: { isError: boolean; finishReason: string | undefined }[] = [];
+  const hook = renderHook(() => {
+    const chat = useChat<KestrelUIMessage>({
+      transport,
+      dataPartSchemas: kestrelDataPartSchemas,
+      onFinish: ({ isError, finishReason }) => finishes.push({ isError, finishReason }),
+    });
+    if (statuses.at(-1) !== chat.status) statuses.push(chat.status);
+    return chat;
+  });
+  const chat = (): Chat => hook.result.current;
+  const send = (text: string) => act(() => chat().sendMessage({ text }));
+  const last = () => chat().messages.at(-1)!;
+  return { chat, send, last, statuses, finishes, recorder, transport };
+}
+
+const partsOf = <T extends Part['type']>(message: KestrelUIMessage, type: T) =>
+  message.parts.filter((part): part is Extract<Part, { type: T }> => part.type === type);
+const dataOf = <K extends keyof KestrelDataTypes>(message: KestrelUIMessage, type: `data-${K}`) =>
+  (message.parts.find((part) => part.type === type) as { data: KestrelDataTypes[K] } | undefined)?.data;
+const visibleText = (message: KestrelUIMessage) =>
+  partsOf(message, 'text')
+    .filter((part) => !isSupersededDraft(part))
+    .map((part) => part.text)
+    .join('');
+
+describe('useChat with KestrelChatTransport against the loopback mock Kestrel', () => {
+  it('COMPLETED: streams, then finishes with the final text, finish reason and status', async () => {
+    const scenario = getScenario('completed-text');
+    const t = setup();
+    await t.send(`[scenario:completed-text] ${scenario.input}`);
+    expect(t.chat().status).toBe('ready');
+    expect(t.chat().error).toBeUndefined();
+    expect(t.statuses).toEqual(['ready', 'submitted', 'streaming', 'ready']);
+    const message = t.last();
+    expect(message.role).toBe('assistant');
+    expect(partsOf(message, 'text')).toEqual([expect.objectContaining({ text: scenario.expected.assistantText, state: 'done' })]);
+    expect(partsOf(message, 'reasoning')).toEqual([expect.objectContaining({ text: 'Reading the request. Planning the answer.', state: 'done' })]);
+    expect(dataOf(message, 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'COMPLETED' });
+    expect(dataOf(message, 'data-kestrel-finish')).toEqual({ finishReason: 'completed' });
+    expect(t.finishes).toEqual([{ isError: false, finishReason: 'stop' }]);
+  });
+
+  it('COMPLETED with a payload: the payload is a typed data part, never text; tools carry their states', async () => {
+    const t = setup({ transport: { responseFormat: invoiceResponseFormat, payloadSchema: invoiceSchema } });
+    await t.send('[scenario:completed-payload] Extract the invoice');
+    const message = t.last();
+    expect(dataOf(message, 'data-kestrel-payload')).toEqual({ status: 'valid', value: sampleInvoice });
+    expect(visibleText(message)).not.toContain(sampleInvoice.invoiceNumber + '"');
+    expect(partsOf(message, 'text').some((part) => part.text.includes(JSON.stringify(sampleInvoice)))).toBe(false);
+    expect(partsOf(message, 'dynamic-tool')).toEqual([
+      expect.objectContaining({ toolName: 'ocr.extract', toolCallId: 'call_ocr', state: 'output-available', output: { pages: 1, characters: 1834 } }),
+    ]);
+    const body = JSON.parse(t.recorder.requests.find((request) => request.method === 'POST')!.body) as { responseFormat?: unknown };
+    expect(body.responseFormat).toEqual(invoiceResponseFormat);
+  });
+
+  it('FAILED: a finished message whose error is the output evidence, not a chat error', async () => {
+    const scenario = getScenario('failed-retryable');
+    const t = setup();
+    await t.send(`[scenario:failed-retryable] ${scenario.input}`);
+    expect(t.chat().status).toBe('ready');
+    const message = t.last();
+    expect(dataOf(message, 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'FAILED' });
+    expect(dataOf(message, 'data-kestrel-error')).toEqual({
+      source: 'output',
+      error: { code: 'provider_overloaded', message: 'The model provider is overloaded. Try again shortly.', retryable: true },
+    });
+    // The streamed draft is not what the run settled with: it is kept, marked superseded, and the final text follows.
+    const texts = partsOf(message, 'text');
+    expect(texts.map((part) => isSupersededDraft(part))).toEqual([true, false]);
+    expect(visibleText(message)).toBe('I could not finish the conversion because the model provider is overloaded.');
+    expect(t.finishes).toEqual([{ isError: false, finishReason: 'error' }]);
+  });
+
+  it('CANCELLED: a finished message with the cancellation, distinct from FAILED', async () => {
+    const t = setup();
+    await t.send('[scenario:cancelled] Write a report');
+    const message = t.last();
+    expect(dataOf(message, 'data-kestrel-status')).toMatchObject({ status: 'CANCELLED' });
+    expect(dataOf(message, 'data-kestrel-cancellation')).toEqual({ reason: 'Stopped by the user', by: 'user' });
+    expect(partsOf(message, 'data-kestrel-error')).toEqual([]);
+  });
+
+  it('WAITING: the message finishes with the interaction; an explicit answer continues the run as a new message', async () => {
+    const scenario = getScenario('waiting-approval');
+    const t = setup();
+    await t.send(`[scenario:waiting-approval] ${scenario.input}`);
+    expect(t.chat().status).toBe('ready');
+    const waiting = pendingInteraction(t.chat().messages);
+    expect(waiting?.interaction).toMatchObject({ id: 'int_approval', kind: 'approval', action: 'email.send' });
+    expect(dataOf(t.last(), 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'WAITING' });
+
+    await act(() => respondWithAnswer(t.chat(), scenario.continuation!.answer));
+    expect(t.chat().status).toBe('ready');
+    const [user, answer] = t.chat().messages.slice(-2);
+    expect(user!.role).toBe('user');
+    expect(user!.metadata).toEqual({ kestrelAnswer: scenario.continuation!.answer });
+    expect(visibleText(answer!)).toBe(scenario.continuation!.expected.assistantText);
+    expect(dataOf(answer!, 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'COMPLETED', attempt: 2 });
+    expect(pendingInteraction(t.chat().messages)).toBeNull();
+    const answerPost = t.recorder.requests.find((request) => request.path.includes('/interactions/int_approval'));
+    expect(JSON.parse(answerPost!.body)).toEqual(scenario.continuation!.answer);
+  });
+
+  it('WAITING for text: the next plain user message is the answer', async () => {
+    const scenario = getScenario('waiting-text');
+    const t = setup();
+    await t.send(`[scenario:waiting-text] ${scenario.input}`);
+    await t.send('Please fix the heating by Friday.');
+    expect(t.chat().status).toBe('ready');
+    expect(visibleText(t.last())).toBe(scenario.continuation!.expected.assistantText);
+    const answerPost = t.recorder.requests.find((request) => request.path.includes('/interactions/int_text'));
+    expect(JSON.parse(answerPost!.body)).toEqual({ kind: 'text', text: 'Please fix the heating by Friday.' });
+  });
+
+  it('WAITING for an approval: a plain message is refused with a clear error, nothing is sent, the wait stays answerable', async () => {
+    const t = setup();
+    await t.send('[scenario:waiting-approval] Email the Q3 report');
+    const requests = t.recorder.requests.length;
+    await t.send('yes please');
+    expect(t.chat().status).toBe('error');
+    expect(t.chat().error).toBeInstanceOf(KestrelChatError);
+    expect((t.chat().error as KestrelChatError).reason).toBe('answer-required');
+    expect(t.chat().error!.message).toContain('"approval"');
+    expect(t.recorder.requests.length).toBe(requests);
+  });
+
+  it('a dropped connection with no reconnects left is a chat error, never a finished message', async () => {
+    const t = setup({ fault: 'drop-at:6', client: { reconnect: { attempts: 0 } } });
+    await t.send('[scenario:completed-text] What is the capital of Australia?');
+    expect(t.chat().status).toBe('error');
+    const error = t.chat().error;
+    expect(error).toBeInstanceOf(RunClientError);
+    expect((error as RunClientError).kind).toBe('transport');
+    const message = t.last();
+    expect(message.role).toBe('assistant');
+    expect(partsOf(message, 'data-kestrel-finish')).toEqual([]);
+    expect(dataOf(message, 'data-kestrel-status')).toMatchObject({ phase: 'error', status: null });
+    expect(dataOf(message, 'data-kestrel-error')).toMatchObject({ source: 'client', error: { kind: 'transport' } });
+    expect(partsOf(message, 'text').every((part) => part.state === 'streaming')).toBe(true);
+    expect(t.finishes).toEqual([{ isError: true, finishReason: undefined }]);
+  });
+
+  it('a dropped connection the client resumes completes the same message', async () => {
+    const scenario = getScenario('dropped-mid-stream');
+    const t = setup();
+    await t.send(`[scenario:dropped-mid-stream] ${scenario.input}`);
+    expect(t.chat().status).toBe('ready');
+    expect(visibleText(t.last())).toBe(scenario.expected.assistantText);
+    expect(partsOf(t.last(), 'text')).toHaveLength(1);
+    expect(t.recorder.requests.some((request) => request.headers['last-event-id'] !== undefined)).toBe(true);
+  });
+
+  it('a truncated stream (clean end without run.completed) is a chat error', async () => {
+    const t = setup();
+    await t.send('[scenario:truncated] Plan the database migration');
+    expect(t.chat().status).toBe('error');
+    expect((t.chat().error as RunClientError).kind).toBe('truncated');
+    expect(partsOf(t.last(), 'data-kestrel-finish')).toEqual([]);
+    expect(partsOf(t.last(), 'text')).toEqual([expect.objectContaining({ text: getScenario('truncated').expected.draftText, state: 'streaming' })]);
+  });
+
+  it('a truncate fault on a healthy scenario is also a chat error', async () => {
+    const t = setup({ fault: 'truncate-at:8' });
+    await t.send('[scenario:completed-text] What is the capital of Australia?');
+    expect(t.chat().status).toBe('error');
+    expect((t.chat().error as RunClientError).kind).toBe('truncated');
+  });
+
+  it('a protocol error mid-stream is a chat error naming the event', async () => {
+    const t = setup();
+    await t.send('[scenario:malformed-event] Look up order 5521');
+    expect(t.chat().status).toBe('error');
+    const error = t.chat().error as RunClientError;
+    expect(error.kind).toBe('protocol');
+    expect(error.detail).toMatchObject({ kind: 'protocol', eventType: 'tool.started', path: ['callId'] });
+  });
+
+  it('an HTTP error is a chat error with its status, and no assistant message', async () => {
+    const t = setup({ fault: 'http-500' });
+    await t.send('[scenario:completed-text] Hello');
+    expect(t.chat().status).toBe('error');
+    expect(t.chat().error).toMatchObject({ kind: 'http', status: 500 });
+    expect(t.chat().messages.map((message) => message.role)).toEqual(['user']);
+  });
+
+  it('resumeStream() re-attaches to a run whose stream failed, through the client resume', async () => {
+    const scenario = getScenario('completed-text');
+    const t = setup({ fault: 'drop-at:6', client: { reconnect: { attempts: 0 } } });
+    await t.send(`[scenario:completed-text] ${scenario.input}`);
+    expect(t.chat().status).toBe('error');
+    await act(() => t.chat().resumeStream());
+    expect(t.chat().status).toBe('ready');
+    expect(t.chat().messages.filter((message) => message.role === 'assistant')).toHaveLength(1);
+    expect(visibleText(t.last())).toBe(scenario.expected.assistantText);
+    expect(dataOf(t.last(), 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'COMPLETED' });
+    expect(t.recorder.requests.some((request) => request.method === 'GET' && /\/v1\/runs\/[^/]+\/(events|result)$/.test(request.path))).toBe(true);
+  });
+
+  it('stop() detaches by default (no cancel request); resumeStream() picks the run up again', async () => {
+    const t = setup({ delayMs: 15 });
+    const sending = act(() => t.chat().sendMessage({ text: '[scenario:completed-text] What is the capital of Australia?' }));
+    await waitFor(() => expect(partsOf(t.last(), 'text').length).toBe(1));
+    await act(() => t.chat().stop());
+    await sending;
+    expect(t.chat().status).toBe('ready');
+    expect(t.recorder.requests.some((request) => request.path.endsWith('/cancel'))).toBe(false);
+    await act(() => t.chat().resumeStream());
+    expect(dataOf(t.last(), 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'COMPLETED' });
+  });
+
+  it("stop() with onAbort: 'cancel' asks Kestrel to cancel the run", async () => {
+    const t = setup({ delayMs: 15, transport: { onAbort: 'cancel' } });
+    const sending = act(() => t.chat().sendMessage({ text: '[scenario:completed-text] What is the capital of Australia?' }));
+    await waitFor(() => expect(partsOf(t.last(), 'text').length).toBe(1));
+    await act(() => t.chat().stop());
+    await sending;
+    await waitFor(() => expect(t.recorder.requests.filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1));
+  });
+
+  it('useChat really validates data parts with kestrelDataPartSchemas while streaming', async () => {
+    const bad: ChatTransport<KestrelUIMessage> = {
+      sendMessages: async () =>
+        new ReadableStream<UIMessageChunk>({
+          start(controller) {
+            controller.enqueue({ type: 'start' });
+            controller.enqueue({ type: 'data-kestrel-status', id: 'kestrel-status', data: { phase: 'finished' } });
+            controller.enqueue({ type: 'finish' });
+            controller.close();
+          },
+        }),
+      reconnectToStream: async () => null,
+    };
+    const hook = renderHook(() => useChat<KestrelUIMessage>({ transport: bad, dataPartSchemas: kestrelDataPartSchemas }));
+    await act(() => hook.result.current.sendMessage({ text: 'hi' }));
+    expect(hook.result.current.status).toBe('error');
+    expect(hook.result.current.error?.message).toMatch(/kestrel-status/);
+  });
+});

@@ -1,0 +1,193 @@
+import {
+  InteractionAnswerError,
+  RunClientError,
+  validateInteractionAnswer,
+  type InteractionAnswer,
+  type PayloadSchema,
+  type ResponseFormat,
+  type RunClient,
+  type RunHandle,
+} from '@kestrel/core';
+import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import { createChunkQueue } from './chunk-queue.js';
+import type { KestrelInteractionData, KestrelUIMessage } from './data-part-schemas.js';
+import { answerFromMetadata, lastKestrelSession, messageText, pendingInteraction } from './interaction-answer.js';
+import { KestrelChatError } from './kestrel-chat-error.js';
+import { createRunChunkWriter } from './run-chunk-writer.js';
+import { createMemoryRunStore, type KestrelRunStore } from './run-store.js';
+
+export interface KestrelChatTransportOptions<P = unknown> {
+  /** The run client (`createRunClient`) that talks to Kestrel or to your backend in front of it. */
+  readonly client: RunClient;
+  /**
+   * What `useChat`'s `stop()` (an aborted request) does to the run. `detach` (default): stop watching, the run
+   * goes on on the server and `resumeStream()` picks it up again. `cancel`: also ask Kestrel to cancel it.
+   */
+  readonly onAbort?: 'detach' | 'cancel';
+  /** Structured output to request on every run. */
+  readonly responseFormat?: ResponseFormat;
+  /** The app's schema for the finalized payload: the `data-kestrel-payload` part is checked and typed by it. */
+  readonly payloadSchema?: PayloadSchema<P>;
+  /**
+   * The Kestrel session a new run goes to. Default: the session of the chat's latest Kestrel message, so a chat is
+   * one conversation; a chat without one starts a new session.
+   */
+  readonly sessionId?: (context: { readonly chatId: string; readonly messages: readonly UIMessage[] }) => string | undefined;
+  /** Where the run each chat is following is kept, for `reconnectToStream`. Default: in memory. */
+  readonly runStore?: KestrelRunStore;
+}
+
+type SendOptions<M extends UIMessage> = Parameters<ChatTransport<M>['sendMessages']>[0];
+
+/**
+ * A `ChatTransport` that drives Kestrel runs from `useChat`: each user message starts a run (or answers the
+ * interaction the chat waits on), and the run streams back as one assistant message.
+ *
+ * - The message finishes only on `run.completed`, whatever the output status; WAITING finishes it with a
+ *   `data-kestrel-interaction` part, and the next user message answers it.
+ * - A dropped connection (after the client's reconnects), a truncated stream, a protocol or HTTP error or a
+ *   timeout errors the stream with the core's `RunClientError`: `useChat` goes to `error`, never to a finished
+ *   message. The message keeps a `data-kestrel-error` part saying what happened.
+ *
+ * @example
+ * const transport = new KestrelChatTransport({ client: createRunClient({ baseUrl: '/api/kestrel' }) });
+ * const chat = useChat<KestrelUIMessage>({ transport, dataPartSchemas: kestrelDataPartSchemas });
+ */
+export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMessage<P>> implements ChatTransport<M> {
+  /** Reconnecting replays the open attempt from its first event: `useChat` rebuilds the message from scratch. */
+  readonly resumeStreamIsReplay = true;
+  readonly #options: KestrelChatTransportOptions<P>;
+  readonly #store: KestrelRunStore;
+  /** Handles settled WAITING in this page, by run id: answering them needs no extra request. */
+  readonly #waiting = new Map<string, RunHandle<P>>();
+
+  constructor(options: KestrelChatTransportOptions<P>) {
+    this.#options = options;
+    this.#store = options.runStore ?? createMemoryRunStore();
+  }
+
+  async sendMessages(options: SendOptions<M>): Promise<ReadableStream<UIMessageChunk>> {
+    const { chatId, messages, abortSignal } = options;
+    const last = messages.at(-1);
+    if (last === undefined || last.role !== 'user') {
+      throw new KestrelChatError('no-user-message', 'KestrelChatTransport needs the chat to end with a user message');
+    }
+    const waiting = pendingInteraction(messages.slice(0, -1));
+    if (waiting !== null) {
+      const handle = await this.#answer(waiting, this.#answerIn(last, waiting));
+      return this.#follow(chatId, handle, waiting.seq, abortSignal);
+    }
+    const input = messageText(last);
+    if (input.trim() === '') throw new KestrelChatError('no-input', 'A Kestrel run takes text input: the last user message has no text');
+    const sessionId = this.#options.sessionId?.({ chatId, messages }) ?? lastKestrelSession(messages);
+    const handle = this.#options.client.start<P>({
+      input,
+      ...(sessionId === undefined ? {} : { sessionId }),
+      ...(this.#options.responseFormat === undefined ? {} : { responseFormat: this.#options.responseFormat }),
+      ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
+    });
+    return this.#follow(chatId, handle, 0, abortSignal);
+  }
+
+  async reconnectToStream(options: { chatId: string; abortSignal?: AbortSignal } & ChatRequestOptions): Promise<ReadableStream<UIMessageChunk> | null> {
+    const record = await this.#store.get(options.chatId);
+    if (record === null) return null;
+    const handle = this.#options.client.resume<P>({
+      runId: record.runId,
+      ...(record.fromSeq > 0 ? { lastSeq: record.fromSeq } : {}),
+      ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
+    });
+    return this.#follow(options.chatId, handle, record.fromSeq, options.abortSignal);
+  }
+
+  /** The answer a user message gives: its `kestrelAnswer` metadata, or its text for a `text` interaction. */
+  #answerIn(message: UIMessage, waiting: KestrelInteractionData): InteractionAnswer {
+    let answer: InteractionAnswer | undefined;
+    try {
+      answer = answerFromMetadata(message);
+    } catch (cause) {
+      throw new KestrelChatError('invalid-answer', 'metadata.kestrelAnswer is not an interaction answer', { cause });
+    }
+    const { interaction } = waiting;
+    if (answer === undefined && interaction.kind === 'text' && messageText(message).trim() !== '') {
+      answer = { kind: 'text', text: messageText(message) };
+    }
+    if (answer === undefined) {
+      const kind = interaction.kind === 'unsupported' ? interaction.originalKind : interaction.kind;
+      throw new KestrelChatError(
+        'answer-required',
+        `The run is waiting for a "${kind}" answer to "${interaction.prompt}"; send it with respondWithAnswer() or interactionAnswerMessage()`,
+      );
+    }
+    const check = validateInteractionAnswer(interaction, answer);
+    if (!check.valid) throw new InteractionAnswerError(check.issues);
+    return check.answer;
+  }
+
+  async #answer(waiting: KestrelInteractionData, answer: InteractionAnswer): Promise<RunHandle<P>> {
+    let handle = this.#waiting.get(waiting.runId);
+    if (handle === undefined) {
+      // After a reload the WAITING handle is gone: the settled result brings it back.
+      handle = this.#options.client.resume<P>({
+        runId: waiting.runId,
+        ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
+      });
+      const settled = await handle.result;
+      if (settled.output.status !== 'WAITING' || settled.seq !== waiting.seq) {
+        throw new KestrelChatError('not-waiting', `Run ${waiting.runId} is no longer waiting on interaction ${waiting.interaction.id}`);
+      }
+    }
+    const next = await handle.respond(answer);
+    this.#waiting.delete(waiting.runId);
+    return next;
+  }
+
+  /** Streams one attempt as chunks until it settles, fails or is let go of. */
+  #follow(chatId: string, handle: RunHandle<P>, fromSeq: number, signal: AbortSignal | undefined): ReadableStream<UIMessageChunk> {
+    const writer = createRunChunkWriter({ fromSeq });
+    const store = this.#store;
+    const abandon = () => {
+      if (this.#options.onAbort === 'cancel') void handle.cancel().catch(() => undefined);
+      else handle.detach();
+    };
+    const queue = createChunkQueue<UIMessageChunk>({ onCancel: abandon });
+    let recorded = false;
+    let unsubscribe = () => {};
+    const update = () => {
+      const state = handle.getState();
+      if (!recorded && state.runId !== null) {
+        recorded = true;
+        void Promise.resolve(store.set(chatId, { runId: state.runId, fromSeq })).catch(() => undefined);
+      }
+      const { chunks, end } = writer.next(state);
+      queue.push(...chunks);
+      switch (end.kind) {
+        case 'open':
+          return;
+        case 'finished':
+          if (state.status === 'WAITING' && state.runId !== null) this.#waiting.set(state.runId, handle);
+          void Promise.resolve(store.delete(chatId)).catch(() => undefined);
+          queue.close();
+          break;
+        case 'failed':
+          // The record stays: `resumeStream()` can re-attach to the run once the network is back.
+          queue.fail(new RunClientError(end.error, { runId: state.runId }));
+          break;
+        case 'detached':
+          queue.close();
+          break;
+        default:
+          end satisfies never;
+      }
+      unsubscribe();
+    };
+    if (signal?.aborted) abandon();
+    signal?.addEventListener('abort', () => {
+      abandon();
+      queue.close();
+    }, { once: true });
+    unsubscribe = handle.subscribe(update);
+    update();
+    return queue.stream;
+  }
+}
