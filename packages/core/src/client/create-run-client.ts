@@ -3,7 +3,7 @@ import { ProtocolError } from '../protocol/protocol-error.js';
 import type { RunCompletedEvent } from '../protocol/types.js';
 import { createInitialRunState } from '../run/run-state.js';
 import { resolveReconnectPolicy } from './backoff.js';
-import { DEFAULT_HEARTBEAT_TIMEOUT_MS } from './follow-run.js';
+import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
 import { defaultFrameScheduler } from './frame-scheduler.js';
 import { createHttp } from './http.js';
 import { RunClientError } from './run-client-error.js';
@@ -77,8 +77,10 @@ export function createRunClient(options: RunClientOptions): RunClient {
         initial: createInitialRunState({ payloadSchema: start.payloadSchema }),
         start: { type: 'client/start-requested', mode: 'start' },
         signal: start.signal,
-        begin: (signal) =>
-          http.send({ method: 'POST', path: runsPath(start.sessionId), accept: 'text/event-stream', body: startBody(start), signal }),
+        begin: async (signal) => ({
+          kind: 'stream',
+          response: await http.send({ method: 'POST', path: runsPath(start.sessionId), accept: 'text/event-stream', body: startBody(start), signal }),
+        }),
       });
     },
     resume(resume) {
@@ -89,15 +91,8 @@ export function createRunClient(options: RunClientOptions): RunClient {
         begin: async (signal) => {
           // A settled run (WAITING included) answers from its result; a live one streams what was missed.
           const settled = await fetchResult(runId, { signal });
-          if (settled !== null) return settled;
-          return http.send({
-            method: 'GET',
-            path: `/v1/runs/${encodeURIComponent(runId)}/events`,
-            accept: 'text/event-stream',
-            lastEventId: resume.lastSeq,
-            signal,
-            runId,
-          });
+          if (settled !== null) return { kind: 'settled', event: settled };
+          return { kind: 'stream', response: await openEvents(http, runId, resume.lastSeq, signal) };
         },
       });
     },

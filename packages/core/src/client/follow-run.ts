@@ -21,8 +21,16 @@ export interface FollowContext<P> {
   readonly dispatch: (action: RunAction) => RunState<P>;
 }
 
-/** Opens the attempt's first connection; resolves with a stream, or with the terminal event of a settled run. */
-export type BeginAttempt = (signal: AbortSignal) => Promise<Response | RunCompletedEvent>;
+/** What opening an attempt found: a stream to read, or (for a run that already settled) its terminal event. */
+export type Opened = { readonly kind: 'stream'; readonly response: Response } | { readonly kind: 'settled'; readonly event: RunCompletedEvent };
+
+/** Opens the attempt's first connection. */
+export type BeginAttempt = (signal: AbortSignal) => Promise<Opened>;
+
+/** `GET /v1/runs/{runId}/events` after `lastSeq` (from the first event when it is 0). */
+export function openEvents(http: Http, runId: string, lastSeq: number | undefined, signal: AbortSignal): Promise<Response> {
+  return http.send({ method: 'GET', path: `/v1/runs/${encodeURIComponent(runId)}/events`, accept: 'text/event-stream', lastEventId: lastSeq, signal, runId });
+}
 
 /** How one connection ended. */
 type ReadOutcome = { readonly kind: 'ended' } | { readonly kind: 'stopped' } | { readonly kind: 'lost'; readonly reason: string };
@@ -130,22 +138,24 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
     let outcome: ReadOutcome;
     try {
       const opened = await open(connection.signal);
-      if (!(opened instanceof Response)) {
+      if (opened.kind === 'settled') {
         // A settled run read from its result: replaying the terminal event settles this state too.
-        if (opened.seq <= ctx.getState().lastSeq) {
-          ctx.dispatch({ type: 'client/start-requested', mode: 'resume', runId: opened.runId, lastSeq: opened.seq - 1 });
+        const { event } = opened;
+        if (event.seq <= ctx.getState().lastSeq) {
+          ctx.dispatch({ type: 'client/start-requested', mode: 'resume', runId: event.runId, lastSeq: event.seq - 1 });
         }
-        ctx.dispatch(opened);
+        ctx.dispatch(event);
         return;
       }
-      const contentType = opened.headers.get('content-type');
+      const response = opened.response;
+      const contentType = response.headers.get('content-type');
       if (contentType !== null && !contentType.includes('text/event-stream')) {
-        await opened.body?.cancel().catch(() => undefined);
+        await response.body?.cancel().catch(() => undefined);
         ctx.dispatch({ type: 'client/protocol-error', message: `Expected a text/event-stream response, got "${contentType}"`, path: [] });
         return;
       }
       ctx.dispatch({ type: 'client/connected' });
-      outcome = await readStream(ctx, opened, connection, () => {
+      outcome = await readStream(ctx, response, connection, () => {
         reconnects = 0;
       });
     } catch (error) {
@@ -182,14 +192,6 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
     ctx.dispatch({ type: 'client/reconnecting', attempt: reconnects, delayMs, reason: outcome.reason });
     await sleep(delayMs, ctx.signal);
     reconnecting = true;
-    open = (signal) =>
-      ctx.http.send({
-        method: 'GET',
-        path: `/v1/runs/${encodeURIComponent(runId)}/events`,
-        accept: 'text/event-stream',
-        lastEventId: ctx.getState().lastSeq,
-        signal,
-        runId,
-      });
+    open = async (signal) => ({ kind: 'stream', response: await openEvents(ctx.http, runId, ctx.getState().lastSeq, signal) });
   }
 }

@@ -22,6 +22,30 @@ async function rejection(promise: Promise<unknown>): Promise<RunClientError> {
   return error as RunClientError;
 }
 
+describe('requests', () => {
+  it('go through the injected fetch, with the headers function read for each one, under baseUrl\'s path', async () => {
+    const seen: { url: string; authorization: string | null; accept: string | null }[] = [];
+    let token = 0;
+    const injected: typeof fetch = async (input, init) => {
+      const headers = new Headers(init?.headers);
+      seen.push({ url: String(input), authorization: headers.get('authorization'), accept: headers.get('accept') });
+      return fetch(String(input).replace('/kestrel/v1/', '/v1/'), init);
+    };
+    const client = testClient(kestrel, {
+      fetch: injected,
+      baseUrl: `${kestrel.baseUrl}/kestrel/`,
+      headers: async () => ({ 'x-kestrel-scenario': 'completed-text', 'x-kestrel-fault': 'drop-at:5', authorization: `Bearer ${++token}` }),
+    });
+    const handle = client.start({ input: 'x' });
+    await handle.result;
+    const runId = handle.getState().runId!;
+    expect(seen).toEqual([
+      { url: `${kestrel.baseUrl}/kestrel/v1/sessions/new/runs`, authorization: 'Bearer 1', accept: 'text/event-stream' },
+      { url: `${kestrel.baseUrl}/kestrel/v1/runs/${runId}/events`, authorization: 'Bearer 2', accept: 'text/event-stream' },
+    ]);
+  });
+});
+
 describe('HTTP errors', () => {
   it.each([400, 401, 404, 429, 500, 503])('a %i answer to start is an HTTP error with the body\'s code and message', async (status) => {
     const handle = testClient(kestrel, { scenario: 'completed-text', fault: () => `http-${status}` }).start({ input: 'x' });

@@ -144,7 +144,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
       start: { type: 'client/start-requested', mode: 'respond' },
       begin: async (signal) => {
         signal.addEventListener('abort', () => request.abort(signal.reason), { once: true });
-        return response;
+        return { kind: 'stream', response };
       },
     });
   };
