@@ -157,6 +157,7 @@ describe('resume after a dropped or silent connection', () => {
     expect(error.kind).toBe('protocol');
     expect(error.message).toContain('seq 6');
     expect(handle.getState()).toMatchObject({ phase: 'error', lastSeq: 5, error: { kind: 'protocol', seq: 6, path: ['data'] } });
+    await expect.poll(() => kestrel.openStreams).toBe(0); // it stopped reading: the connection is closed
   });
 });
 
@@ -182,9 +183,11 @@ describe('reload: client.resume by run id', () => {
     const client = testClient(kestrel, { scenario: scenario.name, delayMs: 15 });
     const handle = client.start({ input: scenario.input });
     await expect.poll(() => handle.getState().lastSeq).toBeGreaterThan(6);
+    expect(kestrel.openStreams).toBe(1);
     handle.detach();
     const detached = handle.getState();
     expect(detached.phase).toBe('detached');
+    await expect.poll(() => kestrel.openStreams).toBe(0); // the fetch was aborted
     const error = (await handle.result.catch((reason: unknown) => reason)) as RunClientError;
     expect(error).toBeInstanceOf(RunClientError);
     expect(error.kind).toBe('detached');

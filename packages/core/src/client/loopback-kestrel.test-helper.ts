@@ -22,6 +22,8 @@ export interface RecordedRequest {
 export interface LoopbackKestrel {
   readonly baseUrl: string;
   readonly requests: RecordedRequest[];
+  /** Event streams the server is writing right now. */
+  readonly openStreams: number;
   /** Stops the server and cuts every open connection. */
   close(): Promise<void>;
 }
@@ -40,6 +42,9 @@ export async function startLoopbackKestrel(options: Parameters<typeof createScen
   return {
     baseUrl: loopback.url,
     requests,
+    get openStreams() {
+      return handler.openStreams;
+    },
     close: () => {
       handler.close();
       closing ??= loopback.close();
