@@ -26,6 +26,7 @@ function caught(fn: () => unknown): ProtocolError {
 function expectProtocolError(fn: () => unknown, expected: ExpectedError): ProtocolError {
   const error = caught(fn);
   expect(error.kind).toBe('protocol');
+  expect(error.message.endsWith(`: ${error.reason}`)).toBe(true);
   expect(error.eventType).toBe(expected.eventType);
   expect(error.seq).toBe(expected.seq);
   expect(formatPath(error.path)).toBe(expected.path);
@@ -339,6 +340,22 @@ describe('parseSSEMessage', () => {
       expected: /not valid JSON/,
     });
     expect(error.raw).toBe('{"type": "text.delta",');
+  });
+
+  it('names the event from its SSE framing when the JSON hides its type or seq', () => {
+    const error = expectProtocolError(() => parseSSEMessage(message('text.delta', '7', JSON.stringify({ runId: 'r', seq: 7, sessionId: 's', delta: 'x' }))), {
+      eventType: 'text.delta',
+      seq: 7,
+      path: 'type',
+      expected: /expected string, received undefined/,
+    });
+    expect(error.message.match(/Protocol error in/g)).toHaveLength(1);
+    expectProtocolError(() => parseSSEMessage(message('turn/end', '9', JSON.stringify({ ...base, seq: 'nine', type: 'turn/end', reason: { kind: 'x' } }))), {
+      eventType: 'turn/end',
+      seq: 9,
+      path: 'seq',
+      expected: /expected number/,
+    });
   });
 
   it('passes field errors of the data through', () => {

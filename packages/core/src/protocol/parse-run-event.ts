@@ -78,18 +78,33 @@ export interface SSEMessage {
  * @throws {ProtocolError}
  */
 export function parseSSEMessage(message: SSEMessage): RunEvent {
+  const framedSeq = message.id !== undefined && /^[1-9]\d*$/.test(message.id) ? Number(message.id) : undefined;
+  const framedType = message.event === '' ? undefined : message.event;
   let json: unknown;
   try {
     json = JSON.parse(message.data);
   } catch (cause) {
     throw new ProtocolError(`data is not valid JSON (${(cause as Error).message})`, {
-      eventType: message.event,
-      seq: message.id !== undefined && /^\d+$/.test(message.id) ? Number(message.id) : undefined,
+      eventType: framedType,
+      seq: framedSeq,
       path: ['data'],
       raw: message.data,
     });
   }
-  const event = parseRunEvent(json);
+  let event: RunEvent;
+  try {
+    event = parseRunEvent(json);
+  } catch (error) {
+    // When the JSON itself hides its type or seq, the SSE framing still names the event.
+    if (!(error instanceof ProtocolError) || (error.eventType !== undefined && error.seq !== undefined)) throw error;
+    throw new ProtocolError(error.reason, {
+      eventType: error.eventType ?? framedType,
+      seq: error.seq ?? framedSeq,
+      path: error.path,
+      issues: error.issues,
+      raw: error.raw,
+    });
+  }
   const dataType = event.type === 'unknown' ? event.unknownType : event.type;
   if (message.event !== undefined && message.event !== '' && message.event !== dataType) {
     throw new ProtocolError(`SSE event name "${message.event}" disagrees with data.type "${dataType}"`, {

@@ -30,6 +30,8 @@ export interface ProtocolErrorDetails {
 export class ProtocolError extends Error {
   override readonly name = 'ProtocolError';
   readonly kind = 'protocol' as const;
+  /** What was wrong, without the location (`expected a non-empty string`); `message` adds event, seq and path. */
+  readonly reason: string;
   readonly eventType: string | undefined;
   readonly seq: number | undefined;
   readonly path: IssuePath;
@@ -39,6 +41,7 @@ export class ProtocolError extends Error {
   constructor(reason: string, details: ProtocolErrorDetails = {}) {
     const path = details.path ?? details.issues?.[0]?.path ?? [];
     super(formatMessage(reason, details.eventType, details.seq, path));
+    this.reason = reason;
     this.eventType = details.eventType;
     this.seq = details.seq;
     this.path = path;
