@@ -20,7 +20,10 @@ const groups = Object.keys(groupTitles) as ScenarioGroup[];
 export function RunViewPage() {
   const pickerId = useId();
   const initialRunId = useInitialRunId();
-  const [scenario, setScenario] = useState<Scenario>(() => scenarios[0] as Scenario);
+  const [scenario, setScenario] = useState<Scenario>(() => {
+    const named = new URLSearchParams(window.location.search).get('scenario');
+    return scenarios.find((candidate) => candidate.name === named) ?? (scenarios[0] as Scenario);
+  });
   const run = useRun({ payloadSchema: invoiceSchema, resumeRunId: initialRunId });
   useRunIdInUrl(run.state.runId, scenario.title);
 
@@ -31,6 +34,11 @@ export function RunViewPage() {
         className="picker"
         onSubmit={(event) => {
           event.preventDefault();
+          // The picker's choice goes in the URL with the run id, so a reload shows both again.
+          const url = new URL(window.location.href);
+          url.searchParams.set('scenario', scenario.name);
+          url.searchParams.delete('run');
+          window.history.replaceState(null, '', url);
           run.start(scenarioInput(scenario));
         }}
       >
