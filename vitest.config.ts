@@ -1,5 +1,18 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+
+// Debian's Chromium, never a downloaded browser; quiet flags so it does not knock on the closed network.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /*
  * One Vitest run, several projects: node for the framework-agnostic packages (real loopback HTTP), jsdom for
@@ -25,6 +38,20 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.tsx', 'apps/*/src/**/*.test.tsx'],
           setupFiles: ['./scripts/vitest-dom-setup.ts'],
           testTimeout: 15_000,
+        },
+      },
+      {
+        // Every story is a test in real Chromium: it renders, its play function runs, and axe (addon-a11y) checks it.
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        test: {
+          name: 'storybook',
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
     ],

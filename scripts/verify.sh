@@ -9,3 +9,4 @@ step "lint"; pnpm run lint
 step "unit, component and story tests"; pnpm run test
 step "build packages"; pnpm run build
 step "end-to-end tests (built demo + mock Kestrel in Chromium)"; pnpm run e2e
+step "build storybook"; pnpm run build-storybook

@@ -1,0 +1,27 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { RunError } from './run-error.js';
+import { Fixture, type FixtureArgs } from './story-support/fixture-run.js';
+
+function RunErrorDemo(fixture: FixtureArgs) {
+  return <Fixture {...fixture}>{(run) => <RunError run={run} />}</Fixture>;
+}
+
+const meta = { title: 'Components/RunError', component: RunErrorDemo } satisfies Meta<typeof RunErrorDemo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Truncated: Story = {
+  args: { scenario: 'truncated' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveAttribute('data-error-kind', 'truncated');
+  },
+};
+export const ProtocolError: Story = { args: { scenario: 'malformed-event' } };
+export const ConnectionLost: Story = { args: { scenario: 'completed-text', freeze: { upTo: 10, then: [{ type: 'client/connection-lost', message: 'The network connection was lost' }] } } };
+export const HttpError: Story = {
+  args: { scenario: 'completed-text', freeze: { upTo: 1, then: [{ type: 'client/http-error', status: 503, code: 'unavailable', message: 'Kestrel is unavailable' }] } },
+};
+export const Timeout: Story = {
+  args: { scenario: 'completed-text', freeze: { upTo: 1, then: [{ type: 'client/timed-out', message: 'No response headers within 30 s', timeoutMs: 30_000 }] } },
+};

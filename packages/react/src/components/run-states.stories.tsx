@@ -1,0 +1,91 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { renderMarkdown } from '../markdown/markdown-text.js';
+import { ScenarioView } from './story-support/scenario-view.js';
+
+/** States between the scenarios' ends: mid-stream, reconnecting, detached, and the payload cases side by side. */
+const meta = {
+  title: 'Atlas/Run states',
+  component: ScenarioView,
+  args: { focusOnWait: false },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof ScenarioView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const phaseOf = (canvasElement: HTMLElement) => canvasElement.querySelector('[data-kestrel-run]')?.getAttribute('data-phase');
+
+export const Connecting: Story = {
+  args: { scenario: 'completed-text', freeze: { upTo: 1 } },
+  play: async ({ canvasElement }) => {
+    await expect(phaseOf(canvasElement)).toBe('connecting');
+  },
+};
+
+export const Streaming: Story = {
+  args: { scenario: 'completed-payload', freeze: { until: (state) => state.draftText.split(' ').length > 8 } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(phaseOf(canvasElement)).toBe('streaming');
+    const draft = canvas.getByRole('log');
+    await expect(draft.getAttribute('aria-busy')).toBe('true');
+    await expect(draft.textContent).toContain('in progress');
+  },
+};
+
+export const StreamingWithActivityOpen: Story = {
+  args: { scenario: 'tool-error', activityOpen: true, freeze: { until: (state) => state.draftText.length > 30 } },
+};
+
+export const Reconnecting: Story = {
+  args: { scenario: 'dropped-mid-stream', freeze: { until: (state) => state.phase === 'reconnecting' } },
+  play: async ({ canvasElement }) => {
+    await expect(phaseOf(canvasElement)).toBe('reconnecting');
+    await expect(canvasElement.querySelector('[data-kestrel-part="connection"]')?.textContent).toContain('Reconnecting');
+  },
+};
+
+export const Detached: Story = {
+  args: { scenario: 'completed-text', freeze: { upTo: 12, then: [{ type: 'client/detached' }] } },
+  play: async ({ canvasElement }) => {
+    await expect(phaseOf(canvasElement)).toBe('detached');
+    await expect(within(canvasElement).getByRole('button', { name: 'Follow again' })).toBeTruthy();
+  },
+};
+
+export const PayloadAbsent: Story = { args: { scenario: 'completed-text' } };
+
+export const PayloadValid: Story = {
+  args: { scenario: 'completed-payload' },
+  play: async ({ canvasElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: 'Application content' });
+    await expect(region.getAttribute('data-authored')).toBe('app');
+    await expect(within(region).getByRole('table')).toBeTruthy();
+  },
+};
+
+export const PayloadInvalid: Story = {
+  args: { scenario: 'completed-invalid-payload' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-kestrel-part="payload"]')?.getAttribute('data-payload')).toBe('invalid');
+  },
+};
+
+export const PayloadUnrendered: Story = {
+  args: { scenario: 'completed-payload', withRenderer: false },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/structured result that this view does not display/)).toBeTruthy();
+  },
+};
+
+export const MarkdownText: Story = {
+  args: { scenario: 'completed-payload', renderText: renderMarkdown },
+};
+
+export const Translated: Story = {
+  args: {
+    scenario: 'waiting-approval',
+    labels: { approve: 'Genehmigen', reject: 'Ablehnen', comment: 'Kommentar (optional)', action: 'Aktion', statusWaiting: 'Wartet auf Ihre Antwort' },
+  },
+};

@@ -1,0 +1,61 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { getScenario } from '@kestrel/testing';
+import { expect, within } from 'storybook/test';
+import { ScenarioView, type ScenarioViewProps } from './story-support/scenario-view.js';
+
+/**
+ * The state atlas: one story per shared scenario (`@kestrel/testing`), each showing what RunView makes of the
+ * run once a careful client has done everything it can. `scenario-atlas.test.tsx` fails when a scenario has no story.
+ */
+const meta = {
+  title: 'Atlas/Scenarios',
+  component: ScenarioView,
+  args: { focusOnWait: false },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof ScenarioView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function atlasStory(name: string): Story {
+  const scenario = getScenario(name);
+  return {
+    name: scenario.title,
+    args: { scenario: name } satisfies ScenarioViewProps,
+    parameters: { scenario: name, docs: { description: { story: scenario.description } } },
+    play: async ({ canvasElement }) => {
+      const root = canvasElement.querySelector('[data-kestrel-run]');
+      await expect(root?.getAttribute('data-phase')).toBe(scenario.expected.phase);
+      if (scenario.expected.status !== undefined) await expect(root?.getAttribute('data-status')).toBe(scenario.expected.status);
+      if (scenario.expected.errorKind !== undefined) {
+        await expect(within(canvasElement as HTMLElement).getByRole('alert').getAttribute('data-error-kind')).toBe(scenario.expected.errorKind);
+      }
+    },
+  };
+}
+
+export const CompletedText = atlasStory('completed-text');
+export const CompletedPayload = atlasStory('completed-payload');
+export const CompletedInvalidPayload = atlasStory('completed-invalid-payload');
+export const MaxTokens = atlasStory('max-tokens');
+export const FailedRetryable = atlasStory('failed-retryable');
+export const FailedNoText = atlasStory('failed-no-text');
+export const Cancelled = atlasStory('cancelled');
+export const WaitingApproval = atlasStory('waiting-approval');
+export const WaitingChoiceSingle = atlasStory('waiting-choice-single');
+export const WaitingChoiceMultiple = atlasStory('waiting-choice-multiple');
+export const WaitingText = atlasStory('waiting-text');
+export const WaitingForm = atlasStory('waiting-form');
+export const WaitingUnknownKind = atlasStory('waiting-unknown-kind');
+export const SubagentTurnEnd = atlasStory('subagent-turn-end');
+export const ToolError = atlasStory('tool-error');
+export const UnknownEventTypes = atlasStory('unknown-event-types');
+export const Truncated = atlasStory('truncated');
+export const DroppedMidStream = atlasStory('dropped-mid-stream');
+export const DuplicateAfterResume = atlasStory('duplicate-after-resume');
+export const StalledHeartbeat = atlasStory('stalled-heartbeat');
+export const MalformedEvent = atlasStory('malformed-event');
+export const CompletedWithoutText = atlasStory('completed-without-text');
+export const TurnEndWithoutKind = atlasStory('turn-end-without-kind');
+export const EventAfterCompleted = atlasStory('event-after-completed');
+export const EventNameMismatch = atlasStory('event-name-mismatch');
