@@ -273,5 +273,11 @@ describe('cancel versus detach', () => {
     controller.abort();
     expect(handle.getState().phase).toBe('detached');
     await expect(handle.result).rejects.toMatchObject({ kind: 'detached' });
+
+    const sent = kestrel.requests.length;
+    const never = testClient(kestrel, { scenario: 'completed-text' }).start({ input: 'x', signal: AbortSignal.abort() });
+    expect(never.getState().phase).toBe('detached');
+    await expect(never.result).rejects.toMatchObject({ kind: 'detached' });
+    expect(kestrel.requests).toHaveLength(sent); // an already aborted start sends nothing
   });
 });

@@ -7,8 +7,6 @@ import type { FrameScheduler, RunSource } from './types.js';
 export interface RunStore<P> extends RunSource<P> {
   /** Applies one action through `reduceRun`; returns the new state. */
   dispatch(action: RunAction): RunState<P>;
-  /** Notifies subscribers now if a frame notification is pending. */
-  flush(): void;
 }
 
 /*
@@ -49,13 +47,6 @@ export function createRunStore<P>(initial: RunState<P>, scheduler: FrameSchedule
     }
   };
 
-  const flush = () => {
-    if (pending === null) return;
-    scheduler.cancel(pending.handle);
-    pending = null;
-    notify();
-  };
-
   const onFrame = () => {
     pending = null;
     notify();
@@ -90,6 +81,5 @@ export function createRunStore<P>(initial: RunState<P>, scheduler: FrameSchedule
       }
       return state;
     },
-    flush,
   };
 }
