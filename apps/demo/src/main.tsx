@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { runClient } from './client.js';
+import '@kestrel/react/theme.css';
 import './styles.css';
 
 const queryClient = new QueryClient();
