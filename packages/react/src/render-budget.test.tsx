@@ -1,5 +1,5 @@
-import type { FrameScheduler, RunPhase } from '@kestrel/core';
-import { createLongStreamScenario, scenarios } from '@kestrel/testing';
+import type { RunPhase } from '@kestrel/core';
+import { createLongStreamScenario, createManualFrameScheduler, scenarios } from '@kestrel/testing';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,29 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => kestrel.close());
 
-/** Frames run only when the test says so; `frame` counts how many have run. */
-function controlledFrames() {
-  const pending = new Map<number, () => void>();
-  let next = 0;
-  const frames = { count: 0 };
-  const scheduler: FrameScheduler = {
-    request(callback) {
-      pending.set(++next, callback);
-      return next;
-    },
-    cancel(handle) {
-      pending.delete(handle as number);
-    },
-  };
-  const runFrame = () => {
-    frames.count += 1;
-    const callbacks = [...pending.values()];
-    pending.clear();
-    for (const callback of callbacks) callback();
-  };
-  return { scheduler, frames, runFrame };
-}
-
 interface Commit {
   readonly frame: number;
   readonly phase: RunPhase;
@@ -47,10 +24,10 @@ interface Commit {
 }
 
 async function streamLong(Wrapper: RenderMode['Wrapper'], frameEveryMs: number | null) {
-  const { scheduler, frames, runFrame } = controlledFrames();
+  const frames = createManualFrameScheduler();
   const probe = createProbe();
   const commits: Commit[] = [];
-  const client = kestrel.client({ scenario: longStream.name, scheduler });
+  const client = kestrel.client({ scenario: longStream.name, scheduler: frames.scheduler });
   render(
     <KestrelProvider client={client}>
       <Profiler
@@ -58,7 +35,7 @@ async function streamLong(Wrapper: RenderMode['Wrapper'], frameEveryMs: number |
         onRender={() => {
           // What this commit put on screen, read from the DOM.
           const shown = screen.getByTestId('run');
-          commits.push({ frame: frames.count, phase: shown.dataset.phase as RunPhase, draftLength: screen.getByTestId('draft').textContent?.length ?? 0 });
+          commits.push({ frame: frames.frames, phase: shown.dataset.phase as RunPhase, draftLength: screen.getByTestId('draft').textContent?.length ?? 0 });
         }}
       >
         <RunProbe probe={probe} />
@@ -66,7 +43,7 @@ async function streamLong(Wrapper: RenderMode['Wrapper'], frameEveryMs: number |
     </KestrelProvider>,
     { wrapper: Wrapper },
   );
-  const ticker = frameEveryMs === null ? null : setInterval(runFrame, frameEveryMs);
+  const ticker = frameEveryMs === null ? null : setInterval(() => frames.frame(), frameEveryMs);
   commits.length = 0;
   act(() => probe.current?.start(longStream.input));
   try {
@@ -74,7 +51,7 @@ async function streamLong(Wrapper: RenderMode['Wrapper'], frameEveryMs: number |
   } finally {
     if (ticker !== null) clearInterval(ticker);
   }
-  return { commits, frames: frames.count, state: probe.current!.state };
+  return { commits, frames: frames.frames, state: probe.current!.state };
 }
 
 describeModes(`render budget: ${DELTAS} text deltas`, ({ Wrapper }) => {

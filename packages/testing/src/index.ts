@@ -30,3 +30,5 @@ export { createLongStreamScenario } from './long-stream.js';
 export type { LongStreamOptions } from './long-stream.js';
 export { recordingFetch } from './recording-fetch.js';
 export type { RecordedRequest } from './recording-fetch.js';
+export { createManualFrameScheduler } from './manual-frame-scheduler.js';
+export type { ManualFrameScheduler } from './manual-frame-scheduler.js';
