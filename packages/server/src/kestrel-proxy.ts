@@ -140,6 +140,8 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
       const value = request.headers.get(name);
       if (value !== null) headers.set(name, value);
     }
+    // The body was checked as JSON above; say so even when the browser did not.
+    if (body !== undefined) headers.set('content-type', 'application/json');
     try {
       new Headers(options.headers).forEach((value, name) => headers.set(name, value));
       if (options.getHeaders !== undefined) new Headers(await options.getHeaders(request)).forEach((value, name) => headers.set(name, value));
