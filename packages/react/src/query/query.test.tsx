@@ -120,15 +120,16 @@ describeModes('@kestrel/react/query', ({ Wrapper }) => {
       expect(cached.map(([, event]) => event?.output.status)).toEqual([scenario.expected.status]);
     },
   );
-});
 
-it('useRun works without any QueryClient', async () => {
-  const probe = createProbe();
-  render(
-    <KestrelProvider client={kestrel.client({ scenario: 'completed-text' })}>
-      <RunProbe probe={probe} />
-    </KestrelProvider>,
-  );
-  act(() => probe.current!.start('Hi'));
-  await waitFor(() => expect(probe.current!.state.status).toBe('COMPLETED'));
+  it('leaves useRun working without any QueryClient', async () => {
+    const probe = createProbe();
+    render(
+      <KestrelProvider client={kestrel.client({ scenario: 'completed-text' })}>
+        <RunProbe probe={probe} />
+      </KestrelProvider>,
+      { wrapper: Wrapper },
+    );
+    act(() => probe.current!.start('Hi'));
+    await waitFor(() => expect(probe.current!.state.status).toBe('COMPLETED'));
+  });
 });
