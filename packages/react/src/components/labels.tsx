@@ -16,6 +16,7 @@ export interface KestrelLabels {
   readonly activity: string;
   readonly activityReasoning: string;
   readonly activityTools: string;
+  readonly activityToolCount: (count: number) => string;
   readonly activityProgress: string;
   readonly activityLogs: string;
   readonly toolStatus: (status: ToolCallStatus) => string;
@@ -77,6 +78,7 @@ export const defaultLabels: KestrelLabels = {
   activity: 'Activity',
   activityReasoning: 'Reasoning',
   activityTools: 'Tool calls',
+  activityToolCount: (count) => (count === 1 ? '1 tool call' : `${count} tool calls`),
   activityProgress: 'Progress',
   activityLogs: 'Logs',
   toolStatus: (status) => toolStatuses[status],

@@ -47,7 +47,7 @@ export function RunActivity({ run, defaultOpen = false, labels, className, ref, 
   if (reasoning === '' && tools.length === 0 && progress === null && logs.length === 0) return null;
   const running = tools.filter((tool) => tool.status === 'running').length;
   const summary = [
-    tools.length > 0 ? `${tools.length} ${t.activityTools.toLowerCase()}` : null,
+    tools.length > 0 ? t.activityToolCount(tools.length) : null,
     progress === null ? null : progress.fraction === null ? progress.label : `${progress.label} ${Math.round(progress.fraction * 100)}%`,
   ]
     .filter((part) => part !== null)
