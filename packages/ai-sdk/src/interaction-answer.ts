@@ -15,16 +15,17 @@ export function kestrelStatusOf(message: UIMessage): KestrelStatusData | undefin
 }
 
 /**
- * The interaction a chat is waiting on: the last message is a Kestrel run settled WAITING. `null` otherwise
- * (the chat is free for a new question). Render an answer form from it, then answer with {@link respondWithAnswer}.
+ * The interaction a chat is waiting on: the latest assistant message is a Kestrel run settled WAITING. User
+ * messages after it (an answer that was refused) do not end the wait. `null` when the chat is free for a new
+ * question. Render an answer form from it, then answer with {@link respondWithAnswer}.
  *
  * @example
  * const waiting = pendingInteraction(messages);
  * if (waiting?.interaction.kind === 'approval') showApproval(waiting.interaction);
  */
 export function pendingInteraction(messages: readonly UIMessage[]): KestrelInteractionData | null {
-  const last = messages.at(-1);
-  if (last === undefined || last.role !== 'assistant') return null;
+  const last = messages.findLast((message) => message.role === 'assistant');
+  if (last === undefined) return null;
   const status = kestrelStatusOf(last);
   if (status?.phase !== 'settled' || status.status !== 'WAITING') return null;
   return dataOf<KestrelInteractionData>(last, 'data-kestrel-interaction') ?? null;

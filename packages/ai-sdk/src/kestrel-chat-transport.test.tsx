@@ -9,6 +9,8 @@ import { kestrelDataPartSchemas, type KestrelDataTypes, type KestrelUIMessage } 
 import { pendingInteraction, respondWithAnswer } from './interaction-answer.js';
 import { KestrelChatError } from './kestrel-chat-error.js';
 import { KestrelChatTransport, type KestrelChatTransportOptions } from './kestrel-chat-transport.js';
+import { createMemoryRunStore } from './run-store.js';
+import { InteractionAnswerError } from '@kestrel/core';
 import { isSupersededDraft } from './kestrel-parts.js';
 
 let kestrel: MockKestrel;
@@ -27,6 +29,8 @@ interface Setup {
   readonly delayMs?: number;
   readonly client?: Partial<RunClientOptions>;
   readonly transport?: Partial<KestrelChatTransportOptions>;
+  /** A chat restored after a reload: its id, its saved messages, and whether useChat resumes on mount. */
+  readonly chat?: { readonly id?: string; readonly messages?: KestrelUIMessage[]; readonly resume?: boolean };
 }
 
 function setup(options: Setup = {}) {
@@ -48,6 +52,7 @@ function setup(options: Setup = {}) {
   const finishes: { isError: boolean; finishReason: string | undefined }[] = [];
   const hook = renderHook(() => {
     const chat = useChat<KestrelUIMessage>({
+      ...options.chat,
       transport,
       dataPartSchemas: kestrelDataPartSchemas,
       onFinish: ({ isError, finishReason }) => finishes.push({ isError, finishReason }),
@@ -58,7 +63,7 @@ function setup(options: Setup = {}) {
   const chat = (): Chat => hook.result.current;
   const send = (text: string) => act(() => chat().sendMessage({ text }));
   const last = () => chat().messages.at(-1)!;
-  return { chat, send, last, statuses, finishes, recorder, transport };
+  return { chat, send, last, statuses, finishes, recorder, transport, unmount: hook.unmount };
 }
 
 const partsOf = <T extends Part['type']>(message: KestrelUIMessage, type: T) =>
@@ -171,6 +176,11 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect((t.chat().error as KestrelChatError).reason).toBe('answer-required');
     expect(t.chat().error!.message).toContain('"approval"');
     expect(t.recorder.requests.length).toBe(requests);
+    expect(pendingInteraction(t.chat().messages)?.interaction.id).toBe('int_approval');
+    await act(() => respondWithAnswer(t.chat(), { kind: 'approval', approved: false, comment: 'Not yet' }));
+    expect(t.chat().status).toBe('ready');
+    expect(t.chat().messages.at(-2)).toMatchObject({ role: 'user', parts: [{ type: 'text', text: 'Declined: Not yet' }] });
+    expect(dataOf(t.last(), 'data-kestrel-status')).toMatchObject({ status: 'COMPLETED', attempt: 2 });
   });
 
   it('a dropped connection with no reconnects left is a chat error, never a finished message', async () => {
@@ -248,7 +258,7 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
   it('stop() detaches by default (no cancel request); resumeStream() picks the run up again', async () => {
     const t = setup({ delayMs: 15 });
     const sending = act(() => t.chat().sendMessage({ text: '[scenario:completed-text] What is the capital of Australia?' }));
-    await waitFor(() => expect(partsOf(t.last(), 'text').length).toBe(1));
+    await waitFor(() => expect(t.last().role === 'assistant' && partsOf(t.last(), 'text').length).toBe(1));
     await act(() => t.chat().stop());
     await sending;
     expect(t.chat().status).toBe('ready');
@@ -260,10 +270,64 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
   it("stop() with onAbort: 'cancel' asks Kestrel to cancel the run", async () => {
     const t = setup({ delayMs: 15, transport: { onAbort: 'cancel' } });
     const sending = act(() => t.chat().sendMessage({ text: '[scenario:completed-text] What is the capital of Australia?' }));
-    await waitFor(() => expect(partsOf(t.last(), 'text').length).toBe(1));
+    await waitFor(() => expect(t.last().role === 'assistant' && partsOf(t.last(), 'text').length).toBe(1));
     await act(() => t.chat().stop());
     await sending;
     await waitFor(() => expect(t.recorder.requests.filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1));
+  });
+
+  it('an answer that does not fit the interaction is refused before anything is sent', async () => {
+    const scenario = getScenario('waiting-choice-single');
+    const t = setup();
+    await t.send(`[scenario:waiting-choice-single] ${scenario.input}`);
+    const requests = t.recorder.requests.length;
+    await act(() => respondWithAnswer(t.chat(), scenario.invalidAnswer as { kind: 'choice'; selected: string[] }));
+    expect(t.chat().status).toBe('error');
+    expect(t.chat().error).toBeInstanceOf(InteractionAnswerError);
+    expect(t.recorder.requests.length).toBe(requests);
+    // The wait is intact: a good answer still continues the run.
+    await act(() => respondWithAnswer(t.chat(), scenario.continuation!.answer));
+    expect(t.chat().status).toBe('ready');
+    expect(visibleText(t.last())).toBe(scenario.continuation!.expected.assistantText);
+  });
+
+  it('after a reload, the WAITING interaction in the saved messages is answered (the run is re-read from its result)', async () => {
+    const scenario = getScenario('waiting-form');
+    const before = setup({ chat: { id: 'chat-waiting-reload' } });
+    await before.send(`[scenario:waiting-form] ${scenario.input}`);
+    const saved = before.chat().messages;
+    before.unmount();
+
+    const after = setup({ chat: { id: 'chat-waiting-reload', messages: saved } });
+    expect(pendingInteraction(after.chat().messages)?.interaction.kind).toBe('form');
+    await act(() => respondWithAnswer(after.chat(), scenario.continuation!.answer));
+    expect(after.chat().status).toBe('ready');
+    expect(visibleText(after.last())).toBe(scenario.continuation!.expected.assistantText);
+    expect(after.recorder.requests.map((request) => `${request.method} ${request.path.replace(/runs\/[^/]+/, 'runs/:id')}`)).toEqual([
+      'GET /v1/runs/:id/result',
+      'GET /v1/runs/:id/result',
+      `POST /v1/sessions/${dataOf(saved.at(-1)!, 'data-kestrel-status')!.sessionId}/interactions/int_form`,
+    ]);
+  });
+
+  it('after a reload mid-stream, useChat({ resume: true }) resumes the run from the run store', async () => {
+    const scenario = getScenario('completed-text');
+    const runStore = createMemoryRunStore(); // an app would back this with sessionStorage
+    const before = setup({ delayMs: 15, chat: { id: 'chat-stream-reload' }, transport: { runStore } });
+    const sending = act(() => before.chat().sendMessage({ text: `[scenario:completed-text] ${scenario.input}` }));
+    await waitFor(() => expect(before.last().role === 'assistant' && partsOf(before.last(), 'text').length).toBe(1));
+    await act(() => before.chat().stop()); // the page goes away: the transport detaches, the run goes on
+    await sending;
+    const saved = before.chat().messages;
+    expect(dataOf(saved.at(-1)!, 'data-kestrel-status')?.phase).toBe('streaming');
+    before.unmount();
+
+    const after = setup({ chat: { id: 'chat-stream-reload', messages: saved, resume: true }, transport: { runStore } });
+    await waitFor(() => expect(dataOf(after.last(), 'data-kestrel-status')?.phase).toBe('settled'));
+    await waitFor(() => expect(after.chat().status).toBe('ready'));
+    expect(after.chat().messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(visibleText(after.last())).toBe(scenario.expected.assistantText);
+    expect(await runStore.get('chat-stream-reload')).toBeNull();
   });
 
   it('useChat really validates data parts with kestrelDataPartSchemas while streaming', async () => {

@@ -127,15 +127,17 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
   async #answer(waiting: KestrelInteractionData, answer: InteractionAnswer): Promise<RunHandle<P>> {
     let handle = this.#waiting.get(waiting.runId);
     if (handle === undefined) {
-      // After a reload the WAITING handle is gone: the settled result brings it back.
+      // After a reload the WAITING handle is gone. Check first that the run still waits on this very interaction
+      // (it may have been answered since), then let the client rebuild the handle from the settled result.
+      const settled = await this.#options.client.fetchResult(waiting.runId);
+      if (settled === null || settled.output.status !== 'WAITING' || settled.seq !== waiting.seq) {
+        throw new KestrelChatError('not-waiting', `Run ${waiting.runId} is no longer waiting on interaction ${waiting.interaction.id}`);
+      }
       handle = this.#options.client.resume<P>({
         runId: waiting.runId,
         ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
       });
-      const settled = await handle.result;
-      if (settled.output.status !== 'WAITING' || settled.seq !== waiting.seq) {
-        throw new KestrelChatError('not-waiting', `Run ${waiting.runId} is no longer waiting on interaction ${waiting.interaction.id}`);
-      }
+      await handle.result;
     }
     const next = await handle.respond(answer);
     this.#waiting.delete(waiting.runId);
@@ -181,12 +183,17 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       }
       unsubscribe();
     };
-    if (signal?.aborted) abandon();
-    signal?.addEventListener('abort', () => {
+    const onAbort = () => {
       abandon();
       queue.close();
-    }, { once: true });
-    unsubscribe = handle.subscribe(update);
+    };
+    if (signal?.aborted) abandon();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const unsubscribeState = handle.subscribe(update);
+    unsubscribe = () => {
+      unsubscribeState();
+      signal?.removeEventListener('abort', onAbort);
+    };
     update();
     return queue.stream;
   }
