@@ -107,6 +107,28 @@ describe('createRunController', () => {
     expect(sent('GET', new RegExp(`/v1/runs/${done.runId}/events$`)).length).toBeGreaterThanOrEqual(1);
   });
 
+  it('retry after the answered attempt dropped resumes into that attempt', async () => {
+    const scenario = getScenario('waiting-approval');
+    const continuation = scenario.continuation!;
+    const third = continuation.steps[2]!;
+    if (third.kind !== 'event') throw new Error('the continuation starts with events');
+    let fault: string | undefined;
+    const controller = createRunController({ client: client(scenario.name, { fault: () => fault }) });
+    controller.start(scenario.input);
+    await until(controller, (state) => state.status === 'WAITING');
+    fault = `drop-at:${third.event.seq}`;
+    await controller.respond(continuation.answer);
+    const failed = await until(controller, (state) => state.phase === 'error');
+    expect(failed.error?.kind).toBe('transport');
+    fault = undefined;
+    controller.retry();
+    const done = await until(controller, (state) => state.phase === 'settled' || state.phase === 'error');
+    expect(done.error).toBeNull();
+    expect(done.status).toBe('COMPLETED');
+    expect(done.attempt).toBe(2);
+    expect(done.output?.assistantText).toBe(continuation.expected.assistantText);
+  });
+
   it('retry after a retryable FAILED starts again with the same input; a non-retryable one is not retried', async () => {
     const { sessionId } = await client('completed-text').start({ input: 'open a session' }).result;
     const retryable = createRunController({ client: client('failed-retryable'), sessionId });
