@@ -9,7 +9,7 @@ export interface RecordedRequest {
   readonly body: string;
 }
 
-export type UpstreamScript = (request: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+export type UpstreamScript = (request: RecordedRequest, res: ServerResponse) => unknown;
 
 /**
  * A tiny real Kestrel stand-in on 127.0.0.1 for proxy tests: each test scripts the raw bytes it answers with,
