@@ -1,11 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getScenario } from '@kestrel/testing';
+import { createManualFrameScheduler, getScenario } from '@kestrel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunClient } from './create-run-client.js';
 import { RunClientError } from './run-client-error.js';
 import { startLoopbackKestrel, testClient, type LoopbackKestrel } from './loopback-kestrel.test-helper.js';
-import type { FrameScheduler } from './types.js';
 
 let kestrel: LoopbackKestrel;
 beforeAll(async () => {
@@ -133,43 +132,30 @@ describe('nobody awaiting result', () => {
 
 describe('notification batching on a live stream', () => {
   it('with no frame ever drawn, subscribers still hear every phase change and the settled state holds every event', async () => {
-    const requested: (() => void)[] = [];
-    const frozen: FrameScheduler = { request: (callback) => requested.push(callback), cancel: () => undefined };
+    const frozen = createManualFrameScheduler(); // its frame() is never called
     const scenario = getScenario('tool-error');
-    const handle = testClient(kestrel, { scenario: scenario.name, scheduler: frozen }).start({ input: scenario.input });
+    const handle = testClient(kestrel, { scenario: scenario.name, scheduler: frozen.scheduler }).start({ input: scenario.input });
     const seen: string[] = [];
     const { subscribe, getState } = handle; // unbound
     subscribe(() => seen.push(`${getState().phase}${getState().runId === null ? '' : ' (run id known)'}`));
     await handle.result;
     expect(seen).toEqual(['streaming', 'streaming (run id known)', 'settled (run id known)']);
     expect(getState().events.length).toBe(scenario.steps.length);
-    expect(requested.length).toBeGreaterThan(0); // motion asked for a frame, and never got one
+    expect(frozen.pending).toBe(0); // motion asked for a frame; settling notified at once and withdrew it
+    expect(frozen.frames).toBe(0);
   });
 
   it('notifies motion at most once per frame', async () => {
-    let frames = 0;
-    const pending = new Set<() => void>();
-    const scheduler: FrameScheduler = {
-      request: (callback) => {
-        pending.add(callback);
-        return callback;
-      },
-      cancel: (handle) => pending.delete(handle as () => void),
-    };
-    const timer = setInterval(() => {
-      frames += 1;
-      const due = [...pending];
-      pending.clear();
-      for (const callback of due) callback();
-    }, 16);
+    const frames = createManualFrameScheduler();
+    const timer = setInterval(() => frames.frame(), 16);
     try {
       const scenario = getScenario('completed-text');
-      const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 2, scheduler }).start({ input: scenario.input });
+      const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 2, scheduler: frames.scheduler }).start({ input: scenario.input });
       let notifications = 0;
       handle.subscribe(() => (notifications += 1));
       await handle.result;
       const urgent = 3; // streaming, the run id becoming known, settled
-      expect(notifications).toBeLessThanOrEqual(frames + urgent);
+      expect(notifications).toBeLessThanOrEqual(frames.frames + urgent);
       expect(notifications).toBeLessThan(handle.getState().events.length);
     } finally {
       clearInterval(timer);

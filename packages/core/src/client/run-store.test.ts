@@ -1,40 +1,13 @@
-import { getScenario, scenarioEvents } from '@kestrel/testing';
+import { createManualFrameScheduler, getScenario, scenarioEvents } from '@kestrel/testing';
 import { describe, expect, it } from 'vitest';
 import { parseRunEvent } from '../protocol/parse-run-event.js';
 import { createInitialRunState } from '../run/run-state.js';
 import { createRunStore } from './run-store.js';
-import type { FrameScheduler } from './types.js';
-
-/** A frame scheduler the test advances by hand. */
-function manualScheduler() {
-  const queue = new Map<number, () => void>();
-  let next = 0;
-  const scheduler: FrameScheduler = {
-    request(callback) {
-      queue.set(++next, callback);
-      return next;
-    },
-    cancel(handle) {
-      queue.delete(handle as number);
-    },
-  };
-  return {
-    scheduler,
-    get pending() {
-      return queue.size;
-    },
-    frame() {
-      const callbacks = [...queue.values()];
-      queue.clear();
-      for (const callback of callbacks) callback();
-    },
-  };
-}
 
 const events = scenarioEvents(getScenario('tool-error').steps).map(parseRunEvent);
 
 function started() {
-  const frames = manualScheduler();
+  const frames = createManualFrameScheduler();
   const store = createRunStore(createInitialRunState(), frames.scheduler);
   const seen: { phase: string; eventCount: number }[] = [];
   const { subscribe, getState } = store; // unbound, as useSyncExternalStore calls them
