@@ -1,4 +1,4 @@
-import type { KnownRunEvent, RunCompletedEvent, RunEvent } from '../protocol/types.js';
+import type { KnownRunEvent, RunCompletedEvent, RunEvent, TextDeltaEvent } from '../protocol/types.js';
 import { AppendLog } from './append-log.js';
 import { readPayload } from './payload.js';
 import type { ClientAction, RunAction } from './run-action.js';
@@ -109,8 +109,40 @@ function applyEvent<P>(state: RunState<P>, event: KnownRunEvent): RunState<P> {
   }
 }
 
+/**
+ * Hot path (apps/bench, `pnpm bench`): a text delta while streaming, the bulk of every long run. Builds the same
+ * state the general path does (recorded, appended, still streaming, no reconnect info) in one object literal
+ * instead of three spreads of this 20-field object: a spread here cost about ten times as much as the literal.
+ * Every field is listed, so the compiler names any field added to RunState later.
+ */
+function appendDelta<P>(state: RunState<P>, event: TextDeltaEvent): RunState<P> {
+  return {
+    phase: 'streaming',
+    runId: state.runId,
+    sessionId: state.sessionId,
+    attempt: state.attempt,
+    lastSeq: event.seq,
+    events: state.events.append(event),
+    draftText: state.draftText + event.delta,
+    reasoning: state.reasoning,
+    tools: state.tools,
+    progress: state.progress,
+    logs: state.logs,
+    result: state.result,
+    output: state.output,
+    status: state.status,
+    finishReason: state.finishReason,
+    payload: state.payload,
+    error: state.error,
+    reconnect: null,
+    interval: state.interval,
+    payloadSchema: state.payloadSchema,
+  };
+}
+
 function reduceEvent<P>(state: RunState<P>, event: RunEvent): RunState<P> {
   if (event.seq <= state.lastSeq) return state; // a duplicate replayed after a resume
+  if (event.type === 'text.delta' && state.phase === 'streaming' && event.runId === state.runId) return appendDelta(state, event);
   if (!live.has(state.phase) && state.phase !== 'settled') return state; // detached or failed: no longer listening
   if (state.runId !== null && event.runId !== state.runId) {
     return protocolError(state, `event belongs to run "${event.runId}", not "${state.runId}"`, event, ['runId']);

@@ -23,7 +23,8 @@ export async function* decodeSSE(
   const queue: SSEMessage[] = [];
   const parser = createParser({
     onEvent(message: EventSourceMessage) {
-      queue.push({ event: message.event, data: message.data, id: message.id });
+      // The parser makes a fresh { id, event, data } per message: already an SSEMessage, no copy needed (bench).
+      queue.push(message);
     },
     onComment: options.onComment === undefined ? undefined : (comment) => options.onComment?.(comment.trimStart()),
   });
@@ -48,10 +49,11 @@ export async function* decodeSSE(
       if (done) break;
       options.onBytes?.(value.byteLength);
       feed(decoder.decode(value, { stream: true }));
-      yield* queue.splice(0);
+      // A plain loop, not `yield*`, which costs about a third more per message on long streams (apps/bench).
+      for (const message of queue.splice(0)) yield message;
     }
     feed(decoder.decode());
-    yield* queue.splice(0);
+    for (const message of queue.splice(0)) yield message;
     finished = true;
   } finally {
     if (!finished) await reader.cancel().catch(() => undefined);
