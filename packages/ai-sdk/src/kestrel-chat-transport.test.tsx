@@ -5,7 +5,7 @@ import { getScenario, invoiceResponseFormat, invoiceSchema, recordingFetch, samp
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ChatStatus, ChatTransport, UIMessageChunk } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kestrelDataPartSchemas, type KestrelDataTypes, type KestrelUIMessage } from './data-part-schemas.js';
+import { kestrelDataPartSchemas, type KestrelDataTypes, type KestrelStatusData, type KestrelUIMessage } from './data-part-schemas.js';
 import { pendingInteraction, respondWithAnswer } from './interaction-answer.js';
 import { KestrelChatError } from './kestrel-chat-error.js';
 import { KestrelChatTransport, type KestrelChatTransportOptions } from './kestrel-chat-transport.js';
@@ -50,12 +50,16 @@ function setup(options: Setup = {}) {
   const transport = new KestrelChatTransport({ client, ...options.transport });
   const statuses: ChatStatus[] = [];
   const finishes: { isError: boolean; finishReason: string | undefined }[] = [];
+  const phases: string[] = [];
   const hook = renderHook(() => {
     const chat = useChat<KestrelUIMessage>({
       ...options.chat,
       transport,
       dataPartSchemas: kestrelDataPartSchemas,
       onFinish: ({ isError, finishReason }) => finishes.push({ isError, finishReason }),
+      onData: (part) => {
+        if (part.type === 'data-kestrel-status') phases.push((part.data as KestrelStatusData).phase);
+      },
     });
     if (statuses.at(-1) !== chat.status) statuses.push(chat.status);
     return chat;
@@ -63,7 +67,7 @@ function setup(options: Setup = {}) {
   const chat = (): Chat => hook.result.current;
   const send = (text: string) => act(() => chat().sendMessage({ text }));
   const last = () => chat().messages.at(-1)!;
-  return { chat, send, last, statuses, finishes, recorder, transport, unmount: hook.unmount };
+  return { chat, send, last, statuses, finishes, phases, recorder, transport, unmount: hook.unmount };
 }
 
 const partsOf = <T extends Part['type']>(message: KestrelUIMessage, type: T) =>
@@ -207,6 +211,9 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(visibleText(t.last())).toBe(scenario.expected.assistantText);
     expect(partsOf(t.last(), 'text')).toHaveLength(1);
     expect(t.recorder.requests.some((request) => request.headers['last-event-id'] !== undefined)).toBe(true);
+    // useChat stays `streaming` while the client reconnects; the status part says so.
+    expect(t.phases).toEqual(['streaming', 'reconnecting', 'streaming', 'settled']);
+    expect(t.statuses).toEqual(['ready', 'submitted', 'streaming', 'ready']);
   });
 
   it('a truncated stream (clean end without run.completed) is a chat error', async () => {

@@ -1,0 +1,62 @@
+import { createRunClient, type PayloadSchema } from '@kestrel/core';
+import { createMockKestrel, type MockKestrel } from '@kestrel/server/mock';
+import { getScenario, invoiceResponseFormat, invoiceSchema, sampleInvoice } from '@kestrel/testing';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExampleChat } from './example-chat.js';
+import { KestrelChatTransport } from './kestrel-chat-transport.js';
+
+let kestrel: MockKestrel;
+beforeAll(async () => {
+  kestrel = await createMockKestrel();
+});
+afterAll(() => kestrel.close());
+
+function renderChat(options: { payload?: boolean } = {}) {
+  const client = createRunClient({ baseUrl: kestrel.url, reconnect: { attempts: 2, baseDelayMs: 5, maxDelayMs: 10 } });
+  const transport = new KestrelChatTransport(
+    options.payload ? { client, responseFormat: invoiceResponseFormat, payloadSchema: invoiceSchema as PayloadSchema } : { client },
+  );
+  render(<ExampleChat transport={transport} />);
+  const user = userEvent.setup({ delay: null });
+  // The whole message at once: typing it key by key only slows the test down.
+  return { ...user, type: async (element: Element, text: string) => void fireEvent.change(element, { target: { value: text } }) };
+}
+
+describe('the docs/ai-sdk.md example, against the loopback mock Kestrel', () => {
+  it('asks, waits for an approval, and continues after the person approves', async () => {
+    const scenario = getScenario('waiting-approval');
+    const user = renderChat();
+    await user.type(screen.getByLabelText('Message'), `[scenario:waiting-approval] ${scenario.input}`);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const approval = await screen.findByRole('group', { name: 'Send the Q3 report to the board (6 recipients)?' });
+    expect(screen.getByText('Waiting for you: Send the Q3 report to the board (6 recipients)?')).toBeTruthy();
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(scenario.continuation!.expected.assistantText!)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Send the Q3 report to the board (6 recipients)?' })).toBeNull();
+    expect(screen.getByText('Approved')).toBeTruthy();
+  });
+
+  it('shows a structured payload as data and a FAILED run as its own error', async () => {
+    const user = renderChat({ payload: true });
+    await user.type(screen.getByLabelText('Message'), '[scenario:completed-payload] Extract the invoice');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const result = await screen.findByLabelText('Result');
+    expect(JSON.parse(result.textContent ?? '')).toEqual(sampleInvoice);
+
+    await user.type(screen.getByLabelText('Message'), '[scenario:failed-no-text] Delete every customer record');
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The run failed: This action is not permitted by policy.');
+  });
+
+  it('a truncated stream shows an error with a way to reconnect, not an answer', async () => {
+    const user = renderChat();
+    await user.type(screen.getByLabelText('Message'), '[scenario:truncated] Plan the database migration');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts.some((text) => text?.startsWith('No outcome (truncated)'))).toBe(true);
+    expect(screen.getByText('The migration plan has three phases. First,', { exact: false }).getAttribute('data-state')).toBe('streaming');
+  });
+});

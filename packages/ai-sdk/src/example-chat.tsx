@@ -1,0 +1,113 @@
+/*
+ * The complete example of docs/ai-sdk.md, kept here so that it is type-checked and tested against the mock
+ * Kestrel (example-chat.test.tsx). It is not part of the package's exports.
+ */
+import { useChat } from '@ai-sdk/react';
+import type { ChatTransport } from 'ai';
+import { useState, type ReactNode } from 'react';
+import { kestrelDataPartSchemas, type KestrelUIMessage } from './data-part-schemas.js';
+import { pendingInteraction, respondWithAnswer } from './interaction-answer.js';
+import { isSupersededDraft } from './kestrel-parts.js';
+
+type Part = KestrelUIMessage['parts'][number];
+
+function MessagePart({ part }: { part: Part }): ReactNode {
+  switch (part.type) {
+    case 'text':
+      // A draft the settled text replaced is not shown; `data-state` says whether the text is final.
+      return isSupersededDraft(part) ? null : <p data-state={part.state}>{part.text}</p>;
+    case 'reasoning':
+      return (
+        <details>
+          <summary>Reasoning</summary>
+          {part.text}
+        </details>
+      );
+    case 'dynamic-tool':
+      return <p>{`Tool ${part.toolName}: ${part.state === 'output-error' ? `failed (${part.errorText})` : part.state}`}</p>;
+    case 'data-kestrel-error':
+      return part.data.source === 'output' ? (
+        <p role="alert">{`The run failed: ${part.data.error.message}`}</p>
+      ) : (
+        <p role="alert">{`No outcome (${part.data.error.kind}): ${part.data.error.message}`}</p>
+      );
+    case 'data-kestrel-cancellation':
+      return <p>{`Cancelled: ${part.data.reason}`}</p>;
+    case 'data-kestrel-payload':
+      // Structured output is data: render it as such (a table, a form, a card), never as chat text.
+      return part.data.status === 'valid' ? (
+        <pre aria-label="Result">{JSON.stringify(part.data.value, null, 2)}</pre>
+      ) : (
+        <p role="alert">{`The result does not match its schema: ${part.data.issues.map((issue) => issue.message).join('; ')}`}</p>
+      );
+    case 'data-kestrel-interaction':
+      return <p>{`Waiting for you: ${part.data.interaction.prompt}`}</p>;
+    default:
+      return null;
+  }
+}
+
+/** A person's answer to the interaction the chat waits on (approval and text shown; choice and form work alike). */
+function PendingAnswer({ chat }: { chat: ReturnType<typeof useChat<KestrelUIMessage>> }): ReactNode {
+  const waiting = pendingInteraction(chat.messages);
+  if (waiting === null || chat.status === 'submitted' || chat.status === 'streaming') return null;
+  const { interaction } = waiting;
+  if (interaction.kind !== 'approval') return null; // text: the composer below answers it; others: your own UI
+  return (
+    <div role="group" aria-label={interaction.prompt}>
+      <button type="button" onClick={() => void respondWithAnswer(chat, { kind: 'approval', approved: true })}>
+        Approve
+      </button>
+      <button type="button" onClick={() => void respondWithAnswer(chat, { kind: 'approval', approved: false })}>
+        Decline
+      </button>
+    </div>
+  );
+}
+
+export function ExampleChat({ transport }: { transport: ChatTransport<KestrelUIMessage> }): ReactNode {
+  const chat = useChat<KestrelUIMessage>({ transport, dataPartSchemas: kestrelDataPartSchemas });
+  const [input, setInput] = useState('');
+  const busy = chat.status === 'submitted' || chat.status === 'streaming';
+  return (
+    <section aria-label="Chat" aria-busy={busy}>
+      <ol aria-label="Messages" aria-live="polite">
+        {chat.messages.map((message) => (
+          <li key={message.id} data-role={message.role}>
+            {message.parts.map((part, index) => (
+              <MessagePart key={index} part={part} />
+            ))}
+          </li>
+        ))}
+      </ol>
+      <PendingAnswer chat={chat} />
+      {chat.status === 'error' && (
+        <div role="alert">
+          {chat.error?.message}
+          <button type="button" onClick={() => void chat.resumeStream()}>
+            Reconnect
+          </button>
+        </div>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (input.trim() === '') return;
+          void chat.sendMessage({ text: input });
+          setInput('');
+        }}
+      >
+        <label>
+          Message <input value={input} onChange={(event) => setInput(event.target.value)} />
+        </label>
+        {busy ? (
+          <button type="button" onClick={() => void chat.stop()}>
+            Stop
+          </button>
+        ) : (
+          <button type="submit">Send</button>
+        )}
+      </form>
+    </section>
+  );
+}
