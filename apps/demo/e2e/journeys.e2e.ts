@@ -2,6 +2,7 @@ import { getScenario } from '@kestrel/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { answerInteraction } from './answer-interaction.js';
+import { collectPageErrors, expectAccessiblePage } from './page-checks.js';
 import { launchChromium, newPage, paceEvents, screenshot } from './browser.js';
 import { RUN, draftsSeen, part, phasesSeen, runIdInUrl, startScenario, waitForEnd } from './run-view.js';
 
@@ -15,8 +16,10 @@ afterAll(async () => {
 
 async function withPage(run: (page: Awaited<ReturnType<typeof newPage>>['page']) => Promise<void>) {
   const { context, page } = await newPage(browser, inject('demoUrl'));
+  const pageErrors = collectPageErrors(page);
   try {
     await run(page);
+    expect(pageErrors).toEqual([]);
   } finally {
     await context.close();
   }
@@ -112,6 +115,7 @@ describe('cancel versus leaving the page', () => {
       // Not cancelled by leaving: still running, or already finished on its own.
       await expect.poll(() => row.getAttribute('data-status')).toMatch(/^(running|COMPLETED)$/);
       await screenshot(page, 'history-after-leaving');
+      await expectAccessiblePage(page);
       await row.getByRole('link').click();
       await waitForEnd(page, 'settled');
       expect(runIdOf(page.url())).toBe(runId);
@@ -133,6 +137,7 @@ describe('invoice page (custom UI on useRun)', () => {
       expect(await table.getByRole('row').count()).toBe(4);
       expect(await page.getByTestId('invoice-total').innerText()).toBe('€1,260.50');
       await screenshot(page, 'invoice-extracted');
+      await expectAccessiblePage(page);
     }));
 
   it('shows a payload that fails the schema as invalid, with what is wrong, and no table', () =>
@@ -144,5 +149,6 @@ describe('invoice page (custom UI on useRun)', () => {
       expect(await invalid.innerText()).toContain('currency');
       expect(await page.getByTestId('invoice-table').count()).toBe(0);
       await screenshot(page, 'invoice-invalid');
+      await expectAccessiblePage(page);
     }));
 });

@@ -3,6 +3,7 @@ import { scenarioEvents, scenarios, type Scenario } from '@kestrel/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { answerInteraction } from './answer-interaction.js';
+import { collectPageErrors, expectAccessiblePage } from './page-checks.js';
 import { launchChromium, newPage, screenshot } from './browser.js';
 import { RUN, part, phasesSeen, runIdInUrl, startScenario, waitForEnd } from './run-view.js';
 
@@ -60,6 +61,7 @@ async function expectOutcome(page: Page, output: RunOutput, expectedText: string
 describe('every shared scenario, as a person sees it in <RunView>', () => {
   it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (name, scenario) => {
     const { context, page } = await newPage(browser, inject('demoUrl'));
+    const pageErrors = collectPageErrors(page);
     try {
       await startScenario(page, name);
       const { expected } = scenario;
@@ -85,6 +87,7 @@ describe('every shared scenario, as a person sees it in <RunView>', () => {
         expect(phases.indexOf('reconnecting')).toBeLessThan(phases.lastIndexOf('settled'));
       }
       await screenshot(page, name);
+      await expectAccessiblePage(page);
 
       if (scenario.continuation !== undefined) {
         const output = terminalOutput(scenario.steps);
@@ -95,6 +98,7 @@ describe('every shared scenario, as a person sees it in <RunView>', () => {
         expect(await page.locator(part('interaction')).count()).toBe(0);
         await screenshot(page, `${name}--answered`);
       }
+      expect(pageErrors).toEqual([]);
     } finally {
       await context.close();
     }
