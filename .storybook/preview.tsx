@@ -2,7 +2,10 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import '../packages/react/src/theme.css';
 
 const withTheme: Decorator = (Story, context) => (
-  <div data-kestrel-theme={context.globals.theme === 'dark' ? 'dark' : 'light'} style={{ padding: '0.5rem', background: 'var(--kestrel-bg)' }}>
+  <div
+    data-kestrel-theme={context.globals.theme === 'dark' ? 'dark' : 'light'}
+    style={{ padding: '0.5rem', colorScheme: context.globals.theme === 'dark' ? 'dark' : 'light', background: 'var(--kestrel-bg)', color: 'var(--kestrel-fg)' }}
+  >
     <Story />
   </div>
 );

@@ -48,3 +48,6 @@ export const SideBySide: StoryObj<typeof meta> = {
     await expect(canvasElement.querySelectorAll('[data-kestrel-run]')).toHaveLength(tiles.length);
   },
 };
+
+/** The same in the dark scheme of theme.css; the a11y check covers its contrast too. */
+export const SideBySideDark: StoryObj<typeof meta> = { ...SideBySide, globals: { theme: 'dark' } };
