@@ -1,3 +1,4 @@
+import type { AxeResults, RunOptions } from 'axe-core';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -8,7 +9,7 @@ const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export async function expectAccessiblePage(page: Page): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const axe = (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
   });
