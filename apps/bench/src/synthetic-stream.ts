@@ -1,0 +1,91 @@
+import { createEventFactory, seededRandom, wireEventToSSE, type WireEvent } from '@kestrel/testing';
+
+export interface SyntheticStreamOptions {
+  /** How many `text.delta` events. */
+  readonly deltas: number;
+  /** Size of the byte chunks the stream is cut into, as a network read would deliver them. Default 64 KiB. */
+  readonly chunkBytes?: number;
+  /** One `progress` event every this many deltas. Default 1 000. */
+  readonly progressEvery?: number;
+  /** One tool call (started, then completed 100 deltas later) every this many deltas. Default 2 000. */
+  readonly toolEvery?: number;
+}
+
+export interface SyntheticStream {
+  /** The SSE bytes, cut at `chunkBytes` (cuts fall anywhere, inside frames and multi-byte characters too). */
+  readonly chunks: readonly Uint8Array[];
+  readonly bytes: number;
+  /** Every event, `run.completed` included. */
+  readonly events: number;
+  readonly deltas: number;
+  /** The assistant text: all deltas joined. */
+  readonly textLength: number;
+  /** The `text.delta` strings in order (for the render bench, which feeds the same text to useChat). */
+  readonly deltaTexts: readonly string[];
+}
+
+// Mostly ASCII, with a few multi-byte words so UTF-8 decoding across chunk cuts is exercised.
+const WORDS = ['the', 'kestrel', 'hovers', 'over', 'a', 'field', 'while', 'streaming', 'tokens', 'arrive', 'quickly', 'and', 'invoice', 'total', 'café', 'naïve', 'résumé', '🦅', 'data', 'model'];
+
+/**
+ * A long COMPLETED run as SSE bytes, written with the shared event factory and framing of `@kestrel/testing`:
+ * `deltas` text deltas of one word each (about 125 bytes per frame, most of it the protocol's envelope), with progress events and tool calls
+ * interleaved, then turn/end, agent.idle and run.completed carrying the whole text.
+ */
+export function createSyntheticStream(options: SyntheticStreamOptions): SyntheticStream {
+  const { deltas, chunkBytes = 64 * 1024, progressEvery = 1_000, toolEvery = 2_000 } = options;
+  const e = createEventFactory({ runId: 'run_bench', sessionId: 'ses_bench' });
+  const random = seededRandom(8);
+  const encoder = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  const deltaTexts: string[] = [];
+  let pending = '';
+  let bytes = 0;
+  let events = 0;
+  let textLength = 0;
+  const write = (event: WireEvent) => {
+    events += 1;
+    pending += wireEventToSSE(event);
+    // Flush in large pieces, then cut exactly at chunkBytes so frames straddle chunks as on a real socket.
+    if (pending.length >= chunkBytes * 4) flush(false);
+  };
+  let carry = new Uint8Array(0);
+  const flush = (final: boolean) => {
+    const encoded = encoder.encode(pending);
+    pending = '';
+    const all = new Uint8Array(carry.length + encoded.length);
+    all.set(carry);
+    all.set(encoded, carry.length);
+    let start = 0;
+    while (all.length - start >= chunkBytes) {
+      chunks.push(all.slice(start, start + chunkBytes));
+      start += chunkBytes;
+    }
+    carry = all.slice(start);
+    if (final && carry.length > 0) {
+      chunks.push(carry);
+      carry = new Uint8Array(0);
+    }
+    bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0) + carry.length;
+  };
+
+  const text: string[] = [];
+  write(e.started());
+  write(e.received());
+  for (let i = 0; i < deltas; i++) {
+    // One word per delta, about what a model's token stream carries.
+    const delta = `${WORDS[Math.floor(random() * WORDS.length)]} `;
+    deltaTexts.push(delta);
+    text.push(delta);
+    textLength += delta.length;
+    write(e.text(delta));
+    if ((i + 1) % progressEvery === 0) write(e.progress(`Writing part ${(i + 1) / progressEvery}`, (i + 1) / deltas));
+    if (i % toolEvery === toolEvery / 2) write(e.toolStarted(`call_${i}`, 'search', { query: `part ${i}` }));
+    if (i % toolEvery === toolEvery / 2 + 100) write(e.toolCompleted(`call_${i - 100}`, { hits: i % 7 }));
+  }
+  write(e.turnEnd('completed'));
+  write(e.idle());
+  write(e.completed({ status: 'COMPLETED', assistantText: text.join('') }));
+  flush(true);
+  return { chunks, bytes, events, deltas, textLength, deltaTexts };
+}

@@ -1,0 +1,49 @@
+import { check, interleave, log, MB, median, medianRatio, writePartResult } from './harness.js';
+import { decodeAndParse, decodeOnly, floorPipeline, kitPipeline, reduceOnly } from './pipeline.js';
+import { createSyntheticStream } from './synthetic-stream.js';
+
+/*
+ * Part 1: decode → parse → reduce over one synthetic stream, against a floor measured on the same bytes in the
+ * same process: TextDecoder + split on blank lines + JSON.parse, nothing else.
+ */
+const DELTAS = 100_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+
+const stream = createSyntheticStream({ deltas: DELTAS });
+log(`throughput: ${stream.events} events, ${(stream.bytes / MB).toFixed(2)} MiB in ${stream.chunks.length} chunks`);
+
+const settled = await kitPipeline(stream.chunks);
+check(settled.phase === 'settled' && settled.status === 'COMPLETED', `the kit settled COMPLETED (got ${settled.phase})`);
+check(settled.events.length === stream.events && settled.draftText.length === stream.textLength, 'every event and every delta arrived');
+check(floorPipeline(stream.chunks) === stream.events, 'the floor saw every event');
+
+await interleave(2, { floor: () => floorPipeline(stream.chunks), kit: () => kitPipeline(stream.chunks) }); // warm-up
+const times = await interleave(ROUNDS, { floor: () => floorPipeline(stream.chunks), kit: () => kitPipeline(stream.chunks) });
+
+// Where the time goes, stage by stage (same bytes, separate passes).
+const parsed = await decodeAndParse(stream.chunks);
+const stages = await interleave(Math.max(3, ROUNDS - 2), {
+  decode: () => decodeOnly(stream.chunks),
+  decodeParse: () => decodeAndParse(stream.chunks),
+  reduce: () => reduceOnly(parsed),
+});
+
+const rate = (ms: number) => ({ ms: round(ms), eventsPerSecond: Math.round(stream.events / (ms / 1000)), mbPerSecond: round(stream.bytes / MB / (ms / 1000)) });
+function round(value: number, digits = 2) {
+  return Number(value.toFixed(digits));
+}
+const ratio = medianRatio(times.floor, times.kit);
+const result = {
+  stream: { deltas: DELTAS, events: stream.events, bytes: stream.bytes, chunks: stream.chunks.length, textLength: stream.textLength },
+  rounds: ROUNDS,
+  floor: rate(median(times.floor)),
+  kit: rate(median(times.kit)),
+  /** Kit throughput as a share of the floor's, median of per-round ratios. Target ≥ 0.5. */
+  ratioToFloor: round(ratio, 3),
+  target: 0.5,
+  pass: ratio >= 0.5,
+  stagesMs: { decode: round(median(stages.decode)), decodeParse: round(median(stages.decodeParse)), reduceAlone: round(median(stages.reduce)) },
+  rawMs: times,
+};
+log(`throughput: kit ${result.kit.eventsPerSecond} ev/s, floor ${result.floor.eventsPerSecond} ev/s, ratio ${result.ratioToFloor}`);
+writePartResult(result);
