@@ -97,13 +97,13 @@ beforeAll(async () => {
 });
 afterAll(() => kestrel.close());
 
-describeModes('the README custom UI', ({ Wrapper }) => {
+describeModes('the README custom UI', ({ options }) => {
   const show = async (scenario: string) => {
     render(
       <KestrelProvider client={kestrel.client({ scenario })}>
         <InvoiceExtractor />
       </KestrelProvider>,
-      { wrapper: Wrapper },
+      options,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Extract' }));
   };

@@ -18,17 +18,15 @@ function Chat() {
   );
 }
 
-describeModes('hydration', ({ Wrapper }) => {
+describeModes('hydration', ({ wrap }) => {
   it('hydrates the server markup without a mismatch, then runs', async () => {
     const kestrel = await startLoopbackKestrel();
     try {
       const client = kestrel.client({ scenario: 'completed-text' });
-      const tree = (
-        <Wrapper>
-          <KestrelProvider client={client}>
-            <Chat />
-          </KestrelProvider>
-        </Wrapper>
+      const tree = wrap(
+        <KestrelProvider client={client}>
+          <Chat />
+        </KestrelProvider>,
       );
       const container = document.createElement('div');
       container.innerHTML = renderToString(tree);

@@ -23,7 +23,7 @@ interface Commit {
   readonly draftLength: number;
 }
 
-async function streamLong(Wrapper: RenderMode['Wrapper'], frameEveryMs: number | null) {
+async function streamLong(options: RenderMode['options'], frameEveryMs: number | null) {
   const frames = createManualFrameScheduler();
   const probe = createProbe();
   const commits: Commit[] = [];
@@ -41,7 +41,7 @@ async function streamLong(Wrapper: RenderMode['Wrapper'], frameEveryMs: number |
         <RunProbe probe={probe} />
       </Profiler>
     </KestrelProvider>,
-    { wrapper: Wrapper },
+    options,
   );
   const ticker = frameEveryMs === null ? null : setInterval(() => frames.frame(), frameEveryMs);
   commits.length = 0;
@@ -54,9 +54,9 @@ async function streamLong(Wrapper: RenderMode['Wrapper'], frameEveryMs: number |
   return { commits, frames: frames.frames, state: probe.current!.state };
 }
 
-describeModes(`render budget: ${DELTAS} text deltas`, ({ Wrapper }) => {
+describeModes(`render budget: ${DELTAS} text deltas`, ({ options }) => {
   it('commits at most once per frame for motion, and the terminal state without a frame', async () => {
-    const { commits, frames, state } = await streamLong(Wrapper, 2);
+    const { commits, frames, state } = await streamLong(options, 2);
     expect(state.events.length).toBe(DELTAS + 5);
     expect(state.draftText).toBe(longStream.expected.draftText);
     // Motion commits: the phase did not change since the previous commit. Group them by the frame they followed.
@@ -75,7 +75,7 @@ describeModes(`render budget: ${DELTAS} text deltas`, ({ Wrapper }) => {
   });
 
   it('commits the settled state with every delta in it even when no frame ever runs', async () => {
-    const { commits, frames, state } = await streamLong(Wrapper, null);
+    const { commits, frames, state } = await streamLong(options, null);
     console.info(`[render budget] no frames: ${commits.length} commits (${commits.map((commit) => commit.phase).join(' → ')})`);
     expect(frames).toBe(0);
     expect(state.phase).toBe('settled');

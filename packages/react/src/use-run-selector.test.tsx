@@ -24,7 +24,7 @@ function Draft({ run }: { run: RunBinding }) {
   return <p data-testid="draft">{text}</p>;
 }
 
-describeModes('useRunSelector isolates re-renders', ({ Wrapper }) => {
+describeModes('useRunSelector isolates re-renders', ({ options }) => {
   it('a phase badge commits once per phase while the draft commits with the text', async () => {
     const scenario = getScenario('completed-text');
     const commits = { app: 0, phase: 0, draft: 0 };
@@ -50,7 +50,7 @@ describeModes('useRunSelector isolates re-renders', ({ Wrapper }) => {
         </Profiler>
       );
     }
-    render(<App />, { wrapper: Wrapper });
+    render(<App />, options);
     const mounted = { ...commits };
     const appMounted = appRenders;
     act(() => binding!.start(scenario.input));

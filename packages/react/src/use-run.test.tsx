@@ -1,5 +1,6 @@
 import { invoiceSchema, scenarios, type Scenario } from '@kestrel/testing';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KestrelProvider } from './kestrel-provider.js';
 import { describeModes } from './test-support/describe-modes.test-helper.js';
@@ -19,7 +20,20 @@ async function settledView() {
   return view();
 }
 
-describeModes('useRun plays every shared scenario', ({ Wrapper }) => {
+describeModes('useRun plays every shared scenario', ({ options }) => {
+  it('runs in the intended mode (StrictMode double-invokes effects)', () => {
+    const effects: string[] = [];
+    function Effect() {
+      useEffect(() => {
+        effects.push('mount');
+        return () => void effects.push('unmount');
+      }, []);
+      return null;
+    }
+    render(<Effect />, options);
+    expect(effects).toEqual(options.reactStrictMode ? ['mount', 'unmount', 'mount'] : ['mount']);
+  });
+
   it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_name, scenario: Scenario) => {
     const probe = createProbe();
     const client = kestrel.client({ scenario: scenario.name });
@@ -27,7 +41,7 @@ describeModes('useRun plays every shared scenario', ({ Wrapper }) => {
       <KestrelProvider client={client}>
         <RunProbe probe={probe} options={scenario.usesInvoiceSchema ? { payloadSchema: invoiceSchema } : {}} />
       </KestrelProvider>,
-      { wrapper: Wrapper },
+      options,
     );
     expect(view().dataset.phase).toBe('idle');
     act(() => probe.current?.start(scenario.input));
@@ -45,7 +59,7 @@ describeModes('useRun plays every shared scenario', ({ Wrapper }) => {
   });
 });
 
-describeModes('useRun follows a run across attempts', ({ Wrapper }) => {
+describeModes('useRun follows a run across attempts', ({ options }) => {
   it('answers WAITING and follows the new attempt to its outcome, posting the answer once', async () => {
     const scenario = scenarios.find((candidate) => candidate.name === 'waiting-choice-single')!;
     const continuation = scenario.continuation!;
@@ -56,7 +70,7 @@ describeModes('useRun follows a run across attempts', ({ Wrapper }) => {
       <KestrelProvider client={kestrel.client({ scenario: scenario.name })}>
         <RunProbe probe={probe} options={{ onSettled: (event) => settled.push(event.output.status) }} />
       </KestrelProvider>,
-      { wrapper: Wrapper },
+      options,
     );
     act(() => probe.current?.start(scenario.input));
     await waitFor(() => expect(view().dataset.status).toBe('WAITING'));
@@ -85,7 +99,7 @@ describeModes('useRun follows a run across attempts', ({ Wrapper }) => {
       <KestrelProvider client={kestrel.client({ scenario: scenario.name })}>
         <RunProbe probe={probe} />
       </KestrelProvider>,
-      { wrapper: Wrapper },
+      options,
     );
     act(() => probe.current?.start(scenario.input));
     await waitFor(() => expect(view().dataset.status).toBe('WAITING'));
@@ -102,7 +116,7 @@ describeModes('useRun follows a run across attempts', ({ Wrapper }) => {
       <KestrelProvider client={kestrel.client({ scenario: 'completed-text' })}>
         <RunProbe probe={probe} />
       </KestrelProvider>,
-      { wrapper: Wrapper },
+      options,
     );
     act(() => probe.current?.start('Hello'));
     await settledView();
@@ -110,7 +124,7 @@ describeModes('useRun follows a run across attempts', ({ Wrapper }) => {
   });
 });
 
-describeModes('useRun resumes on mount', ({ Wrapper }) => {
+describeModes('useRun resumes on mount', ({ options }) => {
   it('re-attaches to a run that is still streaming after a reload, with one request', async () => {
     const scenario = scenarios.find((candidate) => candidate.name === 'completed-text')!;
     const first = kestrel.client({ scenario: scenario.name, delayMs: 15 }).start({ input: scenario.input });
@@ -123,7 +137,7 @@ describeModes('useRun resumes on mount', ({ Wrapper }) => {
       <KestrelProvider client={kestrel.client()}>
         <RunProbe probe={probe} options={{ resumeRunId: runId }} />
       </KestrelProvider>,
-      { wrapper: Wrapper },
+      options,
     );
     await waitFor(() => expect(view().dataset.status).toBe('COMPLETED'));
     expect(screen.getByTestId('answer').textContent).toBe(scenario.expected.assistantText);
@@ -140,7 +154,7 @@ describeModes('useRun resumes on mount', ({ Wrapper }) => {
       <KestrelProvider client={kestrel.client()}>
         <RunProbe probe={probe} options={{ resumeRunId: event.runId }} />
       </KestrelProvider>,
-      { wrapper: Wrapper },
+      options,
     );
     await waitFor(() => expect(view().dataset.status).toBe('WAITING'));
     expect(probe.current?.state.output).toMatchObject({ interaction: { id: 'int_approval', kind: 'approval' } });
@@ -149,7 +163,7 @@ describeModes('useRun resumes on mount', ({ Wrapper }) => {
   });
 });
 
-describeModes('useRun cancel versus detach', ({ Wrapper }) => {
+describeModes('useRun cancel versus detach', ({ options }) => {
   const streaming = async (options: Parameters<typeof RunProbe>[0]['options'] = {}) => {
     const probe = createProbe();
     const client = kestrel.client({ scenario: 'completed-text', delayMs: 15 });
@@ -157,7 +171,7 @@ describeModes('useRun cancel versus detach', ({ Wrapper }) => {
       <KestrelProvider client={client}>
         <RunProbe probe={probe} options={options} />
       </KestrelProvider>,
-      { wrapper: Wrapper },
+      options,
     );
     act(() => probe.current?.start('Tell me about Canberra'));
     await waitFor(() => expect(probe.current?.state.draftText).not.toBe(''));
@@ -201,7 +215,7 @@ describeModes('useRun cancel versus detach', ({ Wrapper }) => {
   });
 });
 
-describeModes('useRun callbacks', ({ Wrapper }) => {
+describeModes('useRun callbacks', ({ options }) => {
   it('fire once per occurrence, and always the latest ones, without restarting the run', async () => {
     const calls: string[] = [];
     const probe = createProbe();
@@ -214,7 +228,7 @@ describeModes('useRun callbacks', ({ Wrapper }) => {
         />
       </KestrelProvider>
     );
-    const rendered = render(tree('first'), { wrapper: Wrapper });
+    const rendered = render(tree('first'), options);
     act(() => probe.current?.start('Hi'));
     await waitFor(() => expect(probe.current?.state.draftText).not.toBe(''));
     const before = kestrel.sent('POST', /\/runs$/).length;
@@ -233,7 +247,7 @@ describeModes('useRun callbacks', ({ Wrapper }) => {
       <KestrelProvider client={kestrel.client({ scenario: 'truncated' })}>
         <RunProbe probe={probe} options={{ onError: (error) => errors.push(error.kind), onSettled: (event) => settled.push(event.output.status) }} />
       </KestrelProvider>,
-      { wrapper: Wrapper },
+      options,
     );
     act(() => probe.current?.start('Plan the migration'));
     await waitFor(() => expect(view().dataset.phase).toBe('error'));

@@ -28,17 +28,15 @@ function Result({ runId }: { runId: string }) {
   return <p data-testid="result">{event === null ? 'not settled' : `${event.output.status}: ${event.output.assistantText ?? ''}`}</p>;
 }
 
-describeModes('@kestrel/react/query', ({ Wrapper }) => {
+describeModes('@kestrel/react/query', ({ options }) => {
   const withQuery = (queryClient: QueryClient, children: ReactNode) => (
-    <Wrapper>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </Wrapper>
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
 
   it('runResultQueryOptions reads a settled result with useSuspenseQuery', async () => {
     const scenario = getScenario('completed-text');
     const { runId } = await kestrel.client({ scenario: scenario.name }).start({ input: scenario.input }).result;
-    render(withQuery(new QueryClient(), <Suspense fallback={<p>loading</p>}><Result runId={runId} /></Suspense>));
+    render(withQuery(new QueryClient(), <Suspense fallback={<p>loading</p>}><Result runId={runId} /></Suspense>), options);
     expect(await screen.findByTestId('result')).toHaveProperty('textContent', `COMPLETED: ${scenario.expected.assistantText}`);
     expect(resultReads(runId)).toBeGreaterThanOrEqual(1);
   });
@@ -47,7 +45,7 @@ describeModes('@kestrel/react/query', ({ Wrapper }) => {
     const handle = kestrel.client({ scenario: 'completed-text', delayMs: 20 }).start({ input: 'slow' });
     await waitFor(() => expect(handle.getState().runId).not.toBeNull());
     const runId = handle.getState().runId!;
-    render(withQuery(new QueryClient(), <Suspense fallback={<p>loading</p>}><Result runId={runId} /></Suspense>));
+    render(withQuery(new QueryClient(), <Suspense fallback={<p>loading</p>}><Result runId={runId} /></Suspense>), options);
     expect(await screen.findByTestId('result')).toHaveProperty('textContent', 'not settled');
     handle.detach();
   });
@@ -64,7 +62,7 @@ describeModes('@kestrel/react/query', ({ Wrapper }) => {
       });
       return <p data-testid="phase">{run.state.status ?? run.state.phase}</p>;
     }
-    render(withQuery(queryClient, <Synced />));
+    render(withQuery(queryClient, <Synced />), options);
     act(() => probe.current!.start(scenario.input));
     await waitFor(() => expect(screen.getByTestId('phase').textContent).toBe('WAITING'));
     const runId = probe.current!.state.runId!;
@@ -73,7 +71,7 @@ describeModes('@kestrel/react/query', ({ Wrapper }) => {
     await waitFor(() => expect(screen.getByTestId('phase').textContent).toBe('COMPLETED'));
     expect(queryClient.getQueryData<RunCompletedEvent>(kestrelKeys.result(runId))?.output.status).toBe('COMPLETED');
     // A history view mounted now reads the cache: no GET /result.
-    render(withQuery(queryClient, <Suspense fallback={<p>loading</p>}><Result runId={runId} /></Suspense>));
+    render(withQuery(queryClient, <Suspense fallback={<p>loading</p>}><Result runId={runId} /></Suspense>), options);
     expect(await screen.findByTestId('result')).toHaveProperty('textContent', `COMPLETED: ${scenario.continuation!.expected.assistantText}`);
     expect(resultReads(runId)).toBe(0);
     expect(queryClient.getQueriesData({ queryKey: kestrelKeys.results() })).toHaveLength(1);
@@ -89,6 +87,7 @@ describeModes('@kestrel/react/query', ({ Wrapper }) => {
           <RunProbe probe={probe} />
         </KestrelProvider>,
       ),
+      options,
     );
     act(() => probe.current!.start('Write a report'));
     await waitFor(() => expect(probe.current!.state.phase).toBe('settled'));
@@ -110,7 +109,7 @@ describeModes('@kestrel/react/query', ({ Wrapper }) => {
         });
         return <p data-testid="json">{mutation.data === undefined ? mutation.status : mutation.data.output.status}</p>;
       }
-      render(withQuery(queryClient, <JsonRun />));
+      render(withQuery(queryClient, <JsonRun />), options);
       act(() => mutateRef.current!(scenario.input));
       await waitFor(() => expect(screen.getByTestId('json').textContent).toBe(scenario.expected.status));
       const sent = kestrel.requests.slice(before);
@@ -127,7 +126,7 @@ describeModes('@kestrel/react/query', ({ Wrapper }) => {
       <KestrelProvider client={kestrel.client({ scenario: 'completed-text' })}>
         <RunProbe probe={probe} />
       </KestrelProvider>,
-      { wrapper: Wrapper },
+      options,
     );
     act(() => probe.current!.start('Hi'));
     await waitFor(() => expect(probe.current!.state.status).toBe('COMPLETED'));
