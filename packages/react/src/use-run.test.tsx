@@ -164,12 +164,12 @@ describeModes('useRun resumes on mount', ({ options }) => {
 });
 
 describeModes('useRun cancel versus detach', ({ options }) => {
-  const streaming = async (options: Parameters<typeof RunProbe>[0]['options'] = {}) => {
+  const streaming = async (runOptions: Parameters<typeof RunProbe>[0]['options'] = {}) => {
     const probe = createProbe();
     const client = kestrel.client({ scenario: 'completed-text', delayMs: 15 });
     const rendered = render(
       <KestrelProvider client={client}>
-        <RunProbe probe={probe} options={options} />
+        <RunProbe probe={probe} options={runOptions} />
       </KestrelProvider>,
       options,
     );
