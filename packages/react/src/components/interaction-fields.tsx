@@ -14,7 +14,10 @@ export interface FieldsProps<I> {
   readonly labels: KestrelLabels;
 }
 
-export const errorId = (baseId: string, key: string) => `${baseId}-error-${key.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+/** Server-chosen names and option ids may hold spaces, which would split an id list like aria-describedby. */
+const idPart = (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, '_');
+
+export const errorId = (baseId: string, key: string) => `${baseId}-error-${idPart(key)}`;
 
 /** The message shown next to a control; its id is what the control's `aria-describedby` points at. */
 export function FieldError({ baseId, errorKey, errors }: { baseId: string; errorKey: string; errors: Readonly<Record<string, string>> }) {
@@ -87,8 +90,9 @@ export function ChoiceFields({ interaction, draft, update, errors, baseId, promp
       data-kestrel-options={multiple ? 'multiple' : 'single'}
       {...invalidProps(baseId, 'selected', errors)}
     >
-      {interaction.options.map((option) => {
-        const id = `${baseId}-option-${option.id}`;
+      {interaction.options.map((option, index) => {
+        // By position: server ids may hold spaces or collide once cleaned.
+        const id = `${baseId}-option-${index}`;
         return (
           <div key={option.id} data-kestrel-option={option.id}>
             <input
@@ -133,7 +137,7 @@ export function TextFields({ interaction, draft, update, errors, baseId, promptI
 }
 
 function FormFieldControl({ field, draft, update, errors, baseId, labels }: Omit<FieldsProps<FormField>, 'interaction' | 'promptId'> & { field: FormField }) {
-  const id = `${baseId}-field-${field.name}`;
+  const id = `${baseId}-field-${idPart(field.name)}`;
   const key = `field:${field.name}`;
   const raw = draft.values[field.name];
   const set = (value: string | boolean) => update({ values: { ...draft.values, [field.name]: value } });
