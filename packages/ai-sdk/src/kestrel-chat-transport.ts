@@ -187,8 +187,8 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       abandon();
       queue.close();
     };
-    if (signal?.aborted) abandon();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     const unsubscribeState = handle.subscribe(update);
     unsubscribe = () => {
       unsubscribeState();
