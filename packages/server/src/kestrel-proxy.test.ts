@@ -213,6 +213,15 @@ describe('createKestrelProxy: JSON route, result, cancel', () => {
     expect(await pending.json()).toEqual({ error: { code: 'run_not_settled', message: 'The run is still streaming' } });
   });
 
+  it('keeps encoded ids encoded on the way up', async () => {
+    const { proxy, upstream } = await setup((_request, res) => {
+      res.writeHead(202);
+      res.end();
+    });
+    await fetch(`${proxy.url}/v1/runs/run%2F1%20a/cancel`, { method: 'POST' });
+    expect(upstream.requests[0]?.url).toBe('/v1/runs/run%2F1%20a/cancel');
+  });
+
   it('forwards a cancel and its 202', async () => {
     const { proxy, upstream } = await setup((_request, res) => {
       res.writeHead(202);

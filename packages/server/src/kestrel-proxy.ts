@@ -1,14 +1,15 @@
 import {
   ProtocolError,
   interactionAnswerSchema,
+  matchKestrelRoute,
   parseRunCompletedEvent,
   requestErrorBodySchema,
   startRunBodySchema,
   formatPath,
+  type KestrelRoute,
 } from '@kestrel/core';
 import { errorResponse } from './error-response.js';
 import type { FetchHandler } from './node-listener.js';
-import { matchKestrelRoute, type KestrelRoute } from './proxy-routes.js';
 import { sseHeaders } from './sse-headers.js';
 import { validatedEventStream } from './validated-event-stream.js';
 
