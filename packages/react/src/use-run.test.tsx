@@ -1,8 +1,8 @@
 import { invoiceSchema, scenarios, type Scenario } from '@kestrel/testing';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { KestrelProvider } from './kestrel-provider.js';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { KestrelProvider, useKestrelClient } from './kestrel-provider.js';
 import { describeModes } from './test-support/describe-modes.test-helper.js';
 import { startLoopbackKestrel, type LoopbackKestrel } from './test-support/loopback-kestrel.test-helper.js';
 import { createProbe, RunProbe } from './test-support/run-probe.test-helper.js';
@@ -254,5 +254,34 @@ describeModes('useRun callbacks', ({ options }) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(errors).toEqual(['truncated']);
     expect(settled).toEqual([]);
+  });
+});
+
+describeModes('useRun finds its client', ({ options }) => {
+  it('makes one from baseUrl without a provider', async () => {
+    const probe = createProbe();
+    render(<RunProbe probe={probe} options={{ baseUrl: kestrel.mock.url }} />, options);
+    act(() => probe.current?.start('[scenario:failed-no-text] Delete every customer record'));
+    await waitFor(() => expect(view().dataset.status).toBe('FAILED'));
+  });
+
+  it('useKestrelClient returns the provider client, and names the provider when there is none', () => {
+    const client = kestrel.client();
+    let seen: unknown = null;
+    function Reader() {
+      seen = useKestrelClient();
+      return null;
+    }
+    render(
+      <KestrelProvider client={client}>
+        <Reader />
+      </KestrelProvider>,
+      options,
+    );
+    expect(seen).toBe(client);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<Reader />, options)).toThrow(/KestrelProvider/);
+    expect(() => render(<RunProbe probe={createProbe()} />, options)).toThrow(/useRun\(\) needs a run client/);
+    errors.mockRestore();
   });
 });
