@@ -1,6 +1,7 @@
 import { reduceRun, createInitialRunState, type RunAction, type RunState } from '@kestrel/core';
 import { invoiceSchema, sampleInvoice, scenarioActions, scenarios, type Scenario } from '@kestrel/testing';
 import { readUIMessageStream, validateUIMessages, type UIMessage, type UIMessageChunk } from 'ai';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createChunkQueue } from './chunk-queue.js';
 import { kestrelDataPartSchemas, type KestrelUIMessage } from './data-part-schemas.js';
@@ -137,6 +138,22 @@ describe('runStateToUIMessage over every shared scenario', () => {
       expect(streamError !== undefined).toBe(!finished);
     });
   }
+});
+
+describe('createRunChunkWriter under frame batching', () => {
+  // The client notifies at most once per frame, so the writer sees an arbitrary subsequence of the states.
+  it('builds the same message from any subsequence of the states that ends with the last one', async () => {
+    const settledScenarios = scenarios.filter((scenario) => scenario.expected.phase === 'settled');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...settledScenarios), fc.infiniteStream(fc.boolean()), async (scenario, keep) => {
+        const states = statesOf(initialFor(scenario), scenarioActions(scenario.steps));
+        const batched = states.filter((_, index) => index === states.length - 1 || keep.next().value);
+        const [all, sampled] = await Promise.all([streamed(states), streamed(batched)]);
+        expect(sampled.message).toEqual(all.message);
+      }),
+      { numRuns: 60, seed: 7 },
+    );
+  });
 });
 
 describe('answering a WAITING interaction', () => {
