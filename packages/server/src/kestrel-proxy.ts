@@ -1,17 +1,8 @@
-import {
-  ProtocolError,
-  interactionAnswerSchema,
-  matchKestrelRoute,
-  parseRunCompletedEvent,
-  requestErrorBodySchema,
-  startRunBodySchema,
-  formatPath,
-  type KestrelRoute,
-} from '@kestrel/core';
+import { matchKestrelRoute, type ProtocolError } from '@kestrel/core';
 import { errorResponse } from './error-response.js';
 import type { FetchHandler } from './node-listener.js';
-import { sseHeaders } from './sse-headers.js';
-import { validatedEventStream } from './validated-event-stream.js';
+import { checkRequestBody, upstreamPath } from './proxy-request.js';
+import { relayUpstream } from './proxy-response.js';
 
 /** Browser headers a Kestrel request needs; everything else (cookies, the browser's own auth) stays behind. */
 const DEFAULT_FORWARDED_HEADERS = ['accept', 'content-type', 'last-event-id'] as const;
@@ -33,56 +24,6 @@ export interface KestrelProxyOptions {
    * Default: `console.error`.
    */
   readonly onProtocolError?: (error: ProtocolError, request: Request) => void;
-}
-
-type BodyCheck = { ok: true; body: string } | { ok: false; response: Response };
-
-async function checkJsonBody(
-  request: Request,
-  schema: typeof startRunBodySchema | typeof interactionAnswerSchema,
-  what: string,
-): Promise<BodyCheck> {
-  const text = await request.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, response: errorResponse(400, 'invalid_json', `The ${what} is not valid JSON`) };
-  }
-  const parsed = schema.safeParse(json);
-  if (parsed.success) return { ok: true, body: text };
-  const issue = parsed.error.issues[0];
-  const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${formatPath(issue.path as (string | number)[])}`;
-  return { ok: false, response: errorResponse(400, 'invalid_request', `Invalid ${what}${where}: ${issue?.message ?? 'invalid'}`) };
-}
-
-function upstreamPath(route: KestrelRoute): string {
-  const e = encodeURIComponent;
-  switch (route.kind) {
-    case 'start-run':
-      return `/v1/sessions/${e(route.sessionId)}/runs`;
-    case 'answer':
-      return `/v1/sessions/${e(route.sessionId)}/interactions/${e(route.interactionId)}`;
-    case 'resume':
-      return `/v1/runs/${e(route.runId)}/events`;
-    case 'cancel':
-      return `/v1/runs/${e(route.runId)}/cancel`;
-    case 'result':
-      return `/v1/runs/${e(route.runId)}/result`;
-    default:
-      return route satisfies never;
-  }
-}
-
-/** An upstream request error keeps its status; a body that is not PROTOCOL's error body is replaced by one. */
-async function passError(upstream: Response): Promise<Response> {
-  const text = await upstream.text();
-  try {
-    const body = requestErrorBodySchema.parse(JSON.parse(text));
-    return errorResponse(upstream.status, body.error.code, body.error.message);
-  } catch {
-    return errorResponse(upstream.status, 'upstream_error', `Kestrel answered ${upstream.status} without an error body`);
-  }
 }
 
 /**
@@ -129,12 +70,9 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
     }
     const { route } = match;
 
-    let body: string | undefined;
-    if (route.kind === 'start-run' || route.kind === 'answer') {
-      const check = await checkJsonBody(request, route.kind === 'start-run' ? startRunBodySchema : interactionAnswerSchema, route.kind === 'start-run' ? 'run request' : 'answer');
-      if (!check.ok) return check.response;
-      body = check.body;
-    }
+    const check = await checkRequestBody(route, request);
+    if (!check.ok) return check.response;
+    const { body } = check;
 
     const headers = new Headers();
     for (const name of forwarded) {
@@ -165,43 +103,6 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
       return errorResponse(502, 'upstream_unreachable', `Kestrel could not be reached: ${(error as Error).message}`);
     }
 
-    if (!upstream.ok) return passError(upstream);
-    const contentType = upstream.headers.get('content-type') ?? '';
-
-    if (contentType.startsWith('text/event-stream')) {
-      if (upstream.body === null) return errorResponse(502, 'upstream_protocol_error', 'Kestrel sent an event stream without a body');
-      const stream = validatedEventStream(upstream.body, {
-        onProtocolError: (error) => {
-          onProtocolError(error, request);
-          stopUpstream();
-        },
-        onCancel: stopUpstream,
-      });
-      return new Response(stream, { status: upstream.status, headers: sseHeaders() });
-    }
-
-    if (route.kind === 'cancel') {
-      // 202 with whatever small body Kestrel sent; there is no event to check.
-      const text = await upstream.text();
-      return new Response(text === '' ? null : text, {
-        status: upstream.status,
-        headers: contentType === '' ? {} : { 'content-type': contentType },
-      });
-    }
-
-    if (!contentType.startsWith('application/json')) {
-      return errorResponse(502, 'upstream_protocol_error', `Kestrel answered ${upstream.status} with "${contentType || 'no content type'}"`);
-    }
-    // The JSON route and the result: exactly one terminal event, validated, forwarded as Kestrel wrote it.
-    const text = await upstream.text();
-    try {
-      parseRunCompletedEvent(JSON.parse(text));
-    } catch (error) {
-      const protocolError =
-        error instanceof ProtocolError ? error : new ProtocolError(`the answer is not valid JSON (${(error as Error).message})`, { raw: text });
-      onProtocolError(protocolError, request);
-      return errorResponse(502, 'upstream_protocol_error', protocolError.message);
-    }
-    return new Response(text, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+    return relayUpstream(upstream, { route, stopUpstream, onProtocolError: (error) => onProtocolError(error, request) });
   };
 }
