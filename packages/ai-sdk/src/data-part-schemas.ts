@@ -97,6 +97,12 @@ export const kestrelCancellationDataSchema = z.looseObject({
 });
 
 /**
+ * `data-kestrel-progress`: the run's latest progress report. Streamed as a transient part: `useChat` hands it to
+ * `onData` and does not keep it on the message, because a finished message has no progress to show.
+ */
+export const kestrelProgressDataSchema = z.object({ label: z.string(), fraction: z.number().min(0).max(1).nullable() });
+
+/**
  * `data-kestrel-payload`: the finalized structured output of a COMPLETED run, checked against the app's schema.
  * An invalid payload keeps its raw value and the issues. It is never turned into text.
  */
@@ -121,6 +127,7 @@ export type KestrelErrorData =
   | { readonly source: 'output'; readonly error: FailedOutput['error'] }
   | { readonly source: 'client'; readonly error: RunError };
 export type KestrelCancellationData = CancelledOutput['cancellation'];
+export type KestrelProgressData = z.infer<typeof kestrelProgressDataSchema>;
 /** `P` is the payload type the app's schema gives. */
 export type KestrelPayloadData<P = unknown> =
   | { readonly status: 'valid'; readonly value: P }
@@ -133,6 +140,7 @@ export type KestrelDataTypes<P = unknown> = {
   'kestrel-interaction': KestrelInteractionData;
   'kestrel-error': KestrelErrorData;
   'kestrel-cancellation': KestrelCancellationData;
+  'kestrel-progress': KestrelProgressData;
   'kestrel-payload': KestrelPayloadData<P>;
 };
 
@@ -184,6 +192,7 @@ export function createKestrelDataPartSchemas<P = unknown>(payloadSchema?: Payloa
     'kestrel-interaction': kestrelInteractionDataSchema,
     'kestrel-error': kestrelErrorDataSchema,
     'kestrel-cancellation': kestrelCancellationDataSchema,
+    'kestrel-progress': kestrelProgressDataSchema,
     'kestrel-payload': payloadSchemaFor(payloadSchema),
   }) as unknown as KestrelDataPartSchemas<P>;
 }

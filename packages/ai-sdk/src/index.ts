@@ -6,6 +6,7 @@ export {
   kestrelFinishDataSchema,
   kestrelInteractionDataSchema,
   kestrelPayloadDataSchema,
+  kestrelProgressDataSchema,
   kestrelStatusDataSchema,
 } from './data-part-schemas.js';
 export type {
@@ -17,6 +18,7 @@ export type {
   KestrelInteractionData,
   KestrelMessageMetadata,
   KestrelPayloadData,
+  KestrelProgressData,
   KestrelStatusData,
   KestrelUIMessage,
 } from './data-part-schemas.js';

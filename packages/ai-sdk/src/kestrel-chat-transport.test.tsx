@@ -5,7 +5,7 @@ import { getScenario, invoiceResponseFormat, invoiceSchema, recordingFetch, samp
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ChatStatus, ChatTransport, UIMessageChunk } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kestrelDataPartSchemas, type KestrelDataTypes, type KestrelStatusData, type KestrelUIMessage } from './data-part-schemas.js';
+import { kestrelDataPartSchemas, type KestrelDataTypes, type KestrelProgressData, type KestrelStatusData, type KestrelUIMessage } from './data-part-schemas.js';
 import { pendingInteraction, respondWithAnswer } from './interaction-answer.js';
 import { KestrelChatError } from './kestrel-chat-error.js';
 import { KestrelChatTransport, type KestrelChatTransportOptions } from './kestrel-chat-transport.js';
@@ -51,6 +51,7 @@ function setup(options: Setup = {}) {
   const statuses: ChatStatus[] = [];
   const finishes: { isError: boolean; finishReason: string | undefined }[] = [];
   const phases: string[] = [];
+  const progress: KestrelProgressData[] = [];
   const hook = renderHook(() => {
     const chat = useChat<KestrelUIMessage>({
       ...options.chat,
@@ -59,6 +60,7 @@ function setup(options: Setup = {}) {
       onFinish: ({ isError, finishReason }) => finishes.push({ isError, finishReason }),
       onData: (part) => {
         if (part.type === 'data-kestrel-status') phases.push((part.data as KestrelStatusData).phase);
+        if (part.type === 'data-kestrel-progress') progress.push(part.data as KestrelProgressData);
       },
     });
     if (statuses.at(-1) !== chat.status) statuses.push(chat.status);
@@ -67,7 +69,7 @@ function setup(options: Setup = {}) {
   const chat = (): Chat => hook.result.current;
   const send = (text: string) => act(() => chat().sendMessage({ text }));
   const last = () => chat().messages.at(-1)!;
-  return { chat, send, last, statuses, finishes, phases, recorder, transport, unmount: hook.unmount };
+  return { chat, send, last, statuses, finishes, phases, progress, recorder, transport, unmount: hook.unmount };
 }
 
 const partsOf = <T extends Part['type']>(message: KestrelUIMessage, type: T) =>
@@ -107,6 +109,12 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(partsOf(message, 'dynamic-tool')).toEqual([
       expect.objectContaining({ toolName: 'ocr.extract', toolCallId: 'call_ocr', state: 'output-available', output: { pages: 1, characters: 1834 } }),
     ]);
+    // Progress reaches onData as it happens and is not kept on the finished message.
+    expect(t.progress).toEqual([
+      { label: 'Reading the invoice', fraction: 0.4 },
+      { label: 'Extracting fields', fraction: 0.8 },
+    ]);
+    expect(message.parts.some((part) => part.type === 'data-kestrel-progress')).toBe(false);
     const body = JSON.parse(t.recorder.requests.find((request) => request.method === 'POST')!.body) as { responseFormat?: unknown };
     expect(body.responseFormat).toEqual(invoiceResponseFormat);
   });

@@ -85,8 +85,12 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
         );
         return;
       }
+      case 'progress':
+        // Transient: `useChat` passes it to `onData` and keeps it off the message.
+        out.push({ type: 'data-kestrel-progress', id: 'kestrel-progress', data: { label: event.label, fraction: event.fraction ?? null }, transient: true });
+        return;
       default:
-        // Progress, logs, turn ends and unknown events stay on the run state; the message has no part for them.
+        // Logs, turn ends and unknown events stay on the run state; the message has no part for them.
         return;
     }
   }
