@@ -1,5 +1,6 @@
 import { check, log, median, timeMs, writePartResult } from './harness.js';
-import { decodeAndParse, kitPipeline, reduceOnly } from './pipeline.js';
+import { reduceRun, type RunEvent } from '@kestrel/core';
+import { decodeAndParse, kitPipeline, reduceOnly, startedState } from './pipeline.js';
 import { createSyntheticStream } from './synthetic-stream.js';
 
 /*
@@ -60,10 +61,36 @@ const results: SizeResult[] = inputs.map((input) => {
   return result;
 });
 
+/*
+ * Within one pass over the largest stream: the time per tenth of the events. A cost that grows with what was
+ * already received (copying the text or the event list) would make the last tenth several times the first;
+ * this holds the machine's state (caches, heap size) the same for every tenth, unlike comparing sizes.
+ */
+function deciles(events: readonly RunEvent[]): number[] {
+  const times: number[] = [];
+  const tenth = Math.floor(events.length / 10);
+  let state = startedState();
+  let start = performance.now();
+  for (let i = 0; i < tenth * 10; i++) {
+    state = reduceRun(state, events[i]!);
+    if ((i + 1) % tenth === 0) {
+      const now = performance.now();
+      times.push(now - start);
+      start = now;
+    }
+  }
+  return times;
+}
+const largest = inputs.at(-1)!;
+const decileRuns = [deciles(largest.events), deciles(largest.events), deciles(largest.events)];
+const decileMs = decileRuns[0]!.map((_, i) => Number(median(decileRuns.map((run) => run[i]!)).toFixed(1)));
+const lastToFirstDecile = Number((decileMs.at(-1)! / decileMs[0]!).toFixed(2));
+log(`growth: reducer over ${largest.deltas} deltas, ms per tenth: ${decileMs.join(' ')} (last/first ${lastToFirstDecile})`);
+
 const base = results[0]!;
 const ratios = results.slice(1).map((result) => ({
   label: `${result.deltas}/${base.deltas}`,
   pipeline: Number((result.pipelineNsPerEvent / base.pipelineNsPerEvent).toFixed(2)),
   reducer: Number((result.reducerNsPerEvent / base.reducerNsPerEvent).toFixed(2)),
 }));
-writePartResult({ sizes: results, ratios });
+writePartResult({ sizes: results, ratios, reducerDeciles: { deltas: largest.deltas, ms: decileMs, lastToFirst: lastToFirstDecile } });

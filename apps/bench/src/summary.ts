@@ -1,0 +1,136 @@
+import type { BrowserTrialResult } from './render/render-browser.js';
+import type { JsdomTrialResult } from './render/render-jsdom.js';
+import type { Contender, Rate, TrialResult } from './render/trial-types.js';
+import { kB, type SizeFigure } from './size/measure-size.js';
+
+interface Rate3 {
+  readonly ms: number;
+  readonly eventsPerSecond: number;
+  readonly mbPerSecond: number;
+}
+
+export interface BenchResults {
+  readonly startedAt: string;
+  readonly durationS: number;
+  readonly command: string;
+  readonly machine: {
+    readonly nproc: number;
+    readonly cpu: string;
+    readonly freeH: string;
+    readonly node: string;
+    readonly platform: string;
+    readonly chromium: string;
+    readonly loadAverageBefore: number[];
+    readonly loadAverageAfter: number[];
+  };
+  readonly throughput: {
+    readonly stream: { deltas: number; events: number; bytes: number; chunks: number; textLength: number };
+    readonly floor: Rate3;
+    readonly kit: Rate3;
+    readonly ratioToFloor: number;
+    readonly target: number;
+    readonly pass: boolean;
+    readonly stagesMs: { decode: number; decodeParse: number; reduceAlone: number };
+  };
+  readonly growth: {
+    readonly sizes: { deltas: number; events: number; bytes: number; pipelineNsPerEvent: number; reducerNsPerEvent: number }[];
+    readonly ratios: { label: string; pipeline: number; reducer: number }[];
+    readonly reducerDeciles: { deltas: number; ms: number[]; lastToFirst: number };
+  };
+  readonly memory: {
+    targetMiB: number;
+    streamBytes: number;
+    events: number;
+    assistantTextChars: number;
+    retainedHeapBytes: number;
+    ratioToStream: number;
+    ratioToAssistantText: number;
+    bytesPerEvent: number;
+  }[];
+  readonly size: SizeFigure[];
+  readonly render: {
+    readonly chromium: { environment: 'chromium'; chromiumVersion: string; deltas: number; trials: BrowserTrialResult[] };
+    readonly jsdom: { environment: 'jsdom'; deltas: number; trials: JsdomTrialResult[] };
+  };
+}
+
+const MiB = 1024 * 1024;
+const fmt = (value: number, digits = 2) => value.toFixed(digits);
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+const rateLabel = (rate: Rate) => (rate === 'burst' ? 'as fast as possible' : `${int(rate)} events/s`);
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')}`).join('\n');
+}
+
+type MainThreadTrial = TrialResult & { readonly mainThreadMs: number };
+
+/** kit / other, for commits and main-thread time, per rate. */
+export function renderRatios(trials: readonly MainThreadTrial[]) {
+  const find = (contender: Contender, rate: Rate) => trials.find((trial) => trial.contender === contender && trial.rate === rate);
+  const rates = [...new Set(trials.map((trial) => trial.rate))];
+  return rates.flatMap((rate) => {
+    const kit = find('kit', rate);
+    return (['useChat', 'useChat-throttle50'] as const).flatMap((other) => {
+      const them = find(other, rate);
+      if (kit === undefined || them === undefined) return [];
+      return [{ rate, versus: other, commits: kit.commits / them.commits, mainThread: kit.mainThreadMs / them.mainThreadMs }];
+    });
+  });
+}
+
+export function printSummary(results: BenchResults): void {
+  const { machine, throughput: t } = results;
+  const out: string[] = [];
+  out.push(`\nKestrel bench, ${results.startedAt}, ${results.durationS} s: ${machine.nproc} cores (${machine.cpu}), node ${machine.node}, chromium ${machine.chromium}`);
+  out.push(`load average before/after: ${machine.loadAverageBefore.map((v) => fmt(v)).join(' ')} / ${machine.loadAverageAfter.map((v) => fmt(v)).join(' ')}`);
+
+  out.push(`\n1. Pipeline throughput: ${int(t.stream.deltas)} text deltas, ${int(t.stream.events)} events, ${fmt(t.stream.bytes / MiB)} MiB (median of interleaved rounds)`);
+  out.push(
+    table([
+      ['', 'events/s', 'MiB/s', 'ms'],
+      ['floor: TextDecoder + split on blank lines + JSON.parse', int(t.floor.eventsPerSecond), fmt(t.floor.mbPerSecond), fmt(t.floor.ms, 0)],
+      ['kit: decodeSSE → parseSSEMessage → reduceRun', int(t.kit.eventsPerSecond), fmt(t.kit.mbPerSecond), fmt(t.kit.ms, 0)],
+    ]),
+  );
+  out.push(`  kit / floor throughput: ${fmt(t.ratioToFloor)} (target ≥ ${t.target}: ${t.pass ? 'met' : 'MISSED'}); stages alone: decode ${fmt(t.stagesMs.decode, 0)} ms, decode+parse ${fmt(t.stagesMs.decodeParse, 0)} ms, reduce ${fmt(t.stagesMs.reduceAlone, 0)} ms`);
+
+  for (const env of [results.render.chromium, results.render.jsdom]) {
+    out.push(`\n2. Render commits in ${env.environment}: ${int(env.deltas)} text deltas to one component`);
+    const rows = [['rate', 'contender', 'commits', 'max motion commits/frame', 'frames', 'main thread ms', 'long tasks', 'long task ms', 'duration ms', 'text ok']];
+    for (const trial of env.trials as MainThreadTrial[]) {
+      rows.push([rateLabel(trial.rate), trial.contender, int(trial.commits), String(trial.maxMotionCommitsPerFrame), int(trial.frames), int(trial.mainThreadMs), String(trial.longTasks), int(trial.longTaskMs), int(trial.durationMs), trial.textComplete ? 'yes' : 'NO']);
+    }
+    out.push(table(rows));
+    for (const ratio of renderRatios(env.trials)) {
+      out.push(`  ${rateLabel(ratio.rate)}: kit / ${ratio.versus}: commits ${fmt(ratio.commits, 3)}, main-thread time ${fmt(ratio.mainThread)}`);
+    }
+  }
+
+  out.push('\n3. Memory: heap a settled run keeps (run client, after GC)');
+  const memoryRows = [['stream', 'events', 'retained', '× stream bytes', '× assistant text', 'bytes/event']];
+  for (const m of results.memory) {
+    memoryRows.push([`${fmt(m.streamBytes / MiB)} MiB`, int(m.events), `${fmt(m.retainedHeapBytes / MiB)} MiB`, fmt(m.ratioToStream), fmt(m.ratioToAssistantText, 1), int(m.bytesPerEvent)]);
+  }
+  out.push(table(memoryRows));
+  const first = results.memory[0]!;
+  const last = results.memory.at(-1)!;
+  out.push(`  growth: retained per stream byte at ${last.targetMiB} MiB / at ${first.targetMiB} MiB = ${fmt(last.ratioToStream / first.ratioToStream)} (1 = linear; target < 3× the stream)`);
+
+  out.push('\n4. Bundle size (esbuild, minified, production, gzip -9)');
+  const sizeRows = [['app', 'gz (no React, no zod)', 'min', 'gz + zod', 'gz + zod + React', 'budget']];
+  for (const s of results.size) {
+    sizeRows.push([s.label, kB(s.gzipBytes), kB(s.minBytes), kB(s.gzipBytesWithZod), kB(s.gzipBytesWithReact), s.budgetGzip === null ? '-' : `${kB(s.budgetGzip)} ${s.pass ? 'ok' : 'OVER'}`]);
+  }
+  out.push(table(sizeRows));
+
+  out.push('\n5. Cost growth: time per event');
+  const growthRows = [['deltas', 'pipeline ns/event', 'reducer ns/event']];
+  for (const g of results.growth.sizes) growthRows.push([int(g.deltas), int(g.pipelineNsPerEvent), int(g.reducerNsPerEvent)]);
+  out.push(table(growthRows));
+  for (const r of results.growth.ratios) out.push(`  ${r.label} per event: pipeline ${fmt(r.pipeline)}, reducer ${fmt(r.reducer)} (flat ≈ 1; quadratic would be ≈ ${r.label.split('/').map(Number).reduce((a, b) => a / b)})`);
+  const d = results.growth.reducerDeciles;
+  out.push(`  reducer within one ${int(d.deltas)}-delta pass, ms per tenth of the events: ${d.ms.join(' ')} (last / first ${fmt(d.lastToFirst)})`);
+  console.log(out.join('\n'));
+}
