@@ -1,7 +1,7 @@
 import type { KnownRunEvent, RunCompletedEvent, RunEvent, TextDeltaEvent } from '../protocol/types.js';
-import { AppendLog } from './append-log.js';
 import { readPayload } from './payload.js';
 import type { ClientAction, RunAction } from './run-action.js';
+import { createInitialRunState } from './run-state.js';
 import type { RunError, RunPhase, RunState, ToolCall } from './run-state.js';
 
 const live: ReadonlySet<RunPhase> = new Set(['idle', 'connecting', 'streaming', 'reconnecting']);
@@ -163,36 +163,23 @@ function reduceEvent<P>(state: RunState<P>, event: RunEvent): RunState<P> {
 }
 
 function startAttempt<P>(state: RunState<P>, action: Extract<ClientAction, { type: 'client/start-requested' }>): RunState<P> {
-  const fresh: RunState<P> = {
-    ...state,
-    phase: 'connecting',
-    draftText: '',
-    reasoning: '',
-    tools: [],
-    progress: null,
-    result: null,
-    output: null,
-    status: null,
-    finishReason: null,
-    payload: null,
-    error: null,
-    reconnect: null,
-    interval: 'before',
-  };
+  // Everything an attempt accumulates starts over; the initial state is the one definition of "nothing yet".
+  const fresh: RunState<P> = { ...createInitialRunState({ payloadSchema: state.payloadSchema }), phase: 'connecting' };
   switch (action.mode) {
     case 'respond':
-      return fresh;
-    case 'start':
-    case 'resume':
+      // A new attempt of the same run: its identity and history carry over.
       return {
         ...fresh,
-        runId: action.runId ?? null,
-        lastSeq: action.lastSeq ?? 0,
-        sessionId: null,
-        attempt: null,
-        events: AppendLog.empty(),
-        logs: AppendLog.empty(),
+        runId: state.runId,
+        sessionId: state.sessionId,
+        attempt: state.attempt,
+        lastSeq: state.lastSeq,
+        events: state.events,
+        logs: state.logs,
       };
+    case 'start':
+    case 'resume':
+      return { ...fresh, runId: action.runId ?? null, lastSeq: action.lastSeq ?? 0 };
     default:
       return action.mode satisfies never;
   }
