@@ -1,5 +1,4 @@
-import type { RunCompletedEvent } from '@kestrel/core';
-import { toWireObject } from './wire-event.js';
+import { toWireEvent, type RunCompletedEvent } from '@kestrel/core';
 
 /**
  * Answers the JSON route (`Accept: application/json`) with exactly one terminal event, whatever its status:
@@ -13,5 +12,5 @@ export function jsonRunResponse(event: RunCompletedEvent, init: { headers?: Head
   const headers = new Headers(init.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.set('cache-control', 'no-store');
-  return new Response(JSON.stringify(toWireObject(event)), { status: 200, headers });
+  return new Response(JSON.stringify(toWireEvent(event)), { status: 200, headers });
 }

@@ -1,6 +1,5 @@
-import { encodeSSEComment, type RunEvent } from '@kestrel/core';
+import { encodeSSEComment, encodeSSEEvent, type RunEvent } from '@kestrel/core';
 import { sseHeaders } from './sse-headers.js';
-import { encodeWireEvent } from './wire-event.js';
 
 /** The longest silence PROTOCOL.md allows on a live stream. */
 export const KEEP_ALIVE_INTERVAL_MS = 15_000;
@@ -81,7 +80,7 @@ export function sseResponse(events: AsyncIterable<RunEvent>, options: SSERespons
       }
       if (finished) return;
       if (next.done === true) return end();
-      write(encodeWireEvent(next.value));
+      write(encodeSSEEvent(next.value));
       // The stream ends after the terminal event (PROTOCOL.md section 2).
       if (next.value.type === 'run.completed') end();
     },
