@@ -98,6 +98,7 @@ export type {
 } from './run/run-state.js';
 export type { ClientAction, RunAction } from './run/run-action.js';
 export { reduceRun } from './run/reduce-run.js';
+export { protocolErrorAction } from './run/protocol-error-action.js';
 export type {
   FrameScheduler,
   HeadersInput,

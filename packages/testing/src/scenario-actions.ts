@@ -1,17 +1,5 @@
-import { ProtocolError, parseRunEvent, parseSSEMessage, type RunAction } from '@kestrel/core';
+import { ProtocolError, parseRunEvent, parseSSEMessage, protocolErrorAction, type RunAction } from '@kestrel/core';
 import type { ScenarioStep } from './scenario.js';
-
-function protocolErrorAction(error: unknown): RunAction {
-  if (!(error instanceof ProtocolError)) throw error;
-  return {
-    type: 'client/protocol-error',
-    message: error.message,
-    eventType: error.eventType,
-    seq: error.seq,
-    path: error.path,
-    raw: error.raw,
-  };
-}
 
 /** Splits one raw SSE block (`event:`/`id:`/`data:` lines) into a message, enough for scenario fixtures. */
 function rawToMessage(text: string) {
@@ -35,6 +23,7 @@ export function scenarioActions(steps: readonly ScenarioStep[]): RunAction[] {
       if (step.kind === 'raw') actions.push(parseSSEMessage(rawToMessage(step.text)));
       return true;
     } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
       actions.push(protocolErrorAction(error));
       return false;
     }

@@ -6,7 +6,7 @@ import type { RunState } from '../run/run-state.js';
 import { decodeSSE } from '../sse/decode-sse.js';
 import { backoffDelay, type ResolvedReconnectPolicy } from './backoff.js';
 import type { Http } from './http.js';
-import { protocolErrorAction } from './protocol-error-action.js';
+import { protocolErrorAction } from '../run/protocol-error-action.js';
 import { RunClientError } from './run-client-error.js';
 
 export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 45_000;
