@@ -40,10 +40,18 @@ describe('AssistantText', () => {
     const { container } = render(<AssistantText run={createScenarioSource(getScenario('truncated'))} />);
     const log = screen.getByRole('log');
     expect(log.getAttribute('data-state')).toBe('interrupted');
-    expect(log.textContent).toContain('the run has no result yet');
+    expect(log.querySelector('[data-kestrel-marker]')?.textContent).toBe('Incomplete text, not a result');
     await expectNoAxeViolations(container);
     const { container: empty } = render(<AssistantText run={createScenarioSource(getScenario('failed-no-text'))} />);
     expect(empty.innerHTML).toBe('');
+  });
+
+  it('never shows the draft as text with no result once an outcome was received, even if an error followed', () => {
+    const source = createScenarioSource(getScenario('event-after-completed'));
+    expect(source.getState().phase).toBe('error');
+    expect(source.getState().output).not.toBeNull();
+    const { container } = render(<AssistantText run={source} />);
+    expect(container.innerHTML).toBe('');
   });
 
   it('renders text as text, never as HTML', () => {

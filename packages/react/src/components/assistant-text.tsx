@@ -26,7 +26,9 @@ export function selectAssistantText(state: RunState): TextSlice {
     case 'detached':
       return state.draftText === '' ? none : { mode: 'detached', text: state.draftText };
     case 'error':
-      return state.draftText === '' ? none : { mode: 'interrupted', text: state.draftText };
+      // An error after run.completed: the outcome's own text exists, so the draft is neither it nor "incomplete".
+      // RunView shows that outcome as received before the error.
+      return state.draftText === '' || state.output !== null ? none : { mode: 'interrupted', text: state.draftText };
     case 'settled': {
       // Once settled only the output's own text counts, even when the draft said something else.
       const text = state.output?.assistantText;

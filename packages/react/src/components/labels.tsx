@@ -1,4 +1,4 @@
-import type { AnswerIssue, RetryMode, RunErrorKind, ToolCallStatus } from '@kestrel/core';
+import type { AnswerIssue, RetryMode, RunErrorKind, RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 
 /**
@@ -9,7 +9,17 @@ export interface KestrelLabels {
   readonly statusStarted: string;
   readonly statusWaiting: string;
   readonly statusFinished: string;
+  /** A FAILED outcome only; what broke on the way (phase `error`) has its own announcements below. */
   readonly statusFailed: string;
+  readonly statusCancelled: string;
+  readonly statusDetached: string;
+  readonly statusConnectionLost: string;
+  readonly statusStreamEnded: string;
+  readonly statusProtocolError: string;
+  /** A protocol error that came after `run.completed`: an outcome was received, so this must not say "no result". */
+  readonly statusProtocolErrorAfterOutcome: string;
+  readonly statusRequestFailed: string;
+  readonly statusTimedOut: string;
   readonly assistantRegion: string;
   readonly draftInProgress: string;
   readonly draftInterrupted: string;
@@ -28,6 +38,10 @@ export interface KestrelLabels {
   readonly errorTruncated: (lastSeq: number) => string;
   readonly errorTimeout: (timeoutMs: number) => string;
   readonly errorAction: (mode: RetryMode) => string;
+  readonly errorAfterOutcome: string;
+  /** Heading of the outcome that arrived before a protocol error. */
+  readonly receivedOutcome: (status: RunOutputStatus) => string;
+  readonly receivedInteraction: (prompt: string) => string;
   readonly failedTitle: string;
   readonly failedCode: (code: string) => string;
   readonly retry: string;
@@ -64,6 +78,13 @@ const errorTitles: Record<RunErrorKind, string> = {
   timeout: 'The server did not answer in time',
 };
 
+const receivedStatuses: Record<RunOutputStatus, string> = {
+  COMPLETED: 'the run finished',
+  FAILED: 'the run failed',
+  CANCELLED: 'the run was cancelled',
+  WAITING: 'the run was waiting for an answer',
+};
+
 const toolStatuses: Record<ToolCallStatus, string> = { running: 'running', succeeded: 'done', failed: 'failed' };
 
 /** The English defaults. */
@@ -72,9 +93,17 @@ export const defaultLabels: KestrelLabels = {
   statusWaiting: 'Waiting for your answer',
   statusFinished: 'Run finished',
   statusFailed: 'Run failed',
+  statusCancelled: 'Run cancelled',
+  statusDetached: 'Stopped following the run',
+  statusConnectionLost: 'Connection lost: no result received',
+  statusStreamEnded: 'The stream broke before the run finished',
+  statusProtocolError: 'The server sent an invalid event',
+  statusProtocolErrorAfterOutcome: 'The server sent an invalid event after the outcome',
+  statusRequestFailed: 'Request failed: no result received',
+  statusTimedOut: 'No answer in time: no result received',
   assistantRegion: 'Assistant response',
   draftInProgress: 'Writing… (in progress, not final)',
-  draftInterrupted: 'Incomplete text: the run has no result yet',
+  draftInterrupted: 'Incomplete text, not a result',
   activity: 'Activity',
   activityReasoning: 'Reasoning',
   activityTools: 'Tool calls',
@@ -90,9 +119,12 @@ export const defaultLabels: KestrelLabels = {
     [eventType === null ? null : `event ${eventType}`, seq === null ? null : `seq ${seq}`, field === '' ? null : `field ${field}`]
       .filter((part) => part !== null)
       .join(', '),
-  errorTruncated: (lastSeq) => `No outcome was received (last event seq ${lastSeq}). Text shown so far is not a result.`,
+  errorTruncated: (lastSeq) => `No outcome was received; the last event was seq ${lastSeq}.`,
   errorTimeout: (timeoutMs) => `Gave up after ${Math.round(timeoutMs / 1000)} s.`,
   errorAction: (mode) => (mode === 'resume' ? 'Reconnect' : 'Retry'),
+  errorAfterOutcome: "It arrived after the run's outcome was received.",
+  receivedOutcome: (status) => `Received before the error: ${receivedStatuses[status]}`,
+  receivedInteraction: (prompt) => `It asked: ${prompt}`,
   failedTitle: 'The run failed',
   failedCode: (code) => `Error code: ${code}`,
   retry: 'Try again',

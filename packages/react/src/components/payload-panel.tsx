@@ -24,6 +24,12 @@ function selectPayload<P>(state: RunState<P>): PayloadSlice<P> {
   return { payload: state.phase === 'settled' ? state.payload : null, runId: state.runId, finishReason: state.finishReason };
 }
 
+// The payload of an outcome that a protocol error followed (phase `error`, output kept).
+function selectReceivedPayload<P>(state: RunState<P>): PayloadSlice<P> {
+  const received = state.phase === 'error' && state.output !== null;
+  return { payload: received ? state.payload : null, runId: state.runId, finishReason: state.finishReason };
+}
+
 let warned = new Set<string>();
 
 function isDevelopment(): boolean {
@@ -54,6 +60,8 @@ export interface PayloadPanelProps<P> extends Omit<HTMLAttributes<HTMLElement>, 
   /** Renders the valid payload. Without it, a notice says a structured result exists and is not displayed. */
   readonly renderPayload?: RenderPayload<P>;
   readonly labels?: Partial<KestrelLabels>;
+  /** Show the payload of an outcome received before a protocol error (used by `ReceivedOutcome`), not a settled one. */
+  readonly receivedBeforeError?: boolean;
   readonly ref?: Ref<HTMLElement>;
 }
 
@@ -66,8 +74,8 @@ export interface PayloadPanelProps<P> extends Omit<HTMLAttributes<HTMLElement>, 
  * @example
  * <PayloadPanel run={run} renderPayload={(invoice) => <InvoiceTable invoice={invoice} />} />
  */
-export function PayloadPanel<P>({ run, renderPayload, labels, className, ref, ...rest }: PayloadPanelProps<P>) {
-  const { payload, runId, finishReason } = useRunSelector(run, selectPayload<P>, shallowEqual);
+export function PayloadPanel<P>({ run, renderPayload, labels, receivedBeforeError = false, className, ref, ...rest }: PayloadPanelProps<P>) {
+  const { payload, runId, finishReason } = useRunSelector(run, receivedBeforeError ? selectReceivedPayload<P> : selectPayload<P>, shallowEqual);
   const t = useKestrelLabels(labels);
   const unrendered = payload?.status === 'valid' && renderPayload === undefined;
   useEffect(() => {

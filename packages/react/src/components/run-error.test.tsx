@@ -18,7 +18,9 @@ describe('RunError', () => {
     expect(alert.getAttribute('data-kestrel-part')).toBe('error');
     expect(alert.getAttribute('data-error-kind')).toBe('truncated');
     expect(alert.textContent).toContain('The stream ended before the run finished');
-    expect(alert.textContent).toMatch(/No outcome was received \(last event seq \d+\)/);
+    expect(alert.textContent).toMatch(/No outcome was received; the last event was seq \d+\./);
+    // Said once: the reducer's own wording of the same fact is not repeated under it.
+    expect(alert.textContent?.match(/no outcome/gi)).toHaveLength(1);
     await expectNoAxeViolations(container);
     await user.tab();
     await user.keyboard('{Enter}');

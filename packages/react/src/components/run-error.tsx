@@ -9,10 +9,13 @@ import { shallowEqual } from './shallow-equal.js';
 interface ErrorSlice {
   readonly error: RunErrorValue | null;
   readonly retryMode: RetryMode | null;
+  readonly afterOutcome: boolean;
 }
 
 function selectError(state: RunState): ErrorSlice {
-  return state.phase === 'error' ? { error: state.error, retryMode: getRetryMode(state) } : { error: null, retryMode: null };
+  return state.phase === 'error'
+    ? { error: state.error, retryMode: getRetryMode(state), afterOutcome: state.output !== null }
+    : { error: null, retryMode: null, afterOutcome: false };
 }
 
 export interface RunErrorProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -26,20 +29,23 @@ export interface RunErrorProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chi
  * What broke on the way to an outcome (connection lost, truncated stream, protocol error with seq and field,
  * HTTP error, timeout), as a `role="alert"` with a reconnect or retry action. It is not a run outcome and does
  * not look like one. The action appears only when retrying means something (see `getRetryMode`): a protocol
- * error would only repeat itself. Renders nothing unless the run is in phase `error`.
+ * error would only repeat itself. When the error came after `run.completed`, it says so: an outcome was received.
+ * Renders nothing unless the run is in phase `error`.
  *
  * @example
  * <RunError run={run} />
  */
 export function RunError({ run, labels, className, ref, ...rest }: RunErrorProps) {
-  const { error, retryMode } = useRunSelector(run, selectError, shallowEqual);
+  const { error, retryMode, afterOutcome } = useRunSelector(run, selectError, shallowEqual);
   const t = useKestrelLabels(labels);
   if (error === null) return null;
   return (
     <div {...rest} ref={ref} role="alert" className={className} data-kestrel-part="error" data-error-kind={error.kind}>
       <p data-kestrel-heading="">{t.errorTitle(error.kind, error.kind === 'http' ? error.status : null)}</p>
-      <p>{error.message}</p>
+      {/* A truncated stream's message is the reducer's wording of the title: said once is enough. */}
+      {error.kind === 'truncated' ? null : <p>{error.message}</p>}
       <ErrorDetail error={error} labels={t} />
+      {afterOutcome ? <p data-kestrel-after-outcome="">{t.errorAfterOutcome}</p> : null}
       {retryMode === null ? null : (
         <button type="button" data-retry-mode={retryMode} onClick={() => run.retry()}>
           {t.errorAction(retryMode)}

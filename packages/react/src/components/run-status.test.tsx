@@ -1,8 +1,9 @@
-import { getScenario, createScenarioSource } from '@kestrel/testing';
+import { getScenario, createScenarioSource, scenarios } from '@kestrel/testing';
 import { act, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe-check.js';
+import { defaultLabels } from './labels.js';
 import { RunStatus } from './run-status.js';
 
 describe('RunStatus', () => {
@@ -35,14 +36,45 @@ describe('RunStatus', () => {
   });
 
   it.each([
-    ['waiting-approval', 'Waiting for your answer'],
-    ['failed-retryable', 'Run failed'],
-    ['truncated', 'Run failed'],
-    ['cancelled', 'Run finished'],
-  ])('announces %s as "%s"', async (name, text) => {
+    ['waiting-approval', 'waiting', 'Waiting for your answer'],
+    ['failed-retryable', 'failed', 'Run failed'],
+    ['cancelled', 'cancelled', 'Run cancelled'],
+    ['truncated', 'stream-ended', 'The stream broke before the run finished'],
+    ['malformed-event', 'protocol-error', 'The server sent an invalid event'],
+    ['event-after-completed', 'invalid-after-outcome', 'The server sent an invalid event after the outcome'],
+  ])('announces %s as %s: "%s"', async (name, announcement, text) => {
     const { container } = render(<RunStatus run={createScenarioSource(getScenario(name))} />);
     expect(screen.getByRole('status').textContent).toBe(text);
+    expect(screen.getByRole('status').getAttribute('data-announcement')).toBe(announcement);
     await expectNoAxeViolations(container);
+  });
+
+  it.each([
+    [{ type: 'client/connection-lost', message: 'socket hang up' } as const, 'connection-lost', 'Connection lost: no result received'],
+    [{ type: 'client/timed-out', message: 'No response headers', timeoutMs: 30_000 } as const, 'timed-out', 'No answer in time: no result received'],
+    [{ type: 'client/http-error', status: 502, code: 'bad_gateway', message: 'Bad gateway' } as const, 'request-failed', 'Request failed: no result received'],
+    [{ type: 'client/detached' } as const, 'detached', 'Stopped following the run'],
+  ])('announces %o as %s, never as an outcome', (action, announcement, text) => {
+    render(<RunStatus run={createScenarioSource(getScenario('completed-text'), { upTo: 6, then: [action] })} />);
+    expect(screen.getByRole('status').getAttribute('data-announcement')).toBe(announcement);
+    expect(screen.getByRole('status').textContent).toBe(text);
+  });
+
+  it.each(scenarios.filter((scenario) => scenario.expected.phase === 'error').map((scenario) => scenario.name))(
+    'never announces the broken run %s like a FAILED outcome, and keeps it short',
+    (name) => {
+      render(<RunStatus run={createScenarioSource(getScenario(name))} />);
+      const region = screen.getByRole('status');
+      expect(region.getAttribute('data-announcement')).not.toBe('failed');
+      expect(region.textContent).not.toBe(defaultLabels.statusFailed);
+      expect(region.textContent?.length).toBeGreaterThan(0);
+      expect(region.textContent?.length).toBeLessThanOrEqual(60);
+    },
+  );
+
+  it('takes translated labels for what broke', () => {
+    render(<RunStatus run={createScenarioSource(getScenario('truncated'))} labels={{ statusStreamEnded: 'Der Stream brach ab' }} />);
+    expect(screen.getByRole('status').textContent).toBe('Der Stream brach ab');
   });
 
   it('is present and empty before a run, and takes translated labels and a forwarded ref', () => {

@@ -1,11 +1,35 @@
 'use client';
-import type { RunSource, RunState } from '@kestrel/core';
+import type { RunErrorKind, RunSource, RunState } from '@kestrel/core';
 import type { HTMLAttributes, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 
-/** The only moments worth announcing: not every delta. */
-export type RunAnnouncement = 'started' | 'waiting' | 'finished' | 'failed' | 'none';
+/**
+ * The only moments worth announcing: not every delta. Outcomes (`waiting`, `finished`, `failed`, `cancelled`) and
+ * what broke on the way (phase `error`) are separate words, so a dropped connection never sounds like FAILED.
+ */
+export type RunAnnouncement =
+  | 'none'
+  | 'started'
+  | 'detached'
+  | 'waiting'
+  | 'finished'
+  | 'failed'
+  | 'cancelled'
+  | 'connection-lost'
+  | 'stream-ended'
+  | 'protocol-error'
+  | 'invalid-after-outcome'
+  | 'request-failed'
+  | 'timed-out';
+
+const broken: Record<RunErrorKind, RunAnnouncement> = {
+  transport: 'connection-lost',
+  truncated: 'stream-ended',
+  protocol: 'protocol-error',
+  http: 'request-failed',
+  timeout: 'timed-out',
+};
 
 export function selectAnnouncement(state: RunState): RunAnnouncement {
   switch (state.phase) {
@@ -14,12 +38,29 @@ export function selectAnnouncement(state: RunState): RunAnnouncement {
     case 'connecting':
     case 'streaming':
     case 'reconnecting':
-    case 'detached':
+      // Reconnecting stays "started": it is automatic and often brief, shown in the view; announcing every drop
+      // and recovery would chatter. If it gives up, the error that follows is announced.
       return 'started';
+    case 'detached':
+      return 'detached';
     case 'error':
-      return 'failed';
+      if (state.error === null) return 'protocol-error';
+      // Only a protocol error can follow run.completed; the outcome it follows is still there.
+      return state.error.kind === 'protocol' && state.output !== null ? 'invalid-after-outcome' : broken[state.error.kind];
     case 'settled':
-      return state.status === 'WAITING' ? 'waiting' : state.status === 'FAILED' ? 'failed' : 'finished';
+      switch (state.status) {
+        case 'WAITING':
+          return 'waiting';
+        case 'FAILED':
+          return 'failed';
+        case 'CANCELLED':
+          return 'cancelled';
+        case 'COMPLETED':
+        case null:
+          return 'finished';
+        default:
+          return state.status satisfies never;
+      }
     default:
       return state.phase satisfies never;
   }
@@ -27,9 +68,17 @@ export function selectAnnouncement(state: RunState): RunAnnouncement {
 
 const texts: Record<Exclude<RunAnnouncement, 'none'>, keyof KestrelLabels> = {
   started: 'statusStarted',
+  detached: 'statusDetached',
   waiting: 'statusWaiting',
   finished: 'statusFinished',
   failed: 'statusFailed',
+  cancelled: 'statusCancelled',
+  'connection-lost': 'statusConnectionLost',
+  'stream-ended': 'statusStreamEnded',
+  'protocol-error': 'statusProtocolError',
+  'invalid-after-outcome': 'statusProtocolErrorAfterOutcome',
+  'request-failed': 'statusRequestFailed',
+  'timed-out': 'statusTimedOut',
 };
 
 export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -39,8 +88,10 @@ export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
 }
 
 /**
- * One polite live region that announces only: started, waiting for your answer, finished, failed. It is always in
- * the document (so screen readers pick up its changes) and re-renders only when the announcement changes.
+ * One polite live region with one short sentence per moment: started, waiting for your answer, finished, failed,
+ * cancelled, stopped following, and what broke (connection lost, stream broke, invalid event, request failed, no
+ * answer in time), never phrased like an outcome. It is always in the document (so screen readers pick up its
+ * changes) and re-renders only when the announcement changes.
  *
  * @example
  * <RunStatus run={run} className="sr-only" />

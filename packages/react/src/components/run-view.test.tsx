@@ -91,6 +91,44 @@ describe('RunView', () => {
     expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
   });
 
+  it('after a protocol error that followed run.completed, shows the error and the outcome received before it', async () => {
+    const scenario = getScenario('event-after-completed');
+    const run = createScenarioRun(scenario);
+    const { container } = render(<RunView run={run} />);
+    const root = container.firstElementChild as HTMLElement;
+    expect(root.getAttribute('data-phase')).toBe('error');
+    const alert = screen.getByRole('alert');
+    expect(alert.getAttribute('data-error-kind')).toBe('protocol');
+    expect(alert.textContent).toContain("after the run's outcome was received");
+    // The real result is readable, clearly marked as received before the error, never as the current outcome.
+    const received = screen.getByRole('region', { name: 'Received before the error: the run finished' });
+    expect(received.getAttribute('data-kestrel-part')).toBe('received-outcome');
+    expect(received.getAttribute('data-status')).toBe('COMPLETED');
+    expect(received.textContent).toContain(run.getState().output?.assistantText ?? 'missing');
+    expect(root.textContent).not.toMatch(/no (result|outcome)/i);
+    expect(part(root, 'draft')).toBeNull();
+    expect(part(root, 'assistant-text')).toBeNull();
+    expect(part(root, 'outcome')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('The server sent an invalid event after the outcome');
+    await expectNoAxeViolations(container);
+  });
+
+  it('says once, in the alert, that a truncated stream has no outcome; the draft stays marked incomplete', async () => {
+    const { container } = render(<RunView run={createScenarioRun(getScenario('truncated'))} />);
+    const root = container.firstElementChild as HTMLElement;
+    const status = screen.getByRole('status');
+    const alert = screen.getByRole('alert');
+    const seen = (root.textContent ?? '').replace(status.textContent ?? '', '');
+    expect(seen.match(/no (outcome|result)/gi)).toHaveLength(1);
+    expect(alert.textContent).toMatch(/no outcome/i);
+    expect(seen.match(/stream ended/gi)).toHaveLength(1);
+    const draft = part(root, 'draft') as HTMLElement;
+    expect(draft.getAttribute('data-state')).toBe('interrupted');
+    expect(draft.querySelector('[data-kestrel-marker]')?.textContent).toBe('Incomplete text, not a result');
+    expect(status.textContent).toBe('The stream broke before the run finished');
+    await expectNoAxeViolations(container);
+  });
+
   it('shows who cancelled and why', () => {
     const { container } = render(<RunView run={createScenarioRun(getScenario('cancelled'))} />);
     expect(part(container, 'outcome')?.getAttribute('data-cancelled-by')).toBe('user');

@@ -7,6 +7,7 @@ import { AssistantText, type RenderText } from './assistant-text.js';
 import { InteractionPrompt } from './interaction-prompt.js';
 import { KestrelLabelsProvider, useKestrelLabels, type KestrelLabels } from './labels.js';
 import { PayloadPanel, type RenderPayload } from './payload-panel.js';
+import { ReceivedOutcome } from './received-outcome.js';
 import { RunActivity } from './run-activity.js';
 import { RunError } from './run-error.js';
 import { RunStatus } from './run-status.js';
@@ -45,7 +46,8 @@ export interface RunViewProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'chil
  * The drop-in view of a run. While it streams: activity (collapsed) and the draft, marked in progress. Once
  * settled it branches on the output status: COMPLETED shows the assistant text and the app-rendered payload,
  * WAITING asks the interaction's question, FAILED shows code, message and a retry when retryable, CANCELLED who
- * and why. Connection problems are shown as what they are, never as an outcome.
+ * and why. Connection problems are shown as what they are, never as an outcome; an outcome received before a
+ * protocol error is shown below the error, marked as received before it.
  *
  * @example
  * const run = useRun({ payloadSchema: invoiceSchema });
@@ -101,6 +103,7 @@ export function RunView<P>({ run, renderPayload, renderText, labels, focusOnWait
       <InteractionPrompt run={run} focusOnWait={focusOnWait} now={now} />
       <PayloadPanel run={run} renderPayload={renderPayload} />
       <RunError run={run} />
+      <ReceivedOutcome run={run} renderText={renderText} renderPayload={renderPayload} />
       {live ? (
         <button type="button" data-kestrel-action="cancel" onClick={() => void run.cancel()}>
           {t.cancel}

@@ -1,0 +1,70 @@
+'use client';
+import type { RunOutput, RunSource, RunState } from '@kestrel/core';
+import { useId, type HTMLAttributes, type Ref } from 'react';
+import { useRunSelector } from '../use-run-selector.js';
+import type { RenderText } from './assistant-text.js';
+import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { PayloadPanel, type RenderPayload } from './payload-panel.js';
+
+// Only a protocol error can follow run.completed, and the reducer keeps the output it followed.
+function selectReceived(state: RunState): RunOutput | null {
+  return state.phase === 'error' ? state.output : null;
+}
+
+export interface ReceivedOutcomeProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  readonly run: RunSource<P>;
+  readonly renderText?: RenderText;
+  readonly renderPayload?: RenderPayload<P>;
+  readonly labels?: Partial<KestrelLabels>;
+  readonly ref?: Ref<HTMLElement>;
+}
+
+/**
+ * The outcome a run reported before the server broke the protocol (an event after `run.completed`). It was
+ * received, so it is shown, in a region headed "Received before the error", next to the error rather than as the
+ * run's current outcome. Renders nothing otherwise.
+ *
+ * @example
+ * <RunError run={run} />
+ * <ReceivedOutcome run={run} />
+ */
+export function ReceivedOutcome<P>({ run, renderText, renderPayload, labels, className, ref, ...rest }: ReceivedOutcomeProps<P>) {
+  const output = useRunSelector(run, selectReceived);
+  const t = useKestrelLabels(labels);
+  const headingId = useId();
+  if (output === null) return null;
+  const text = output.assistantText;
+  return (
+    <section {...rest} ref={ref} className={className} aria-labelledby={headingId} data-kestrel-part="received-outcome" data-status={output.status}>
+      <p id={headingId} data-kestrel-heading="">
+        {t.receivedOutcome(output.status)}
+      </p>
+      <OutcomeDetail output={output} labels={t} />
+      {typeof text === 'string' && text !== '' ? <div data-kestrel-text="">{renderText === undefined ? text : renderText(text, { final: true })}</div> : null}
+      <PayloadPanel run={run} renderPayload={renderPayload} labels={labels} receivedBeforeError />
+    </section>
+  );
+}
+
+function OutcomeDetail({ output, labels }: { output: RunOutput; labels: KestrelLabels }) {
+  switch (output.status) {
+    case 'COMPLETED':
+      return null;
+    case 'FAILED':
+      return (
+        <p>
+          {output.error.message} <code>{labels.failedCode(output.error.code)}</code>
+        </p>
+      );
+    case 'CANCELLED':
+      return (
+        <p>
+          {labels.cancelledBy(output.cancellation.by)}: {output.cancellation.reason}
+        </p>
+      );
+    case 'WAITING':
+      return <p>{labels.receivedInteraction(output.interaction.prompt)}</p>;
+    default:
+      return output satisfies never;
+  }
+}
