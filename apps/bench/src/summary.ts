@@ -70,14 +70,19 @@ type MainThreadTrial = TrialResult & { readonly mainThreadMs: number };
 export function renderRatios(trials: readonly MainThreadTrial[]) {
   const find = (contender: Contender, rate: Rate) => trials.find((trial) => trial.contender === contender && trial.rate === rate);
   const rates = [...new Set(trials.map((trial) => trial.rate))];
-  return rates.flatMap((rate) => {
-    const kit = find('kit', rate);
-    return (['useChat', 'useChat-throttle50'] as const).flatMap((other) => {
+  const pairs = [
+    ['kit', 'useChat'],
+    ['kit', 'useChat-throttle50'],
+    ['kit-timer50', 'useChat-throttle50'],
+  ] as const;
+  return rates.flatMap((rate) =>
+    pairs.flatMap(([ours, other]) => {
+      const kit = find(ours, rate);
       const them = find(other, rate);
       if (kit === undefined || them === undefined) return [];
-      return [{ rate, versus: other, commits: kit.commits / them.commits, mainThread: kit.mainThreadMs / them.mainThreadMs }];
-    });
-  });
+      return [{ rate, ours, versus: other, commits: kit.commits / them.commits, mainThread: kit.mainThreadMs / them.mainThreadMs }];
+    }),
+  );
 }
 
 export function printSummary(results: BenchResults): void {
@@ -104,7 +109,7 @@ export function printSummary(results: BenchResults): void {
     }
     out.push(table(rows));
     for (const ratio of renderRatios(env.trials)) {
-      out.push(`  ${rateLabel(ratio.rate)}: kit / ${ratio.versus}: commits ${fmt(ratio.commits, 3)}, main-thread time ${fmt(ratio.mainThread)}`);
+      out.push(`  ${rateLabel(ratio.rate)}: ${ratio.ours} / ${ratio.versus}: commits ${fmt(ratio.commits, 3)}, main-thread time ${fmt(ratio.mainThread)}`);
     }
   }
 

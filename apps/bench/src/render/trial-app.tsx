@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react';
-import { createRunClient, type RunClient } from '@kestrel/core';
+import { createRunClient, createTimerFrameScheduler, type RunClient } from '@kestrel/core';
 import { useRun } from '@kestrel/react';
 import { createEventFactory, wireEventToSSE } from '@kestrel/testing';
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
@@ -33,6 +33,7 @@ function kestrelClient(deltas: readonly string[], options: TrialOptions): RunCli
   return createRunClient({
     baseUrl: 'http://bench.invalid',
     fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    scheduler: options.contender === 'kit-timer50' ? createTimerFrameScheduler(50) : undefined,
   });
 }
 
@@ -120,7 +121,7 @@ export async function runTrial(host: TrialHost, options: TrialOptions): Promise<
   let resolveDone!: () => void;
   const done = new Promise<void>((resolve) => (resolveDone = resolve));
   const content =
-    options.contender === 'kit' ? (
+    options.contender === 'kit' || options.contender === 'kit-timer50' ? (
       <KitView client={kestrelClient(deltas, options)} onDone={resolveDone} />
     ) : (
       <ChatView transport={chunkTransport(deltas, options)} throttle={options.contender === 'useChat-throttle50' ? 50 : undefined} onDone={resolveDone} />

@@ -1,4 +1,9 @@
-export type Contender = 'kit' | 'useChat' | 'useChat-throttle50';
+/**
+ * `kit`: useRun at its defaults (one commit per animation frame for motion). `kit-timer50`: the same with the run
+ * client's injectable scheduler set to `createTimerFrameScheduler(50)`, the counterpart of useChat's
+ * `experimental_throttle: 50`.
+ */
+export type Contender = 'kit' | 'kit-timer50' | 'useChat' | 'useChat-throttle50';
 /** `burst`: as fast as possible (a 64 KiB network read per task); a number: events per second. */
 export type Rate = 'burst' | number;
 
