@@ -22,3 +22,5 @@ export { RunError } from './components/run-error.js';
 export type { RunErrorProps } from './components/run-error.js';
 export { KestrelLabelsProvider, defaultLabels, useKestrelLabels } from './components/labels.js';
 export type { KestrelLabels } from './components/labels.js';
+export { ReceivedOutcome } from './components/received-outcome.js';
+export type { ReceivedOutcomeProps } from './components/received-outcome.js';

@@ -18,6 +18,13 @@ export const Truncated: Story = {
   },
 };
 export const ProtocolError: Story = { args: { scenario: 'malformed-event' } };
+/** A protocol error after run.completed: the alert says an outcome was received (RunView shows it below). */
+export const ProtocolErrorAfterOutcome: Story = {
+  args: { scenario: 'event-after-completed' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent("It arrived after the run's outcome was received.");
+  },
+};
 export const ConnectionLost: Story = { args: { scenario: 'completed-text', freeze: { upTo: 10, then: [{ type: 'client/connection-lost', message: 'The network connection was lost' }] } } };
 export const HttpError: Story = {
   args: { scenario: 'completed-text', freeze: { upTo: 1, then: [{ type: 'client/http-error', status: 503, code: 'unavailable', message: 'Kestrel is unavailable' }] } },

@@ -28,7 +28,10 @@ function atlasStory(name: string): Story {
       await expect(root?.getAttribute('data-phase')).toBe(scenario.expected.phase);
       if (scenario.expected.status !== undefined) await expect(root?.getAttribute('data-status')).toBe(scenario.expected.status);
       if (scenario.expected.errorKind !== undefined) {
-        await expect(within(canvasElement as HTMLElement).getByRole('alert').getAttribute('data-error-kind')).toBe(scenario.expected.errorKind);
+        const canvas = within(canvasElement as HTMLElement);
+        await expect(canvas.getByRole('alert').getAttribute('data-error-kind')).toBe(scenario.expected.errorKind);
+        // What broke is announced as what it is, never as a FAILED outcome.
+        await expect(canvas.getByRole('status').getAttribute('data-announcement')).not.toBe('failed');
       }
     },
   };
@@ -57,5 +60,14 @@ export const StalledHeartbeat = atlasStory('stalled-heartbeat');
 export const MalformedEvent = atlasStory('malformed-event');
 export const CompletedWithoutText = atlasStory('completed-without-text');
 export const TurnEndWithoutKind = atlasStory('turn-end-without-kind');
-export const EventAfterCompleted = atlasStory('event-after-completed');
+export const EventAfterCompleted: Story = {
+  ...atlasStory('event-after-completed'),
+  play: async (context) => {
+    await atlasStory('event-after-completed').play?.(context);
+    // The outcome received before the protocol error stays visible, marked as such; nothing claims "no result".
+    const received = context.canvasElement.querySelector('[data-kestrel-part="received-outcome"]');
+    await expect(received?.getAttribute('data-status')).toBe('COMPLETED');
+    await expect(context.canvasElement.textContent).not.toMatch(/no (result|outcome)/i);
+  },
+};
 export const EventNameMismatch = atlasStory('event-name-mismatch');
