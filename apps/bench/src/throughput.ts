@@ -7,7 +7,8 @@ import { createSyntheticStream } from './synthetic-stream.js';
  * same process: TextDecoder + split on blank lines + JSON.parse, nothing else.
  */
 const DELTAS = 100_000;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 6);
 
 const stream = createSyntheticStream({ deltas: DELTAS });
 log(`throughput: ${stream.events} events, ${(stream.bytes / MB).toFixed(2)} MiB in ${stream.chunks.length} chunks`);
@@ -17,7 +18,8 @@ check(settled.phase === 'settled' && settled.status === 'COMPLETED', `the kit se
 check(settled.events.length === stream.events && settled.draftText.length === stream.textLength, 'every event and every delta arrived');
 check(floorPipeline(stream.chunks) === stream.events, 'the floor saw every event');
 
-await interleave(2, { floor: () => floorPipeline(stream.chunks), kit: () => kitPipeline(stream.chunks) }); // warm-up
+// Warm-up: the kit keeps reaching steady state (JIT tiers, heap sizing) for several passes; the floor needs fewer.
+await interleave(WARMUP, { floor: () => floorPipeline(stream.chunks), kit: () => kitPipeline(stream.chunks) });
 const times = await interleave(ROUNDS, { floor: () => floorPipeline(stream.chunks), kit: () => kitPipeline(stream.chunks) });
 
 // Where the time goes, stage by stage (same bytes, separate passes).
