@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type * as s from './schemas.js';
 
 export type ApprovalInteraction = z.infer<typeof s.approvalInteractionSchema>;
