@@ -78,6 +78,7 @@ export type { SSEMessage } from './protocol/parse-run-event.js';
 export { InteractionAnswerError, validateInteractionAnswer } from './protocol/validate-interaction-answer.js';
 export type { AnswerIssue, AnswerValidation } from './protocol/validate-interaction-answer.js';
 export { decodeSSE } from './sse/decode-sse.js';
+export { decodeSSEBatches } from './sse/decode-sse.js';
 export type { DecodeSSEOptions } from './sse/decode-sse.js';
 export { encodeSSEComment, encodeSSEEvent } from './sse/encode-sse.js';
 export { AppendLog } from './run/append-log.js';

@@ -3,7 +3,7 @@ import { ProtocolError } from '../protocol/protocol-error.js';
 import type { RunCompletedEvent } from '../protocol/types.js';
 import type { RunAction } from '../run/run-action.js';
 import type { RunState } from '../run/run-state.js';
-import { decodeSSE } from '../sse/decode-sse.js';
+import { decodeSSEBatches } from '../sse/decode-sse.js';
 import { backoffDelay, type ResolvedReconnectPolicy } from './backoff.js';
 import type { Http } from './http.js';
 import { protocolErrorAction } from '../run/protocol-error-action.js';
@@ -97,19 +97,22 @@ async function readStream<P>(ctx: FollowContext<P>, response: Response, connecti
     if (ctx.getState().phase !== 'settled') arm();
   };
   try {
-    for await (const message of decodeSSE(response.body, { onBytes })) {
-      let event;
-      try {
-        event = parseSSEMessage(message);
-      } catch (error) {
-        if (!(error instanceof ProtocolError)) throw error;
-        ctx.dispatch(protocolErrorAction(error));
-        return { kind: 'stopped' };
+    // A chunk's messages at a time (decodeSSEBatches): the same order and checks as one by one, far less overhead.
+    for await (const messages of decodeSSEBatches(response.body, { onBytes })) {
+      for (const message of messages) {
+        let event;
+        try {
+          event = parseSSEMessage(message);
+        } catch (error) {
+          if (!(error instanceof ProtocolError)) throw error;
+          ctx.dispatch(protocolErrorAction(error));
+          return { kind: 'stopped' };
+        }
+        const before = ctx.getState().lastSeq;
+        const state = ctx.dispatch(event);
+        if (state.lastSeq > before) onProgress();
+        if (state.phase === 'error' || state.phase === 'detached') return { kind: 'stopped' };
       }
-      const before = ctx.getState().lastSeq;
-      const state = ctx.dispatch(event);
-      if (state.lastSeq > before) onProgress();
-      if (state.phase === 'error' || state.phase === 'detached') return { kind: 'stopped' };
     }
     return { kind: 'ended' };
   } catch (error) {
