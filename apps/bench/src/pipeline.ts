@@ -1,4 +1,14 @@
-import { decodeSSE, initialRunState, parseSSEMessage, reduceRun, type RunEvent, type RunState } from '@kestrel/core';
+import {
+  createRunClient,
+  createTimerFrameScheduler,
+  decodeSSE,
+  decodeSSEBatches,
+  initialRunState,
+  parseSSEMessage,
+  reduceRun,
+  type RunEvent,
+  type RunState,
+} from '@kestrel/core';
 import { chunksToStream } from '@kestrel/testing';
 
 /**
@@ -29,24 +39,45 @@ export function startedState(): RunState {
   return reduceRun(requested, { type: 'client/connected' });
 }
 
-/** decodeSSE → parseSSEMessage → reduceRun, as the run client reads a body. */
+/** decode → parseSSEMessage → reduceRun as the run client reads a body: a network chunk's messages per await. */
 export async function kitPipeline(chunks: readonly Uint8Array[]): Promise<RunState> {
+  let state = startedState();
+  for await (const messages of decodeSSEBatches(chunksToStream(chunks))) {
+    for (const message of messages) state = reduceRun(state, parseSSEMessage(message));
+  }
+  return state;
+}
+
+/** The same through the message-at-a-time `decodeSSE` (the public async iterator most code would write). */
+export async function kitPipelinePerMessage(chunks: readonly Uint8Array[]): Promise<RunState> {
   let state = startedState();
   for await (const message of decodeSSE(chunksToStream(chunks))) state = reduceRun(state, parseSSEMessage(message));
   return state;
 }
 
-/** decodeSSE alone. Returns the message count. */
+/** The whole run client: fetch (served from memory) → follow-run → store, until `result` resolves. */
+export async function runClientPipeline(chunks: readonly Uint8Array[]): Promise<RunState> {
+  const client = createRunClient({
+    baseUrl: 'http://bench.invalid',
+    scheduler: createTimerFrameScheduler(16),
+    fetch: async () => new Response(chunksToStream(chunks), { headers: { 'content-type': 'text/event-stream' } }),
+  });
+  const handle = client.start({ input: 'Write a very long answer' });
+  await handle.result;
+  return handle.getState();
+}
+
+/** Decoding alone, as the run client decodes. Returns the message count. */
 export async function decodeOnly(chunks: readonly Uint8Array[]): Promise<number> {
   let count = 0;
-  for await (const message of decodeSSE(chunksToStream(chunks))) if (message.data !== '') count += 1;
+  for await (const messages of decodeSSEBatches(chunksToStream(chunks))) for (const message of messages) if (message.data !== '') count += 1;
   return count;
 }
 
-/** decodeSSE → parseSSEMessage, keeping the events (the input of the reducer-alone measurement). */
+/** Decoding and parsing, keeping the events (the input of the reducer-alone measurement). */
 export async function decodeAndParse(chunks: readonly Uint8Array[]): Promise<RunEvent[]> {
   const events: RunEvent[] = [];
-  for await (const message of decodeSSE(chunksToStream(chunks))) events.push(parseSSEMessage(message));
+  for await (const messages of decodeSSEBatches(chunksToStream(chunks))) for (const message of messages) events.push(parseSSEMessage(message));
   return events;
 }
 

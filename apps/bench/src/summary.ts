@@ -30,6 +30,8 @@ export interface BenchResults {
     readonly ratioToFloor: number;
     readonly target: number;
     readonly pass: boolean;
+    readonly perMessage: Rate3 & { readonly ratioToFloor: number };
+    readonly runClient: Rate3 & { readonly ratioToFloor: number };
     readonly stagesMs: { decode: number; decodeParse: number; reduceAlone: number };
   };
   readonly growth: {
@@ -96,7 +98,9 @@ export function printSummary(results: BenchResults): void {
     table([
       ['', 'events/s', 'MiB/s', 'ms'],
       ['floor: TextDecoder + split on blank lines + JSON.parse', int(t.floor.eventsPerSecond), fmt(t.floor.mbPerSecond), fmt(t.floor.ms, 0)],
-      ['kit: decodeSSE → parseSSEMessage → reduceRun', int(t.kit.eventsPerSecond), fmt(t.kit.mbPerSecond), fmt(t.kit.ms, 0)],
+      ['kit: decodeSSEBatches → parseSSEMessage → reduceRun', int(t.kit.eventsPerSecond), fmt(t.kit.mbPerSecond), fmt(t.kit.ms, 0)],
+      [`  the same, decodeSSE one message per await (${fmt(t.perMessage.ratioToFloor)} of the floor)`, int(t.perMessage.eventsPerSecond), fmt(t.perMessage.mbPerSecond), fmt(t.perMessage.ms, 0)],
+      [`  the whole run client, fetch to result (${fmt(t.runClient.ratioToFloor)} of the floor)`, int(t.runClient.eventsPerSecond), fmt(t.runClient.mbPerSecond), fmt(t.runClient.ms, 0)],
     ]),
   );
   out.push(`  kit / floor throughput: ${fmt(t.ratioToFloor)} (target ≥ ${t.target}: ${t.pass ? 'met' : 'MISSED'}); stages alone: decode ${fmt(t.stagesMs.decode, 0)} ms, decode+parse ${fmt(t.stagesMs.decodeParse, 0)} ms, reduce ${fmt(t.stagesMs.reduceAlone, 0)} ms`);

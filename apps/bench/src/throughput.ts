@@ -1,5 +1,5 @@
 import { check, interleave, log, MB, median, medianRatio, writePartResult } from './harness.js';
-import { decodeAndParse, decodeOnly, floorPipeline, kitPipeline, reduceOnly } from './pipeline.js';
+import { decodeAndParse, decodeOnly, floorPipeline, kitPipeline, kitPipelinePerMessage, reduceOnly, runClientPipeline } from './pipeline.js';
 import { createSyntheticStream } from './synthetic-stream.js';
 
 /*
@@ -19,8 +19,19 @@ check(settled.events.length === stream.events && settled.draftText.length === st
 check(floorPipeline(stream.chunks) === stream.events, 'the floor saw every event');
 
 // Warm-up: the kit keeps reaching steady state (JIT tiers, heap sizing) for several passes; the floor needs fewer.
-await interleave(WARMUP, { floor: () => floorPipeline(stream.chunks), kit: () => kitPipeline(stream.chunks) });
-const times = await interleave(ROUNDS, { floor: () => floorPipeline(stream.chunks), kit: () => kitPipeline(stream.chunks) });
+const contenders = {
+  floor: () => floorPipeline(stream.chunks),
+  kit: () => kitPipeline(stream.chunks),
+  perMessage: () => kitPipelinePerMessage(stream.chunks),
+  runClient: () => runClientPipeline(stream.chunks),
+};
+for (const [name, run] of Object.entries(contenders)) {
+  if (name === 'floor') continue;
+  const state = (await run()) as Awaited<ReturnType<typeof kitPipeline>>;
+  check(state.phase === 'settled' && state.events.length === stream.events, `${name} settled with every event`);
+}
+await interleave(WARMUP, contenders);
+const times = await interleave(ROUNDS, contenders);
 
 // Where the time goes, stage by stage (same bytes, separate passes).
 const parsed = await decodeAndParse(stream.chunks);
@@ -44,6 +55,10 @@ const result = {
   ratioToFloor: round(ratio, 3),
   target: 0.5,
   pass: ratio >= 0.5,
+  /** The same with `decodeSSE`, one await per message. */
+  perMessage: { ...rate(median(times.perMessage)), ratioToFloor: round(medianRatio(times.floor, times.perMessage), 3) },
+  /** The whole run client (fetch from memory, follow-run, store with its frame scheduler), until `result`. */
+  runClient: { ...rate(median(times.runClient)), ratioToFloor: round(medianRatio(times.floor, times.runClient), 3) },
   stagesMs: { decode: round(median(stages.decode)), decodeParse: round(median(stages.decodeParse)), reduceAlone: round(median(stages.reduce)) },
   rawMs: times,
 };
