@@ -1,5 +1,6 @@
 import { interactionAnswerSchema, type Interaction, type InteractionAnswer } from '@kestrel/core';
 import type { UIMessage } from 'ai';
+import { z } from 'zod';
 import type { KestrelInteractionData, KestrelMessageMetadata, KestrelStatusData } from './data-part-schemas.js';
 
 type AnyPart = UIMessage['parts'][number];
@@ -99,9 +100,12 @@ export function respondWithAnswer<M extends UIMessage>(
   return chat.sendMessage(message as { text: string; metadata?: M['metadata'] });
 }
 
-/** The structured answer a user message carries in `metadata.kestrelAnswer`, checked; `undefined` when none. */
+/**
+ * The structured answer a user message carries in `metadata.kestrelAnswer`, checked; `undefined` when none.
+ * @throws {z.ZodError} when it is not an answer (classic `z.parse`: core's schemas are zod/mini, whose own parse throws a bare `$ZodError`).
+ */
 export function answerFromMetadata(message: UIMessage): InteractionAnswer | undefined {
   const raw = (message.metadata as KestrelMessageMetadata | undefined)?.kestrelAnswer;
   if (raw === undefined) return undefined;
-  return interactionAnswerSchema.parse(raw);
+  return z.parse(interactionAnswerSchema, raw);
 }
