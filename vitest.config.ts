@@ -2,6 +2,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { testReporters } from './scripts/test-reporters.js';
 
 // Debian's Chromium, never a downloaded browser; quiet flags so it does not knock on the closed network.
 const chromiumArgs = [
@@ -20,6 +21,7 @@ const chromiumArgs = [
  */
 export default defineConfig({
   test: {
+    reporters: testReporters('unit'),
     projects: [
       {
         test: {

@@ -3,6 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$*"; }
+# Each test run also writes a JSON report here; the last step sums them into one closing line.
+export KESTREL_RESULTS="$PWD/artifacts/test-results"
+rm -rf "$KESTREL_RESULTS" && mkdir -p "$KESTREL_RESULTS"
 step "chromium"; bash scripts/ensure-chromium.sh
 step "typecheck"; pnpm run typecheck
 step "lint"; pnpm run lint
@@ -11,3 +14,4 @@ step "build packages"; pnpm run build
 step "build storybook"; pnpm run build-storybook
 step "bundle size budgets (useRun ≤ 15 kB gz, RunView ≤ 30 kB gz, excluding React and zod)"; pnpm run size
 step "end-to-end tests (built demo + mock Kestrel in Chromium)"; pnpm run e2e
+step "summary"; pnpm exec tsx scripts/test-summary.ts "$KESTREL_RESULTS"

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { testReporters } from '../../../scripts/test-reporters.js';
 
 /*
  * End-to-end tests: the BUILT demo served with the mock Kestrel on 127.0.0.1 (server/preview.ts), driven in
@@ -9,6 +10,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     name: 'e2e',
+    reporters: testReporters('e2e'),
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     fileParallelism: false,
