@@ -16,6 +16,19 @@ type Story = StoryObj<typeof meta>;
 
 const phaseOf = (canvasElement: HTMLElement) => canvasElement.querySelector('[data-kestrel-run]')?.getAttribute('data-phase');
 
+/** Before a run starts: the theme shows nothing (no empty frame), while the status live region waits in the DOM. */
+export const Idle: Story = {
+  args: { scenario: 'completed-text', freeze: { upTo: 0 } },
+  play: async ({ canvasElement }) => {
+    const root = canvasElement.querySelector<HTMLElement>('[data-kestrel-run]');
+    await expect(root?.getAttribute('data-phase')).toBe('idle');
+    await expect(root?.querySelector('[role="status"]')).not.toBeNull();
+    const style = getComputedStyle(root as HTMLElement);
+    await expect([style.borderTopStyle, style.paddingTop]).toEqual(['none', '0px']);
+    await expect(root?.getBoundingClientRect().height).toBe(0);
+  },
+};
+
 export const Connecting: Story = {
   args: { scenario: 'completed-text', freeze: { upTo: 1 } },
   play: async ({ canvasElement }) => {
