@@ -22,7 +22,9 @@ export const Idle: Story = {
   play: async ({ canvasElement }) => {
     const root = canvasElement.querySelector<HTMLElement>('[data-kestrel-run]');
     await expect(root?.getAttribute('data-phase')).toBe('idle');
-    await expect(root?.querySelector('[role="status"]')).not.toBeNull();
+    // Rendered though empty: a live region hidden with display: none could miss its first announcement.
+    const status = root?.querySelector<HTMLElement>('[role="status"]');
+    await expect(status && getComputedStyle(status).display).not.toBe('none');
     const style = getComputedStyle(root as HTMLElement);
     await expect([style.borderTopStyle, style.paddingTop]).toEqual(['none', '0px']);
     await expect(root?.getBoundingClientRect().height).toBe(0);
