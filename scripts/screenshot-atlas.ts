@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 const root = resolve(import.meta.dirname, '..');
 const staticDir = join(root, 'storybook-static');
@@ -19,8 +20,6 @@ const storyId = 'atlas-all-states--side-by-side';
 const viewport = { width: 1440, height: 990 };
 const scale = 7 / 9;
 const crop = { x: 0, y: 0, ...viewport };
-// The flags the rest of the repo uses (vitest.config.ts): headless, and quiet on the closed network.
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -61,7 +60,7 @@ async function main(): Promise<void> {
   const built = await stat(join(staticDir, 'iframe.html')).catch(() => null);
   if (built === null) throw new Error(`No Storybook build in ${staticDir}: run \`pnpm run build-storybook\` first.`);
   const server = await serveStatic(staticDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs, timeout: 30_000 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], timeout: 30_000 });
   try {
     const { port } = server.address() as AddressInfo;
     const page = await browser.newPage({ viewport, deviceScaleFactor: scale, colorScheme: 'light', reducedMotion: 'reduce' });

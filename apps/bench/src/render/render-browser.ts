@@ -3,11 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium.js';
 import type { TrialOptions, TrialResult } from './trial-types.js';
 
-/** Debian's Chromium with the flags this project's machines need (see /work/shared/TOOLCHAIN.md). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export interface BrowserTrialResult extends TrialResult {
   /** Renderer main-thread busy time during the trial (CDP Performance.getMetrics TaskDuration). */
@@ -54,7 +52,7 @@ export async function openBrowserBench(): Promise<BrowserBench> {
   const script = await bundlePage();
   const server = await serve(script);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true });
   return {
     version: browser.version(),
     async run(options) {
