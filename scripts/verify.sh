@@ -11,6 +11,7 @@ step "typecheck"; pnpm run typecheck
 step "lint"; pnpm run lint
 step "unit, component and story tests"; pnpm run test
 step "build packages"; pnpm run build
+step "published entries exist"; pnpm exec tsx scripts/check-package-exports.ts
 step "build storybook"; pnpm run build-storybook
 step "bundle size budgets (useRun ≤ 15 kB gz, RunView ≤ 30 kB gz, excluding React and zod)"; pnpm run size
 step "end-to-end tests (built demo + mock Kestrel in Chromium)"; pnpm run e2e
