@@ -54,6 +54,25 @@ describe('RunActivity', () => {
     expect(renders).toBe(before);
   });
 
+  it('collapsed, does not re-render on reasoning deltas it is not showing, and shows all of it once opened', async () => {
+    const user = userEvent.setup();
+    const source = createScenarioSource(getScenario('completed-payload'), { until: (state) => state.reasoning !== '' });
+    let renders = 0;
+    render(
+      <Profiler id="activity" onRender={() => (renders += 1)}>
+        <RunActivity run={source} />
+      </Profiler>,
+    );
+    const before = renders;
+    act(() => {
+      source.step(); // the second reasoning delta
+    });
+    expect(source.getState().reasoning).toBe('Reading the request. Planning the answer.');
+    expect(renders).toBe(before);
+    await user.click(screen.getByRole('button', { name: /Activity/ }));
+    expect(screen.getByText('Reading the request. Planning the answer.')).toBeTruthy();
+  });
+
   it('renders nothing when there was no activity', () => {
     const { container } = render(<RunActivity run={createScenarioSource(getScenario('failed-no-text'))} />);
     expect(container.innerHTML).toBe('');

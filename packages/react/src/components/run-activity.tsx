@@ -7,21 +7,29 @@ import { shallowEqual } from './shallow-equal.js';
 
 interface ActivitySlice {
   readonly live: boolean;
+  /** There is reasoning or a log line, shown or not. */
+  readonly notes: boolean;
   readonly reasoning: string;
   readonly tools: readonly ToolCall[];
   readonly progress: RunProgress | null;
-  readonly logs: AppendLog<RunLog>;
+  readonly logs: AppendLog<RunLog> | null;
 }
 
 // Text deltas are not part of this slice, so the activity panel does not re-render while the answer streams.
 export function selectActivity(state: RunState): ActivitySlice {
   return {
     live: state.phase === 'streaming' || state.phase === 'reconnecting' || state.phase === 'connecting',
+    notes: state.reasoning !== '' || state.logs.length > 0,
     reasoning: state.reasoning,
     tools: state.tools,
     progress: state.progress,
     logs: state.logs,
   };
+}
+
+// Collapsed, only the summary shows: reasoning and log growth is not read, so it does not re-render the panel.
+function selectSummary(state: RunState): ActivitySlice {
+  return { ...selectActivity(state), reasoning: '', logs: null };
 }
 
 export interface RunActivityProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -40,11 +48,11 @@ export interface RunActivityProps extends Omit<HTMLAttributes<HTMLDivElement>, '
  * <RunActivity run={run} defaultOpen />
  */
 export function RunActivity({ run, defaultOpen = false, labels, className, ref, ...rest }: RunActivityProps) {
-  const { live, reasoning, tools, progress, logs } = useRunSelector(run, selectActivity, shallowEqual);
-  const t = useKestrelLabels(labels);
   const [open, setOpen] = useState(defaultOpen);
+  const { live, notes, reasoning, tools, progress, logs } = useRunSelector(run, open ? selectActivity : selectSummary, shallowEqual);
+  const t = useKestrelLabels(labels);
   const panelId = useId();
-  if (reasoning === '' && tools.length === 0 && progress === null && logs.length === 0) return null;
+  if (!notes && tools.length === 0 && progress === null) return null;
   const running = tools.filter((tool) => tool.status === 'running').length;
   const summary = [
     tools.length > 0 ? t.activityToolCount(tools.length) : null,
@@ -93,7 +101,7 @@ export function RunActivity({ run, defaultOpen = false, labels, className, ref, 
             </ul>
           </div>
         )}
-        {logs.length === 0 ? null : (
+        {logs === null || logs.length === 0 ? null : (
           <div>
             <p data-kestrel-heading="">{t.activityLogs}</p>
             <ul>
