@@ -196,6 +196,31 @@ describe('createKestrelProxy: JSON route, result, cancel', () => {
     expect(protocolErrors).toHaveLength(1);
   });
 
+  it.each([
+    ['the JSON route', 'POST', '/v1/sessions/new/runs'],
+    ['the result', 'GET', '/v1/runs/r1/result'],
+  ])('answers 502 upstream_dropped, never a rejected handler, when the upstream drops during %s', async (_what, method, path) => {
+    const upstream = await startScriptedUpstream(async (_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"type":"run.completed","runId":"r1",');
+      await sleep(20);
+      res.destroy();
+    });
+    open.push(upstream);
+    // Called as a web-standard handler (Next.js, Hono): a rejection there is the host's generic 500, not PROTOCOL's body.
+    const proxy = createKestrelProxy({ upstream: upstream.url });
+    const response = await proxy(
+      new Request(`http://app.test${path}`, {
+        method,
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: JSON.stringify({ input: 'Hi' }) } : {}),
+      }),
+    );
+    expect(response.status).toBe(502);
+    const body = requestErrorBodySchema.parse(await response.json());
+    expect(body.error.code).toBe('upstream_dropped');
+  });
+
   it('forwards the settled result, and the 409 of a run still going', async () => {
     const terminal = terminalOf('waiting-form');
     const { proxy } = await setup((request, res) => {

@@ -38,6 +38,7 @@ export interface KestrelProxyOptions {
  * - when the upstream breaks the protocol mid-stream, the offending message as the last one, then the end of the
  *   response, so the browser reports that protocol error (seq and field) itself; `onProtocolError` hears it too;
  * - a malformed JSON-route or result answer becomes `502 upstream_protocol_error` naming the seq and field;
+ *   one the upstream drops while sending becomes `502 upstream_dropped`;
  * - request errors as PROTOCOL's `{ error: { code, message } }` with their status: the upstream's own 4xx/5xx
  *   passed through, `400` for a bad body, `404`/`405` for unknown routes, `502 upstream_unreachable`.
  *

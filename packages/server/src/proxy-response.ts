@@ -11,9 +11,21 @@ export interface RelayContext {
   readonly stopUpstream: () => void;
 }
 
+/**
+ * Reads a whole upstream body, or `undefined` when the upstream dropped while sending it: the handler must still
+ * answer (a rejected handler is the host's generic 500, not PROTOCOL's error body).
+ */
+async function readBody(upstream: Response): Promise<string | undefined> {
+  try {
+    return await upstream.text();
+  } catch {
+    return undefined;
+  }
+}
+
 /** An upstream request error keeps its status; a body that is not PROTOCOL's error body is replaced by one. */
 async function passError(upstream: Response): Promise<Response> {
-  const text = await upstream.text();
+  const text = (await readBody(upstream)) ?? '';
   try {
     const body = requestErrorBodySchema.parse(JSON.parse(text));
     return errorResponse(upstream.status, body.error.code, body.error.message);
@@ -24,7 +36,8 @@ async function passError(upstream: Response): Promise<Response> {
 
 /** The JSON route and the result: exactly one terminal event, validated, forwarded as Kestrel wrote it. */
 async function relayTerminalEvent(upstream: Response, context: RelayContext): Promise<Response> {
-  const text = await upstream.text();
+  const text = await readBody(upstream);
+  if (text === undefined) return errorResponse(502, 'upstream_dropped', 'Kestrel dropped the connection before the terminal event was complete: there is no result');
   try {
     parseRunCompletedEvent(JSON.parse(text));
   } catch (error) {
@@ -54,8 +67,9 @@ export async function relayUpstream(upstream: Response, context: RelayContext): 
   }
 
   if (context.route.kind === 'cancel') {
-    // 202 with whatever small body Kestrel sent; there is no event to check.
-    const text = await upstream.text();
+    // 202 with whatever small body Kestrel sent; there is no event to check. The status already says the cancel
+    // was accepted, so a body lost to a drop changes nothing.
+    const text = (await readBody(upstream)) ?? '';
     return new Response(text === '' ? null : text, {
       status: upstream.status,
       headers: contentType === '' ? {} : { 'content-type': contentType },
