@@ -7,6 +7,7 @@ import { relayUpstream } from './proxy-response.js';
 /** Browser headers a Kestrel request needs; everything else (cookies, the browser's own auth) stays behind. */
 const DEFAULT_FORWARDED_HEADERS = ['accept', 'content-type', 'last-event-id'] as const;
 
+/** Options of {@link createKestrelProxy}; only `upstream` is required. */
 export interface KestrelProxyOptions {
   /** Where Kestrel answers `/v1/...`, e.g. `https://kestrel.internal:8443` (a path prefix is kept). */
   readonly upstream: string | URL;

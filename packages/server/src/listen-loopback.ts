@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A server bound to 127.0.0.1, as {@link listenOnLoopback} returns it. */
 export interface LoopbackServer {
   /** `http://127.0.0.1:<port>` */
   readonly url: string;

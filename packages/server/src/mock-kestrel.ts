@@ -2,11 +2,13 @@ import { createScenarioHandler, type ScenarioHandler, type ScenarioHandlerOption
 import { listenOnLoopback } from './listen-loopback.js';
 import { createNodeListener } from './node-listener.js';
 
+/** The scenario handler's options (scenarios, pacing, keep-alive, stalls) plus the port. */
 export interface MockKestrelOptions extends ScenarioHandlerOptions {
   /** Port on 127.0.0.1; default 0, a free one. */
   readonly port?: number;
 }
 
+/** A running mock Kestrel, as {@link createMockKestrel} returns it. */
 export interface MockKestrel {
   /** `http://127.0.0.1:<port>`: the client's `baseUrl`. */
   readonly url: string;

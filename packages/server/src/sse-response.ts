@@ -4,6 +4,7 @@ import { sseHeaders } from './sse-headers.js';
 /** The longest silence PROTOCOL.md allows on a live stream. */
 export const KEEP_ALIVE_INTERVAL_MS = 15_000;
 
+/** Options of {@link sseResponse}. */
 export interface SSEResponseOptions {
   /** Silence after which a `: keep-alive` comment is written. Default 15 000 ms. */
   readonly keepAliveMs?: number;

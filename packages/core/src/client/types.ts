@@ -23,6 +23,7 @@ export interface FrameScheduler {
   cancel(handle: unknown): void;
 }
 
+/** How a dropped or silent connection is resumed. Every field is optional; the defaults are below. */
 export interface ReconnectPolicy {
   /** How many times to reconnect after a drop before giving up with a `transport` error. Default 5. */
   readonly attempts?: number;
@@ -34,8 +35,15 @@ export interface ReconnectPolicy {
   readonly jitter?: number;
 }
 
+/** Headers for every request, or a function read before each one (so a refreshed auth token is used). */
 export type HeadersInput = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
 
+/**
+ * Options of {@link RunClient}; only `baseUrl` is required.
+ *
+ * @example
+ * createRunClient({ baseUrl: '/api/kestrel', headers: async () => ({ authorization: `Bearer ${await token()}` }) });
+ */
 export interface RunClientOptions {
   /** Where Kestrel (or your backend in front of it) answers `/v1/...`. */
   readonly baseUrl: string;
@@ -51,6 +59,7 @@ export interface RunClientOptions {
   readonly scheduler?: FrameScheduler;
 }
 
+/** What `client.start` sends (`POST /v1/sessions/{sessionId}/runs`) and how the payload is checked. */
 export interface StartRunOptions<P = unknown> {
   /** Defaults to `new`, which asks Kestrel for a new session. */
   readonly sessionId?: string;
@@ -61,6 +70,7 @@ export interface StartRunOptions<P = unknown> {
   readonly signal?: AbortSignal;
 }
 
+/** Which run `client.resume` re-attaches to, e.g. the run id kept in the URL across a reload. */
 export interface ResumeRunOptions<P = unknown> {
   readonly runId: string;
   /** The last seq already shown; omit to replay the run from its first event (after a page reload). */
@@ -68,6 +78,7 @@ export interface ResumeRunOptions<P = unknown> {
   readonly payloadSchema?: PayloadSchema<P>;
 }
 
+/** What `client.run` sends on the JSON route (`Accept: application/json`): one request, one terminal event. */
 export interface JsonRunOptions {
   readonly sessionId?: string;
   readonly input: string;
@@ -94,6 +105,7 @@ export interface RunHandle<P = unknown> extends RunSource<P> {
   respond(answer: InteractionAnswer): Promise<RunHandle<P>>;
 }
 
+/** Talks to Kestrel (or your backend in front of it). Made by `createRunClient`. */
 export interface RunClient {
   start<P = unknown>(options: StartRunOptions<P>): RunHandle<P>;
   /** Re-attaches to a run by id (after a reload); a settled run is read from its result, WAITING included. */

@@ -5,6 +5,7 @@ import { createInitialRunState, type RunError, type RunPhase, type RunState } fr
 import { getRetryMode } from './retry-mode.js';
 import type { RunBinding } from './run-actions.js';
 
+/** Options of {@link createRunController}; `setOptions` replaces them without restarting the run. */
 export interface RunControllerOptions<P = unknown> {
   /** Sends the requests. Read at each action, so replacing it never restarts a run. */
   readonly client: RunClient;

@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario.js';
 
+/** Options of `createScenarioHandler`, `createScenarioFetch` and `createMockKestrel`; all optional. */
 export interface ScenarioHandlerOptions {
   /** The scenarios a run can play. Defaults to the shared set from `@kestrel/testing`. */
   readonly scenarios?: readonly Scenario[];

@@ -17,6 +17,7 @@ export interface RequestFaults {
   readonly malformedAt?: number;
 }
 
+/** Request header that injects faults, e.g. `x-kestrel-fault: drop-at:5,slow-start:200` (docs/mock-kestrel.md). */
 export const FAULT_HEADER = 'x-kestrel-fault';
 
 const SEQ_FAULTS = { 'drop-at': 'dropAt', 'truncate-at': 'truncateAt', 'malformed-at': 'malformedAt' } as const;
@@ -60,6 +61,7 @@ export function parseRequestFaults(header: string | null): RequestFaults {
   return faults;
 }
 
+/** Request header that sets the pacing between events in ms, e.g. `x-kestrel-delay: 30`. */
 export const DELAY_HEADER = 'x-kestrel-delay';
 
 /** Reads `x-kestrel-delay: <ms>`, the per-run pacing override. */

@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario.js';
 import { RequestError } from './error-response.js';
 
+/** Request header naming the scenario a new run plays, e.g. `x-kestrel-scenario: waiting-approval`. */
 export const SCENARIO_HEADER = 'x-kestrel-scenario';
 const PREFIX = /^\s*\[scenario:([^\]\s]+)\]\s*/;
 
