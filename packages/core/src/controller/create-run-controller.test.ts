@@ -196,11 +196,12 @@ describe('createRunController', () => {
 
   it('respond without a WAITING run rejects with a clear error and sends nothing', async () => {
     const controller = createRunController({ client: client('completed-text') });
-    await expect(controller.respond({ kind: 'text', text: 'hi' })).rejects.toThrow(/WAITING/);
+    // The same typed refusal before any run as after one that did not wait: apps branch on `reason`, not on text.
+    await expect(controller.respond({ kind: 'text', text: 'hi' })).rejects.toMatchObject({ name: 'RunUsageError', reason: 'not-waiting' });
     controller.start('hi');
     await until(controller, settled);
     const count = requests.length;
-    await expect(controller.respond({ kind: 'text', text: 'hi' })).rejects.toThrow(/WAITING/);
+    await expect(controller.respond({ kind: 'text', text: 'hi' })).rejects.toMatchObject({ name: 'RunUsageError', reason: 'not-waiting' });
     expect(requests.length).toBe(count);
   });
 });

@@ -1,4 +1,5 @@
 import type { RunClient, RunHandle, StartRunOptions } from '../client/types.js';
+import { RunUsageError } from '../client/run-usage-error.js';
 import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
 import { createInitialRunState, type RunError, type RunPhase, type RunState } from '../run/run-state.js';
@@ -164,7 +165,7 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
     },
     async respond(answer: InteractionAnswer) {
       const current = handle;
-      if (current === null) throw new Error('respond() needs a run settled WAITING, and no run has started');
+      if (current === null) throw new RunUsageError('not-waiting', 'Only a run settled WAITING can be answered; no run has started');
       const asked = generation;
       const next = await current.respond(answer);
       if (asked !== generation || handle !== current) {
