@@ -30,8 +30,23 @@ function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): R
   } as RequestInit);
 }
 
+/** Resolves once `res` can take more data, or once it closed (then the next read is cancelled anyway). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.destroyed) return resolve(); // 'close' already came and went
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 /**
- * Serves a web-standard handler from `node:http`. Response bodies are streamed chunk by chunk (SSE works), the
+ * Serves a web-standard handler from `node:http`. Response bodies are streamed chunk by chunk (SSE works) and
+ * only as fast as the client reads them, the
  * request's signal aborts when the client goes away, and a body stream that errors destroys the socket, so the
  * browser sees a dropped connection rather than a clean end.
  *
@@ -67,7 +82,9 @@ export function createNodeListener(handler: FetchHandler) {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        res.write(value);
+        // Backpressure: read on only once the socket took this chunk, so a slow client is not buffered in memory
+        // (and a producer that waits for its reader, like the mock Kestrel, really waits).
+        if (!res.write(value)) await drained(res);
       }
       res.end();
     } catch {
