@@ -46,9 +46,8 @@ function drained(res: ServerResponse): Promise<void> {
 
 /**
  * Serves a web-standard handler from `node:http`. Response bodies are streamed chunk by chunk (SSE works) and
- * only as fast as the client reads them, the
- * request's signal aborts when the client goes away, and a body stream that errors destroys the socket, so the
- * browser sees a dropped connection rather than a clean end.
+ * only as fast as the client reads them, the request's signal aborts when the client goes away, and a body stream
+ * that errors destroys the socket, so the browser sees a dropped connection rather than a clean end.
  *
  * @example
  * http.createServer(createNodeListener((request) => new Response('ok'))).listen(3000);
