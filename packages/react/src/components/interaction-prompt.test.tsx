@@ -2,7 +2,10 @@ import type { InteractionAnswer } from '@kestrel/core';
 import { createScenarioRun, createScenarioSource, getScenario } from '@kestrel/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { startLoopbackKestrel } from '../test-support/loopback-kestrel.test-helper.js';
+import { useRun } from '../use-run.js';
 import { expectNoAxeViolations } from './axe-check.js';
 import { InteractionPrompt } from './interaction-prompt.js';
 
@@ -161,6 +164,42 @@ describe('InteractionPrompt', () => {
     // and it can be sent again
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
     expect(respond).toHaveBeenCalledTimes(2);
+  });
+
+  it('says an answer that never got through the network did not go through (not refused), and keeps it to send again', async () => {
+    const user = userEvent.setup();
+    const kestrel = await startLoopbackKestrel();
+    try {
+      let offline = true;
+      // The browser's fetch rejects with a TypeError when the network is down.
+      const fetchUnlessOffline: typeof fetch = (input, init) =>
+        offline && String(input).includes('/interactions/') ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+      const scenario = getScenario('waiting-text');
+      const client = kestrel.client({ scenario: scenario.name, fetch: fetchUnlessOffline });
+      function Prompt() {
+        const run = useRun({ client });
+        const { start } = run;
+        useEffect(() => {
+          start(scenario.input);
+        }, [start]);
+        return <InteractionPrompt run={run} />;
+      }
+      const { container } = render(<Prompt />);
+      const field = await screen.findByRole('textbox', {}, { timeout: 5000 });
+      await user.type(field, 'Please fix the heating by Friday.');
+      await user.click(screen.getByRole('button', { name: 'Send answer' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toMatch(/^Your answer did not go through: /);
+      expect(alert.textContent).not.toMatch(/not accepted/);
+      expect(screen.getByRole('form').getAttribute('data-state')).toBe('unsent');
+      expect(field).toHaveProperty('value', 'Please fix the heating by Friday.');
+      await expectNoAxeViolations(container);
+      offline = false;
+      await user.click(screen.getByRole('button', { name: 'Send answer' }));
+      await waitFor(() => expect(screen.queryByRole('form')).toBeNull(), { timeout: 5000 });
+    } finally {
+      await kestrel.close();
+    }
   });
 
   it('counts down to expiresAt and stops answers once expired', async () => {

@@ -1,5 +1,5 @@
 'use client';
-import { validateInteractionAnswer, type AnswerIssue, type Interaction, type RunSource, type RunState } from '@kestrel/core';
+import { isRunClientError, validateInteractionAnswer, type AnswerIssue, type Interaction, type RunSource, type RunState } from '@kestrel/core';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type Ref } from 'react';
 import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
@@ -12,8 +12,11 @@ function selectInteraction(state: RunState): Interaction | null {
   return state.phase === 'settled' && state.output?.status === 'WAITING' ? state.output.interaction : null;
 }
 
-/** `idle` ready to answer, `invalid` after a failed check, `submitting` while the answer is on its way, `rejected` when the server refused it. */
-export type PromptState = 'idle' | 'invalid' | 'submitting' | 'rejected' | 'expired';
+/**
+ * `idle` ready to answer, `invalid` after a failed check, `submitting` while the answer is on its way, `rejected`
+ * when it was refused, `unsent` when it did not get through (connection lost, no response in time), `expired`.
+ */
+export type PromptState = 'idle' | 'invalid' | 'submitting' | 'rejected' | 'unsent' | 'expired';
 
 export interface InteractionPromptProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'onSubmit'> {
   readonly run: RunSource & Pick<RunActions, 'respond'>;
@@ -45,9 +48,11 @@ interface PromptFormProps extends Omit<InteractionPromptProps, 'run'> {
   readonly respond: RunActions['respond'];
 }
 
-function rejectionOf(error: unknown): { message: string; issues: readonly AnswerIssue[] } {
+function rejectionOf(error: unknown): { message: string; issues: readonly AnswerIssue[]; unsent: boolean } {
   const issues = typeof error === 'object' && error !== null && Array.isArray((error as { issues?: unknown }).issues) ? (error as { issues: AnswerIssue[] }).issues : [];
-  return { message: error instanceof Error ? error.message : String(error), issues };
+  // A network failure is not the server's verdict: saying "not accepted" would claim a refusal nobody made.
+  const unsent = isRunClientError(error) && (error.kind === 'transport' || error.kind === 'timeout');
+  return { message: error instanceof Error ? error.message : String(error), issues, unsent };
 }
 
 function PromptForm({ interaction, respond, focusOnWait = true, labels, now, className, ref, ...rest }: PromptFormProps) {
@@ -66,7 +71,7 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
   const [draft, setDraft] = useState<AnswerDraft>(emptyDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<PromptState>('idle');
-  const [rejection, setRejection] = useState<string | null>(null);
+  const [rejection, setRejection] = useState<{ readonly message: string; readonly unsent: boolean } | null>(null);
   const submitting = useRef(false);
   const approved = useRef(true);
   const [decision, setDecision] = useState<'approve' | 'reject'>('approve');
@@ -119,10 +124,10 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
       (error: unknown) => {
         submitting.current = false;
         if (!mounted.current) return;
-        const { message, issues } = rejectionOf(error);
+        const { message, issues, unsent } = rejectionOf(error);
         setErrors(issuesByKey(issues, t.answerIssue));
-        setRejection(message);
-        setState('rejected');
+        setRejection({ message, unsent });
+        setState(unsent ? 'unsent' : 'rejected');
       },
     );
   };
@@ -171,8 +176,8 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
       <FieldError baseId={baseId} errorKey="form" errors={errors} />
       {shownState === 'invalid' ? <p data-kestrel-form-error="">{t.fixErrors}</p> : null}
       {rejection === null ? null : (
-        <p role="alert" data-kestrel-rejection="">
-          {t.rejected(rejection)}
+        <p role="alert" data-kestrel-rejection={rejection.unsent ? 'unsent' : 'rejected'}>
+          {rejection.unsent ? t.unsent(rejection.message) : t.rejected(rejection.message)}
         </p>
       )}
       <div data-kestrel-actions="">

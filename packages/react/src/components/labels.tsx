@@ -67,6 +67,8 @@ export interface KestrelLabels {
   /** The message shown next to a control for one problem `validateInteractionAnswer` found (translate by `path`). */
   readonly answerIssue: (issue: AnswerIssue) => string;
   readonly rejected: (message: string) => string;
+  /** The answer did not get through (connection failed or no response in time): nothing says the server refused it. */
+  readonly unsent: (message: string) => string;
   readonly unsupported: (kind: string) => string;
 }
 
@@ -155,6 +157,7 @@ export const defaultLabels: KestrelLabels = {
   fixErrors: 'Check the highlighted answers.',
   answerIssue: (issue) => (issue.path[0] === 'text' && issue.path.length === 1 ? 'An answer is required' : issue.message),
   rejected: (message) => `Your answer was not accepted: ${message}`,
+  unsent: (message) => `Your answer did not go through: ${message}. It is kept here: send it again.`,
   unsupported: (kind) => `This request ("${kind}") cannot be answered here.`,
 };
 
