@@ -1,7 +1,10 @@
 import { createScenarioRun, createScenarioSource, getScenario, invoiceSchema, scenarios, type Invoice } from '@kestrel/testing';
-import { act, render, screen, within } from '@testing-library/react';
+import type { RunBinding } from '@kestrel/core';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startLoopbackKestrel } from '../test-support/loopback-kestrel.test-helper.js';
+import { useRun } from '../use-run.js';
 import { expectNoAxeViolations } from './axe-check.js';
 import { resetPayloadWarnings } from './payload-panel.js';
 import { RunView } from './run-view.js';
@@ -152,7 +155,7 @@ describe('RunView', () => {
     expect(part(container, 'outcome')?.textContent).toContain('Cancelled by you: Stopped by the user');
   });
 
-  it('shows reconnecting and detached as what they are, and follows again from where it stopped', async () => {
+  it('shows reconnecting and detached as what they are, and follows it again', async () => {
     const user = userEvent.setup();
     const { container } = render(<RunView run={createScenarioRun(getScenario('dropped-mid-stream'), { until: (state) => state.phase === 'reconnecting' })} />);
     expect(part(container, 'connection')?.textContent).toBe('Connection interrupted (connection dropped). Reconnecting, attempt 1…');
@@ -167,10 +170,39 @@ describe('RunView', () => {
     expect(part(root, 'draft')?.getAttribute('data-state')).toBe('detached');
     expect(within(root).queryByRole('alert')).toBeNull();
     await expectNoAxeViolations(view.container);
-    const lastSeq = detached.getState().lastSeq;
-    expect(lastSeq).toBeGreaterThan(0);
     await user.click(within(root).getByRole('button', { name: 'Follow again' }));
-    expect(resume).toHaveBeenCalledWith('run_completed_text', lastSeq);
+    expect(resume).toHaveBeenCalledWith('run_completed_text');
+  });
+
+  it('"Follow again" after detaching rebuilds the whole run: the draft from its first word, every event kept', async () => {
+    const user = userEvent.setup();
+    const kestrel = await startLoopbackKestrel();
+    try {
+      const scenario = getScenario('completed-text');
+      const client = kestrel.client({ scenario: scenario.name, delayMs: 20 });
+      let binding: RunBinding | null = null;
+      function Followed() {
+        const run = useRun({ client });
+        binding = run;
+        return <RunView run={run} />;
+      }
+      const { container } = render(<Followed />);
+      act(() => binding!.start(scenario.input));
+      await waitFor(() => expect(binding!.getState().draftText.length).toBeGreaterThan(10), { timeout: 5000 });
+      const opening = binding!.getState().draftText;
+      act(() => binding!.detach());
+      await user.click(await screen.findByRole('button', { name: 'Follow again' }));
+      await waitFor(() => expect(binding!.getState().phase).toBe('streaming'), { timeout: 5000 });
+      // The draft shown while it streams again starts where the answer starts, not mid-sentence.
+      const shown = () => part(container as HTMLElement, 'draft')?.querySelector('[data-kestrel-text]')?.textContent ?? '';
+      await waitFor(() => expect(shown().length).toBeGreaterThan(opening.length), { timeout: 5000 });
+      expect(shown().startsWith(opening)).toBe(true);
+      await waitFor(() => expect(binding!.getState().phase).toBe('settled'), { timeout: 5000 });
+      // Nothing the server sent before the detach is lost from the run's events.
+      expect(binding!.getState().events.at(0)?.type).toBe('run.started');
+    } finally {
+      await kestrel.close();
+    }
   });
 
   it('moves focus to the prompt when the run starts waiting, and follows the answer to the next attempt', async () => {

@@ -70,7 +70,8 @@ export function RunView<P>({ run, renderPayload, renderText, labels, focusOnWait
         <div data-kestrel-part="connection" data-state="detached">
           <p>{t.detached}</p>
           {runId === null ? null : (
-            <button type="button" onClick={() => run.resume(runId, run.getState().lastSeq)}>
+            // Replayed whole, as retry does: resuming after lastSeq would start a fresh state mid-sentence.
+            <button type="button" onClick={() => run.resume(runId)}>
               {t.followAgain}
             </button>
           )}
