@@ -251,12 +251,22 @@ describe('cancel versus detach', () => {
     let fault: string | undefined;
     const handle = testClient(kestrel, { scenario: 'completed-text', delayMs: 20, fault: () => fault }).start({ input: 'x' });
     await expect.poll(() => handle.getState().runId).not.toBeNull();
-    fault = 'http-409';
-    await expect(handle.cancel()).rejects.toMatchObject({ kind: 'http', status: 409 });
+    fault = 'http-403';
+    await expect(handle.cancel()).rejects.toMatchObject({ kind: 'http', status: 403 });
     fault = undefined;
     expect(handle.getState().phase).toBe('streaming');
     await handle.cancel();
     expect((await handle.result).output.status).toBe('CANCELLED');
+  });
+
+  it('a cancel that loses the race with the run settling (409) resolves; the stream still reports the outcome', async () => {
+    let fault: string | undefined;
+    const handle = testClient(kestrel, { scenario: 'completed-text', delayMs: 20, fault: () => fault }).start({ input: 'x' });
+    await expect.poll(() => handle.getState().runId).not.toBeNull();
+    fault = 'http-409';
+    await expect(handle.cancel()).resolves.toBeUndefined();
+    fault = undefined;
+    expect((await handle.result).output.status).toBe('COMPLETED');
   });
 
   it('cancel() of a settled attempt sends nothing', async () => {

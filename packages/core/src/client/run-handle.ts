@@ -101,8 +101,15 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
       if (store.getState().phase === 'settled') return;
       const runId = await runIdWhenKnown();
       if (runId === null || store.getState().phase === 'settled') return;
-      const response = await deps.http.send({ method: 'POST', path: `/v1/runs/${encodeURIComponent(runId)}/cancel`, accept: 'application/json', runId });
-      await response.body?.cancel().catch(() => undefined);
+      const response = await deps.http
+        .send({ method: 'POST', path: `/v1/runs/${encodeURIComponent(runId)}/cancel`, accept: 'application/json', runId })
+        .catch((error: unknown) => {
+          // 409: the run settled on the server before the request arrived. Nothing is left to cancel, and the
+          // stream this handle still reads reports the real outcome, so this is not a failure of cancel().
+          if (error instanceof RunClientError && error.kind === 'http' && error.status === 409) return null;
+          throw error;
+        });
+      await response?.body?.cancel().catch(() => undefined);
     })().catch((error: unknown) => {
       cancelling = null; // a failed cancel may be tried again
       throw error;
