@@ -40,8 +40,8 @@ function missingClient(): never {
 }
 
 export function toBinding<P>(controller: RunController<P>): RunBinding<P> {
-  const { getState, subscribe, start, resume, respond, cancel, detach, retry, reset } = controller;
-  return { getState, subscribe, start, resume, respond, cancel, detach, retry, reset };
+  const { getState, subscribe, start, resume, respond, cancel, detach, retry, getRetryMode, reset } = controller;
+  return { getState, subscribe, start, resume, respond, cancel, detach, retry, getRetryMode, reset };
 }
 
 /** The run controller of this component: created once, kept up to date with the options, released on unmount. */

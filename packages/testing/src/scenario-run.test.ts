@@ -30,4 +30,18 @@ describe('createScenarioRun', () => {
     run.detach();
     expect(run.getState().phase).toBe('detached');
   });
+
+  it('says what retry would do, as a controller does: nothing to restart with for a run resumed by id', () => {
+    const onAction = vi.fn();
+    const started = createScenarioRun(getScenario('failed-retryable'));
+    expect(started.getRetryMode()).toBe('restart');
+    const resumed = createScenarioRun(getScenario('failed-retryable'), { resumed: true, onAction });
+    expect(resumed.getRetryMode()).toBeNull();
+    const before = resumed.getState();
+    resumed.retry();
+    expect(onAction).toHaveBeenCalledWith('retry');
+    expect(resumed.getState()).toBe(before);
+    expect(createScenarioRun(getScenario('truncated'), { resumed: true }).getRetryMode()).toBe('resume');
+    expect(createScenarioRun(getScenario('failed-no-text')).getRetryMode()).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import type { InteractionAnswer, RunAction, RunActions, RunBinding } from '@kestrel/core';
+import { getRetryMode, type InteractionAnswer, type RetryMode, type RunAction, type RunActions, type RunBinding } from '@kestrel/core';
 import type { Scenario } from './scenario.js';
 import { scenarioActions } from './scenario-actions.js';
 import { createScenarioSource, type ScenarioSource, type ScenarioSourceOptions } from './scenario-source.js';
@@ -8,6 +8,11 @@ export interface ScenarioRunOptions<P = unknown> extends ScenarioSourceOptions<P
   readonly rejectAnswer?: string;
   /** How long `respond` takes before it settles (ms). Default 0. */
   readonly respondDelayMs?: number;
+  /**
+   * The run was resumed by id (e.g. after a reload), so, like a run controller, the fixture holds no start input:
+   * `getRetryMode()` is `null` where only a restart would do, and `retry()` then replays nothing. Default false.
+   */
+  readonly resumed?: boolean;
   /** Called with every action a person takes, for tests and the Storybook actions panel. */
   readonly onAction?: (name: keyof RunActions, ...args: unknown[]) => void;
 }
@@ -19,7 +24,8 @@ export interface ScenarioRun<P = unknown> extends RunBinding<P> {
 
 /**
  * A {@link RunBinding} over {@link createScenarioSource}: `respond` plays the scenario's continuation (the attempt
- * after the answer), `detach` detaches, and `start`/`retry`/`resume` replay the scenario.
+ * after the answer), `detach` detaches, and `start`/`resume` replay the scenario, as does `retry` when
+ * `getRetryMode()` says it would act.
  * No network and no timers: for component tests and static stories.
  *
  * @example
@@ -32,12 +38,18 @@ export function createScenarioRun<P = unknown>(scenario: Scenario, options: Scen
   };
   const restart = () => replay(scenarioActions(scenario.steps));
   const report = options.onAction ?? (() => undefined);
+  let resumed = options.resumed === true;
+  const retryMode = (): RetryMode | null => {
+    const mode = getRetryMode(source.getState());
+    return mode === 'restart' && resumed ? null : mode;
+  };
   return {
     source,
     getState: source.getState,
     subscribe: source.subscribe,
     start: (input) => {
       report('start', input);
+      resumed = false;
       restart();
     },
     resume: (runId, lastSeq) => {
@@ -46,8 +58,9 @@ export function createScenarioRun<P = unknown>(scenario: Scenario, options: Scen
     },
     retry: () => {
       report('retry');
-      restart();
+      if (retryMode() !== null) restart();
     },
+    getRetryMode: retryMode,
     respond: async (answer: InteractionAnswer) => {
       report('respond', answer);
       if ((options.respondDelayMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.respondDelayMs));

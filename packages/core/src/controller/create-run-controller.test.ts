@@ -154,6 +154,33 @@ describe('createRunController', () => {
     expect(requests.length).toBe(count);
   });
 
+  it('a FAILED retryable run resumed by id offers no retry and retry() sends nothing: it holds no input to restart', async () => {
+    const { runId } = await client('failed-retryable').start({ input: 'Convert 200 USD to EUR' }).result;
+    const resumed = createRunController({ client: client('failed-retryable') });
+    resumed.resume(runId);
+    const state = await until(resumed, settled);
+    expect(state.status).toBe('FAILED');
+    expect(state.output?.status === 'FAILED' && state.output.error.retryable).toBe(true);
+    expect(resumed.getRetryMode()).toBeNull();
+    const handle = resumed.getHandle();
+    const count = requests.length;
+    resumed.retry();
+    expect(resumed.getHandle()).toBe(handle);
+    expect(requests.length).toBe(count);
+
+    // Started here, the same outcome can be retried; resuming another run by id forgets that input.
+    const started = createRunController({ client: client('failed-retryable') });
+    started.start('Convert 200 USD to EUR');
+    await until(started, settled);
+    expect(started.getRetryMode()).toBe('restart');
+    started.resume(runId);
+    await until(started, (next) => settled(next) && next.runId === runId);
+    expect(started.getRetryMode()).toBeNull();
+    const before = requests.length;
+    started.retry();
+    expect(requests.length).toBe(before);
+  });
+
   it('start while streaming detaches the previous run and never cancels it', async () => {
     const controller = createRunController({ client: client('completed-text', { delayMs: 10 }) });
     controller.start('first');

@@ -3,7 +3,7 @@ import { RunUsageError } from '../client/run-usage-error.js';
 import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
 import { createInitialRunState, type RunError, type RunPhase, type RunState } from '../run/run-state.js';
-import { getRetryMode } from './retry-mode.js';
+import { getRetryMode, type RetryMode } from './retry-mode.js';
 import type { RunBinding } from './run-actions.js';
 
 /** Options of {@link createRunController}; `setOptions` replaces them without restarting the run. */
@@ -72,7 +72,7 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
   let unfollow: (() => void) | null = null;
   /** The run id asked for by `resume`, known before the server names it in `run.started`. */
   let requestedRunId: string | null = null;
-  /** What the last `start` sent, for `retry` after a retryable failure. */
+  /** What started the followed run, for `retry` after a retryable failure; `null` for a run resumed by id. */
   let lastStart: StartRunOptions<P> | null = null;
   /** Changes whenever the followed run is replaced, so a late `respond` cannot take over a newer run. */
   let generation = 0;
@@ -125,6 +125,14 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
     follow(options.client.start(request));
   };
 
+  /** `getRetryMode(state)`, narrowed to what this controller can do: a restart needs the input that started the run. */
+  const retryMode = (state: RunState<P>): RetryMode | null => {
+    const mode = getRetryMode(state);
+    if (mode === 'resume') return state.runId === null ? null : mode;
+    if (mode === 'restart') return lastStart === null ? null : mode;
+    return null;
+  };
+
   const resumeRun = (runId: string, lastSeq?: number): void => {
     release();
     requestedRunId = runId;
@@ -161,6 +169,8 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
       const current = state.runId ?? requestedRunId;
       // Resuming the run already followed would open a second connection to it (StrictMode mounts twice).
       if (handle !== null && current === runId && following.has(state.phase)) return;
+      // Another run's input must never be replayed for this one; following the same run again keeps it.
+      if (current !== runId) lastStart = null;
       resumeRun(runId, lastSeq);
     },
     async respond(answer: InteractionAnswer) {
@@ -184,13 +194,15 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
     },
     retry() {
       const state = getState();
-      const mode = getRetryMode(state);
+      const mode = retryMode(state);
       if (mode === 'resume' && state.runId !== null) resumeRun(state.runId);
       else if (mode === 'restart' && lastStart !== null) startWith(lastStart);
     },
+    getRetryMode: () => retryMode(getState()),
     reset() {
       release();
       requestedRunId = null;
+      lastStart = null;
       follow(null);
     },
   };

@@ -1,5 +1,6 @@
 import type { InteractionAnswer } from '../protocol/types.js';
 import type { RunSource, StartRunOptions } from '../client/types.js';
+import type { RetryMode } from './retry-mode.js';
 
 /** What a person can do to a run. Stable functions: safe in effect dependencies and memoized children. */
 export interface RunActions<P = unknown> {
@@ -15,6 +16,13 @@ export interface RunActions<P = unknown> {
   detach(): void;
   /** After a connection error: resume the same run. After a retryable FAILED: start it again with the same input. */
   retry(): void;
+  /**
+   * What `retry()` would do now: `resume`, `restart`, or `null` when it would send nothing. Unlike the pure
+   * `getRetryMode(state)`, it knows whether this binding holds the input a restart needs: a run resumed by id
+   * (after a reload) that FAILED retryable cannot be started again by it. Offer a retry button only when non-null.
+   * Read it in a selector: the input it depends on only changes together with the state.
+   */
+  getRetryMode(): RetryMode | null;
   /** Forgets the run and returns to `idle`. */
   reset(): void;
 }

@@ -1,12 +1,14 @@
-import { createScenarioSource, getScenario } from '@kestrel/testing';
+import { createScenarioRun, createScenarioSource, getScenario, type ScenarioRunOptions } from '@kestrel/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from './axe-check.js';
 import { RunError } from './run-error.js';
 
-function errorRun(name: string, then: Parameters<typeof createScenarioSource>[1] = {}) {
-  return { ...createScenarioSource(getScenario(name), then), retry: vi.fn() };
+function errorRun(name: string, options: ScenarioRunOptions = {}) {
+  const run = createScenarioRun(getScenario(name), options);
+  vi.spyOn(run, 'retry').mockImplementation(() => undefined);
+  return run;
 }
 
 describe('RunError', () => {
@@ -48,6 +50,17 @@ describe('RunError', () => {
     const { container } = render(<RunError run={run} />);
     expect(screen.getByRole('alert').textContent).toContain(title);
     expect(screen.getByRole('button').textContent).toBe(button);
+    await expectNoAxeViolations(container);
+  });
+
+  it('offers no action when the run has no input to start again with (a failed start on a resumed binding)', async () => {
+    const failedStart = { upTo: 1, then: [{ type: 'client/http-error', status: 503, code: 'unavailable', message: 'Kestrel is unavailable' }] } as const;
+    const started = render(<RunError run={errorRun('completed-text', failedStart)} />);
+    expect(screen.getByRole('button').textContent).toBe('Retry');
+    started.unmount();
+    const { container } = render(<RunError run={errorRun('completed-text', { ...failedStart, resumed: true })} />);
+    expect(screen.getByRole('alert').textContent).toContain('HTTP 503');
+    expect(screen.queryByRole('button')).toBeNull();
     await expectNoAxeViolations(container);
   });
 

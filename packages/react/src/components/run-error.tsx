@@ -1,6 +1,6 @@
 'use client';
-import { formatPath, getRetryMode, type RetryMode, type RunError as RunErrorValue, type RunSource, type RunState } from '@kestrel/core';
-import type { HTMLAttributes, Ref } from 'react';
+import { formatPath, type RetryMode, type RunError as RunErrorValue, type RunSource, type RunState } from '@kestrel/core';
+import { useCallback, type HTMLAttributes, type Ref } from 'react';
 import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
@@ -12,15 +12,18 @@ interface ErrorSlice {
   readonly afterOutcome: boolean;
 }
 
-function selectError(state: RunState): ErrorSlice {
+function selectError(state: RunState, run: Pick<RunActions, 'getRetryMode'>): ErrorSlice {
   return state.phase === 'error'
-    ? { error: state.error, retryMode: getRetryMode(state), afterOutcome: state.output !== null }
+    ? { error: state.error, retryMode: run.getRetryMode(), afterOutcome: state.output !== null }
     : { error: null, retryMode: null, afterOutcome: false };
 }
 
 export interface RunErrorProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
-  /** The run; `retry` resumes after a connection problem and starts again after a request or protocol error. */
-  readonly run: RunSource & Pick<RunActions, 'retry'>;
+  /**
+   * The run; `retry` resumes after a connection problem and starts again after a failed start request.
+   * `getRetryMode()` decides whether the action is offered at all.
+   */
+  readonly run: RunSource & Pick<RunActions, 'retry' | 'getRetryMode'>;
   readonly labels?: Partial<KestrelLabels>;
   readonly ref?: Ref<HTMLDivElement>;
 }
@@ -28,15 +31,16 @@ export interface RunErrorProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chi
 /**
  * What broke on the way to an outcome (connection lost, truncated stream, protocol error with seq and field,
  * HTTP error, timeout), as a `role="alert"` with a reconnect or retry action. It is not a run outcome and does
- * not look like one. The action appears only when retrying means something (see `getRetryMode`): a protocol
- * error would only repeat itself. When the error came after `run.completed`, it says so: an outcome was received.
+ * not look like one. The action appears only when `run.getRetryMode()` says retry would act: a protocol error
+ * would only repeat itself, and a binding without the start input cannot start again. When the error came after `run.completed`, it says so: an outcome was received.
  * Renders nothing unless the run is in phase `error`.
  *
  * @example
  * <RunError run={run} />
  */
 export function RunError({ run, labels, className, ref, ...rest }: RunErrorProps) {
-  const { error, retryMode, afterOutcome } = useRunSelector(run, selectError, shallowEqual);
+  const select = useCallback((state: RunState) => selectError(state, run), [run]);
+  const { error, retryMode, afterOutcome } = useRunSelector(run, select, shallowEqual);
   const t = useKestrelLabels(labels);
   if (error === null) return null;
   return (

@@ -94,6 +94,49 @@ describe('RunView', () => {
     expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
   });
 
+  it('offers "Try again" on a retryable FAILED only when it can start the run again: not for a run resumed by id', async () => {
+    const user = userEvent.setup();
+    const kestrel = await startLoopbackKestrel();
+    try {
+      const scenario = getScenario('failed-retryable');
+      const client = kestrel.client({ scenario: scenario.name });
+      const { runId } = await client.start({ input: scenario.input }).result;
+      let resumedRun: RunBinding | null = null;
+      function Resumed() {
+        const run = useRun({ client, resumeRunId: runId });
+        resumedRun = run;
+        return <RunView run={run} />;
+      }
+      const resumed = render(<Resumed />);
+      const outcome = await waitFor(() => part(resumed.container, 'outcome') ?? Promise.reject(new Error('not settled yet')), { timeout: 5000 });
+      expect(outcome.getAttribute('data-status')).toBe('FAILED');
+      // Still said to be retryable, but no button that would send nothing.
+      expect(outcome.getAttribute('data-retryable')).toBe('true');
+      expect(within(outcome).queryByRole('button')).toBeNull();
+      expect(resumedRun!.getRetryMode()).toBeNull();
+      resumed.unmount();
+
+      let startedRun: RunBinding | null = null;
+      function Started() {
+        const run = useRun({ client });
+        startedRun = run;
+        return <RunView run={run} />;
+      }
+      const started = render(<Started />);
+      act(() => startedRun!.start(scenario.input));
+      const retry = await within(started.container).findByRole('button', { name: 'Try again' }, { timeout: 5000 });
+      const first = startedRun!.getState().runId;
+      const starts = kestrel.sent('POST', /\/runs$/).length;
+      await user.click(retry);
+      await waitFor(() => expect(startedRun!.getState().runId).not.toBe(first), { timeout: 5000 });
+      expect(kestrel.sent('POST', /\/runs$/).length).toBe(starts + 1);
+      expect(JSON.parse(kestrel.sent('POST', /\/runs$/).at(-1)!.body)).toMatchObject({ input: scenario.input });
+      await within(started.container).findByRole('button', { name: 'Try again' }, { timeout: 5000 });
+    } finally {
+      await kestrel.close();
+    }
+  });
+
   it('after a protocol error that followed run.completed, shows the error and the outcome received before it', async () => {
     const scenario = getScenario('event-after-completed');
     const run = createScenarioRun(scenario);

@@ -1,6 +1,6 @@
 'use client';
-import type { ReconnectInfo, RunOutput, RunPhase, RunState } from '@kestrel/core';
-import type { HTMLAttributes, Ref } from 'react';
+import type { ReconnectInfo, RetryMode, RunOutput, RunPhase, RunState } from '@kestrel/core';
+import { useCallback, type HTMLAttributes, type Ref } from 'react';
 import type { RunBinding } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
 import { AssistantText, type RenderText } from './assistant-text.js';
@@ -18,11 +18,15 @@ interface ViewSlice {
   readonly output: RunOutput | null;
   readonly reconnect: ReconnectInfo | null;
   readonly runId: string | null;
+  /** Whether the FAILED outcome's retry would act: a run resumed by id holds no input to start again with. */
+  readonly retryMode: RetryMode | null;
 }
 
 // No draft text, no lastSeq: the frame re-renders on phase changes only, its parts on their own slices.
-function selectView(state: RunState): ViewSlice {
-  return { phase: state.phase, output: state.phase === 'settled' ? state.output : null, reconnect: state.reconnect, runId: state.runId };
+function selectView(state: RunState, run: Pick<RunBinding<unknown>, 'getRetryMode'>): ViewSlice {
+  const output = state.phase === 'settled' ? state.output : null;
+  const retryMode = output?.status === 'FAILED' ? run.getRetryMode() : null;
+  return { phase: state.phase, output, reconnect: state.reconnect, runId: state.runId, retryMode };
 }
 
 export interface RunViewProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
@@ -45,8 +49,9 @@ export interface RunViewProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'chil
 /**
  * The drop-in view of a run. While it streams: activity (collapsed) and the draft, marked in progress. Once
  * settled it branches on the output status: COMPLETED shows the assistant text and the app-rendered payload,
- * WAITING asks the interaction's question, FAILED shows code, message and a retry when retryable, CANCELLED who
- * and why. Connection problems are shown as what they are, never as an outcome; an outcome received before a
+ * WAITING asks the interaction's question, FAILED shows code, message and, when retryable, a retry button if
+ * `run.getRetryMode()` says retry would act (not for a run resumed by id, which has no input to start again with:
+ * it keeps `data-retryable="true"` for the app to offer its own), CANCELLED who and why. Connection problems are shown as what they are, never as an outcome; an outcome received before a
  * protocol error is shown below the error, marked as received before it.
  *
  * @example
@@ -54,7 +59,8 @@ export interface RunViewProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'chil
  * <RunView run={run} renderPayload={(invoice) => <InvoiceTable invoice={invoice} />} />
  */
 export function RunView<P>({ run, renderPayload, renderText, labels, focusOnWait, activityOpen, now, className, ref, ...rest }: RunViewProps<P>) {
-  const { phase, output, reconnect, runId } = useRunSelector(run, selectView, shallowEqual);
+  const select = useCallback((state: RunState<P>) => selectView(state, run), [run]);
+  const { phase, output, reconnect, runId, retryMode } = useRunSelector(run, select, shallowEqual);
   const t = useKestrelLabels(labels);
   const live = phase === 'connecting' || phase === 'streaming' || phase === 'reconnecting';
   const body = (
@@ -85,8 +91,9 @@ export function RunView<P>({ run, renderPayload, renderText, labels, focusOnWait
           <p>
             <code>{t.failedCode(output.error.code)}</code>
           </p>
-          {output.error.retryable === true ? (
-            <button type="button" onClick={() => run.retry()}>
+          {/* Retryable but without the input to start again (resumed by id): still said, never a button that does nothing. */}
+          {output.error.retryable === true && retryMode !== null ? (
+            <button type="button" data-retry-mode={retryMode} onClick={() => run.retry()}>
               {t.retry}
             </button>
           ) : null}
