@@ -104,3 +104,13 @@ export const Translated: Story = {
     labels: { approve: 'Genehmigen', reject: 'Ablehnen', comment: 'Kommentar (optional)', action: 'Aktion', statusWaiting: 'Wartet auf Ihre Antwort' },
   },
 };
+
+/** A retryable FAILED run resumed by id after a reload: still marked retryable, but no Try again that would send nothing. */
+export const FailedRetryableResumed: Story = {
+  args: { scenario: 'failed-retryable', freeze: { resumed: true } },
+  play: async ({ canvasElement }) => {
+    const outcome = canvasElement.querySelector<HTMLElement>('[data-kestrel-part="outcome"]');
+    await expect(outcome?.getAttribute('data-retryable')).toBe('true');
+    await expect(within(outcome as HTMLElement).queryByRole('button')).toBeNull();
+  },
+};

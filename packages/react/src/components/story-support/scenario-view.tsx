@@ -9,8 +9,8 @@ export const storyNow = () => Date.parse('2098-12-31T23:55:00Z');
 export interface ScenarioViewProps extends Pick<RunViewProps<Invoice>, 'focusOnWait' | 'activityOpen' | 'renderText' | 'labels'> {
   /** A shared scenario name (see `@kestrel/testing`). */
   readonly scenario: string;
-  /** Freeze the run: see `createScenarioSource`. */
-  readonly freeze?: Pick<ScenarioRunOptions<Invoice>, 'upTo' | 'until' | 'then'>;
+  /** Freeze the run: see `createScenarioSource`; `resumed` plays it as a run resumed by id (no start input). */
+  readonly freeze?: Pick<ScenarioRunOptions<Invoice>, 'upTo' | 'until' | 'then' | 'resumed'>;
   /** Give RunView the app's payload renderer (default true). */
   readonly withRenderer?: boolean;
   readonly rejectAnswer?: string;
