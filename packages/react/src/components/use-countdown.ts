@@ -1,17 +1,25 @@
 import { useEffect, useState } from 'react';
 
-/** Milliseconds left until `expiresAt` (ISO), ticking every second; `null` when there is no expiry. */
+/**
+ * Milliseconds left until `expiresAt` (ISO), ticking every second; `null` when there is no expiry, and also `null`
+ * until mounted: the clock is read only in an effect, never during render, so server markup and the hydrating first
+ * render agree (the server rendered at an earlier moment) and the countdown appears right after hydration.
+ */
 export function useCountdown(expiresAt: string | undefined, now: () => number = Date.now): number | null {
   const deadline = expiresAt === undefined ? null : Date.parse(expiresAt);
-  const [current, setCurrent] = useState(now);
+  const [current, setCurrent] = useState<number | null>(null);
   useEffect(() => {
-    if (deadline === null) return undefined;
-    const timer = setInterval(() => {
+    if (deadline === null || Number.isNaN(deadline)) return undefined;
+    const tick = () => {
       const time = now();
       setCurrent(time);
-      if (time >= deadline) clearInterval(timer);
+      return time < deadline;
+    };
+    if (!tick()) return undefined;
+    const timer = setInterval(() => {
+      if (!tick()) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
   }, [deadline, now]);
-  return deadline === null || Number.isNaN(deadline) ? null : Math.max(0, deadline - current);
+  return deadline === null || Number.isNaN(deadline) || current === null ? null : Math.max(0, deadline - current);
 }
