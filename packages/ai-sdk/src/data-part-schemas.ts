@@ -115,18 +115,24 @@ export const kestrelPayloadDataSchema = z.discriminatedUnion('status', [
   }),
 ]);
 
+/** Data of a `data-kestrel-status` part: the run's ids, phase, output status and last seq, updated in place as the run moves. */
 export type KestrelStatusData = z.infer<typeof kestrelStatusDataSchema>;
+/** Data of a `data-kestrel-finish` part: the run-level finish reason, `null` when no root turn ended. */
 export type KestrelFinishData = z.infer<typeof kestrelFinishDataSchema>;
+/** Data of a `data-kestrel-interaction` part: the question a WAITING run asks, and the run/seq the answer continues. */
 export interface KestrelInteractionData {
   readonly runId: string;
   readonly sessionId: string;
   readonly seq: number;
   readonly interaction: Interaction;
 }
+/** Data of a `data-kestrel-error` part: a FAILED output's error (`source: 'output'`) or a client-side `RunError` with no outcome (`source: 'client'`). */
 export type KestrelErrorData =
   | { readonly source: 'output'; readonly error: FailedOutput['error'] }
   | { readonly source: 'client'; readonly error: RunError };
+/** Data of a `data-kestrel-cancellation` part: why a CANCELLED run stopped and who stopped it. */
 export type KestrelCancellationData = CancelledOutput['cancellation'];
+/** Data of the transient `data-kestrel-progress` part (seen in `useChat`'s `onData`, not kept on the message). */
 export type KestrelProgressData = z.infer<typeof kestrelProgressDataSchema>;
 /** `P` is the payload type the app's schema gives. */
 export type KestrelPayloadData<P = unknown> =

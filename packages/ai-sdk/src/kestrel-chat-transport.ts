@@ -16,6 +16,7 @@ import { KestrelChatError } from './kestrel-chat-error.js';
 import { createRunChunkWriter } from './run-chunk-writer.js';
 import { createMemoryRunStore, type KestrelRunStore } from './run-store.js';
 
+/** Options of `new KestrelChatTransport(...)`: the run client, what `stop()` does, structured output and where runs are remembered. */
 export interface KestrelChatTransportOptions<P = unknown> {
   /** The run client (`createRunClient`) that talks to Kestrel or to your backend in front of it. */
   readonly client: RunClient;

@@ -14,6 +14,7 @@ import {
 /** How the message a writer builds ended: not yet, finished on `run.completed`, failed without an outcome, or detached. */
 export type RunChunkEnd = { readonly kind: 'open' } | { readonly kind: 'finished' } | { readonly kind: 'failed'; readonly error: RunError } | { readonly kind: 'detached' };
 
+/** Turns successive `RunState`s of one run into AI SDK `UIMessageChunk`s, for a custom stream; made by `createRunChunkWriter`. */
 export interface RunChunkWriter {
   /** The chunks that bring the message up to `state`, and whether it has ended. Call it with every state seen. */
   next(state: RunState<unknown>): { readonly chunks: UIMessageChunk[]; readonly end: RunChunkEnd };

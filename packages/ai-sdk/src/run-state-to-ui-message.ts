@@ -3,6 +3,7 @@ import type { DynamicToolUIPart } from 'ai';
 import type { KestrelUIMessage } from './data-part-schemas.js';
 import { clientErrorPart, finalText, kestrelMessageId, outcomeParts, statusPart, toolErrorText } from './kestrel-parts.js';
 
+/** Options of `runStateToUIMessage`/`runCompletedToUIMessage`, e.g. to give the message your own id. */
 export interface RunMessageOptions {
   /** The message id; defaults to `kestrel-<runId>-<attempt>`, the id the transport gives the same attempt. */
   readonly id?: string;

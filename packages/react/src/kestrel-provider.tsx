@@ -3,6 +3,7 @@ import { createRunClient, type RunClient, type RunClientOptions } from '@kestrel
 import { useContext, useMemo, type ReactNode } from 'react';
 import { KestrelContext, type KestrelContextValue, type KestrelDefaults } from './kestrel-context.js';
 
+/** Props of `KestrelProvider`: either a ready `client`, or a `baseUrl` (and `clientOptions`) to build one; `defaults` apply to every `useRun` below. */
 export type KestrelProviderProps = {
   readonly children?: ReactNode;
   readonly defaults?: KestrelDefaults;

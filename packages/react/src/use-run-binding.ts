@@ -14,6 +14,7 @@ import {
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { KestrelContext } from './kestrel-context.js';
 
+/** Options of `useRun`/`useRunBinding`, all optional under a `KestrelProvider`. Give `payloadSchema` to type `state.payload.value`. */
 export interface UseRunOptions<P = unknown> {
   /** The run client; defaults to one made from `baseUrl`, then to the `KestrelProvider`'s. */
   readonly client?: RunClient;

@@ -1,6 +1,7 @@
 /** A wire event as the server sends it: plain JSON, possibly malformed on purpose. */
 export type WireEvent = { readonly type: string; readonly seq: number } & Readonly<Record<string, unknown>>;
 
+/** Envelope of the events a `createEventFactory` writes: which run and root session, and the first `seq` (e.g. to continue after an answer). */
 export interface EventFactoryOptions {
   readonly runId?: string;
   readonly sessionId?: string;
@@ -57,4 +58,5 @@ export function createEventFactory(options: EventFactoryOptions = {}) {
   };
 }
 
+/** The event writers `createEventFactory` returns (`started`, `text`, `toolStarted`, `completed`, ...): one method per wire event type. */
 export type EventFactory = ReturnType<typeof createEventFactory>;

@@ -9,8 +9,10 @@ export const invoiceSchema = z.object({
   lines: z.array(z.object({ description: z.string(), quantity: z.number(), amount: z.number() })),
 });
 
+/** The payload type `invoiceSchema` infers: what `state.payload.value` is in the invoice scenarios. */
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/** The valid invoice the COMPLETED invoice scenarios return as `finalizedPayload`; compare rendered payloads against it. */
 export const sampleInvoice: Invoice = {
   invoiceNumber: 'INV-2041',
   vendor: 'Northwind Traders',

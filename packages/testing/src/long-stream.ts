@@ -1,6 +1,7 @@
 import { createEventFactory } from './event-factory.js';
 import { ev, evs, type Scenario } from './scenario.js';
 
+/** Options of `createLongStreamScenario`: how many deltas to stream and the scenario's name. */
 export interface LongStreamOptions {
   /** How many `text.delta` events the answer streams in. Default 10 000. */
   readonly deltas?: number;

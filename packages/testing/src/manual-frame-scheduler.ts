@@ -1,5 +1,6 @@
 import type { FrameScheduler } from '@kestrel/core';
 
+/** A frame scheduler a test advances by hand (`frame()`), to count renders per frame deterministically; made by `createManualFrameScheduler`. */
 export interface ManualFrameScheduler {
   /** Pass it as the run client's `scheduler`. */
   readonly scheduler: FrameScheduler;

@@ -3,6 +3,7 @@ import type { Scenario } from './scenario.js';
 import { scenarioActions } from './scenario-actions.js';
 import { createScenarioSource, type ScenarioSource, type ScenarioSourceOptions } from './scenario-source.js';
 
+/** Options of `createScenarioRun`: freeze points and payload schema as for a source, plus how `respond` behaves. */
 export interface ScenarioRunOptions<P = unknown> extends ScenarioSourceOptions<P> {
   /** When set, `respond` rejects with this message and leaves the state as it was (a server refusing the answer). */
   readonly rejectAnswer?: string;

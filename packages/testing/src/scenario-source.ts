@@ -9,6 +9,7 @@ import {
 import type { Scenario } from './scenario.js';
 import { scenarioActions } from './scenario-actions.js';
 
+/** Options of `createScenarioSource`: where to freeze the run (`upTo`, `until`), extra actions (`then`) and the payload schema. */
 export interface ScenarioSourceOptions<P = unknown> {
   /** Apply only the first `upTo` actions, freezing the run mid-stream. Negative counts from the end. */
   readonly upTo?: number;

@@ -39,8 +39,13 @@ export interface ScenarioContinuation {
   readonly expected: ScenarioExpectation;
 }
 
+/** The outcome family a scenario belongs to: the demo lists scenarios by it; `protocol` ones send invalid input on purpose. */
 export type ScenarioGroup = 'completed' | 'failed' | 'cancelled' | 'waiting' | 'activity' | 'transport' | 'protocol';
 
+/**
+ * One described run state, shared by core tests, React tests, stories, the mock server and the demo: wire steps
+ * plus what a client should end up showing. Find one with `getScenario(name)`.
+ */
 export interface Scenario {
   readonly name: string;
   readonly title: string;
@@ -65,6 +70,8 @@ export function scenarioEvents(steps: readonly ScenarioStep[]): WireEvent[] {
   return steps.flatMap((step) => (step.kind === 'event' ? [step.event] : []));
 }
 
+/** Wraps one wire event as a scenario step, e.g. `ev(f.text('Hi'))`. */
 export const ev = (event: WireEvent): ScenarioStep => ({ kind: 'event', event });
+/** Wraps wire events (or arrays of them) as scenario steps, in order, e.g. `evs(f.started(), f.text('Hi'), f.completed(output))`. */
 export const evs = (...events: (WireEvent | readonly WireEvent[])[]): ScenarioStep[] =>
   events.flat().map((event) => ({ kind: 'event', event }));

@@ -21,6 +21,7 @@ export function stepsToSSE(steps: readonly ScenarioStep[], options: { keepAlive?
   return out;
 }
 
+/** UTF-8 bytes of a string, e.g. an SSE body from `stepsToSSE`, to cut with `splitAt`/`splitRandomly` or stream with `chunksToStream`. */
 export function toBytes(text: string): Uint8Array {
   return new TextEncoder().encode(text);
 }

@@ -6,6 +6,7 @@ export type KestrelRoute =
   | { readonly kind: 'cancel'; readonly runId: string }
   | { readonly kind: 'result'; readonly runId: string };
 
+/** What `matchKestrelRoute` found: the route, or the 404/405 to answer (405 names the method to `Allow`). */
 export type KestrelRouteMatch =
   | { readonly ok: true; readonly route: KestrelRoute }
   | { readonly ok: false; readonly status: 404 }

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 
+/** Where a problem sits inside a value, as keys and array indexes, e.g. `['output', 'interaction', 'id']`; `formatPath` prints it. */
 export type IssuePath = readonly (string | number)[];
 
 /** Where and why a single value broke the protocol. */
@@ -8,6 +9,7 @@ export interface ProtocolIssue {
   readonly message: string;
 }
 
+/** What a `ProtocolError` knows about the offending event (type, seq, field path, issues, raw value); the second argument of its constructor. */
 export interface ProtocolErrorDetails {
   /** The event's `type`, when it could be read. */
   readonly eventType?: string | undefined;

@@ -18,6 +18,7 @@ export const interactionBaseShape = {
   expiresAt: z.optional(z.iso.datetime({ offset: true })),
 };
 
+/** A WAITING interaction of kind `approval`: yes/no on `action`, with optional `details` to show (PROTOCOL.md section 4). */
 export const approvalInteractionSchema = z.looseObject({
   ...interactionBaseShape,
   kind: z.literal('approval'),
@@ -25,12 +26,14 @@ export const approvalInteractionSchema = z.looseObject({
   details: z.optional(z.unknown()),
 });
 
+/** One option of a `choice` interaction; the answer's `selected` lists option `id`s. */
 export const choiceOptionSchema = z.looseObject({
   id: nonEmpty,
   label: z.string(),
   description: z.optional(z.string()),
 });
 
+/** A WAITING interaction of kind `choice`: pick one option, or several when `multiple` is true. */
 export const choiceInteractionSchema = z.looseObject({
   ...interactionBaseShape,
   kind: z.literal('choice'),
@@ -38,6 +41,7 @@ export const choiceInteractionSchema = z.looseObject({
   multiple: z.optional(z.boolean()),
 });
 
+/** A WAITING interaction of kind `text`: free text, with an optional `placeholder` and `multiline` hint. */
 export const textInteractionSchema = z.looseObject({
   ...interactionBaseShape,
   kind: z.literal('text'),
@@ -47,6 +51,7 @@ export const textInteractionSchema = z.looseObject({
 
 export const formFieldTypeSchema = z.enum(['string', 'number', 'boolean', 'enum']);
 
+/** One typed field of a `form` interaction; `options` lists the allowed values of an `enum` field. */
 export const formFieldSchema = z.looseObject({
   name: nonEmpty,
   label: z.string(),
@@ -55,6 +60,7 @@ export const formFieldSchema = z.looseObject({
   options: z.optional(z.array(z.string())),
 });
 
+/** A WAITING interaction of kind `form`: several typed `fields`, answered as `values` keyed by field `name`. */
 export const formInteractionSchema = z.looseObject({
   ...interactionBaseShape,
   kind: z.literal('form'),
@@ -74,6 +80,7 @@ const anyKindInteractionSchema = z.looseObject({
   originalKind: z.optional(z.string()),
 });
 
+/** Any interaction of a kind this client cannot answer: parsed to kind `unsupported`, the server's kind kept in `originalKind`. */
 export const unsupportedInteractionSchema = z.pipe(
   anyKindInteractionSchema,
   // Idempotent: a value that was already mapped (parsed twice, or forwarded by a proxy) keeps the server's kind.
@@ -94,9 +101,10 @@ const interactionSchemasByKind = {
 type KnownInteraction = z.output<(typeof interactionSchemasByKind)[keyof typeof interactionSchemasByKind]>;
 type UnsupportedInteractionValue = z.output<typeof unsupportedInteractionSchema>;
 
-/*
- * Dispatch on `kind` by hand rather than with a union: a union would report "no branch matched" for an approval
- * missing its `action`, where the person reading the error needs the field path.
+/**
+ * Validates the `interaction` of a WAITING output by its `kind`; unknown kinds become unsupported, not errors.
+ * Use `Interaction` for the type. Dispatches on `kind` by hand rather than with a union: a union would report
+ * "no branch matched" for an approval missing its `action`, where the person reading the error needs the field path.
  */
 export const interactionSchema = z.pipe(
   z.unknown(),
@@ -115,25 +123,33 @@ export const interactionSchema = z.pipe(
   }),
 );
 
+/** Answer body for an `approval` interaction: `{ kind: 'approval', approved, comment? }`. */
 export const approvalAnswerSchema = z.object({
   kind: z.literal('approval'),
   approved: z.boolean(),
   comment: z.optional(z.string()),
 });
+/** Answer body for a `choice` interaction: `{ kind: 'choice', selected: optionIds }`. */
 export const choiceAnswerSchema = z.object({
   kind: z.literal('choice'),
   selected: z.array(z.string()),
 });
+/** Answer body for a `text` interaction: `{ kind: 'text', text }` with non-empty text. */
 export const textAnswerSchema = z.object({
   kind: z.literal('text'),
   text: z.string().check(z.minLength(1)),
 });
 export const formValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+/** Answer body for a `form` interaction: `{ kind: 'form', values }`, one string, number or boolean per field name. */
 export const formAnswerSchema = z.object({
   kind: z.literal('form'),
   values: z.record(z.string(), formValueSchema),
 });
 
+/**
+ * Any answer body (`POST /v1/sessions/{sessionId}/interactions/{interactionId}`), by `kind`;
+ * `validateInteractionAnswer` also checks it against the interaction it answers.
+ */
 export const interactionAnswerSchema = z.discriminatedUnion('kind', [
   approvalAnswerSchema,
   choiceAnswerSchema,
@@ -143,41 +159,48 @@ export const interactionAnswerSchema = z.discriminatedUnion('kind', [
 
 const optionalText = z.optional(z.nullable(z.string()));
 
+/** Output of a COMPLETED attempt: the final `assistantText`, plus `finalizedPayload` when a `responseFormat` was asked for. */
 export const completedOutputSchema = z.looseObject({
   status: z.literal('COMPLETED'),
   assistantText: z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string')),
   finalizedPayload: z.optional(z.unknown()),
 });
 
+/** Why a run FAILED: a machine `code`, a human `message`, and whether retrying may help (`retryable`). */
 export const runErrorInfoSchema = z.looseObject({
   code: z.string(),
   message: z.string(),
   retryable: z.optional(z.boolean()),
 });
 
+/** Output of a FAILED attempt: `error` says why; any text streamed before the failure may be in `assistantText`. */
 export const failedOutputSchema = z.looseObject({
   status: z.literal('FAILED'),
   error: runErrorInfoSchema,
   assistantText: optionalText,
 });
 
+/** Why a run was CANCELLED, and by whom (`user` or `system`) when the server says. */
 export const cancellationSchema = z.looseObject({
   reason: z.string(),
   by: z.optional(z.enum(['user', 'system'])),
 });
 
+/** Output of a CANCELLED attempt: `cancellation` says why; partial text may be in `assistantText`. */
 export const cancelledOutputSchema = z.looseObject({
   status: z.literal('CANCELLED'),
   cancellation: cancellationSchema,
   assistantText: optionalText,
 });
 
+/** Output of a WAITING attempt: the run paused on `interaction` until a person answers it. */
 export const waitingOutputSchema = z.looseObject({
   status: z.literal('WAITING'),
   interaction: interactionSchema,
   assistantText: optionalText,
 });
 
+/** The `output` of `run.completed`, discriminated by `status` (PROTOCOL.md section 3). Use `RunOutput` for the type. */
 export const runOutputSchema = z.discriminatedUnion('status', [
   completedOutputSchema,
   failedOutputSchema,
@@ -258,6 +281,7 @@ export const agentIdleEventSchema = z.looseObject({
   ...envelope,
   type: z.literal('agent.idle'),
 });
+/** The terminal `run.completed` event; prefer `parseRunCompletedEvent`, which throws a `ProtocolError` naming the field. */
 export const runCompletedEventSchema = z.looseObject({
   ...envelope,
   type: z.literal('run.completed'),
@@ -265,6 +289,7 @@ export const runCompletedEventSchema = z.looseObject({
   output: runOutputSchema,
 });
 
+/** Every event type this client understands, by `type`. Prefer `parseRunEvent`, which also keeps unknown types instead of failing. */
 export const knownRunEventSchema = z.discriminatedUnion('type', [
   runStartedEventSchema,
   messageReceivedEventSchema,
@@ -299,12 +324,13 @@ export const requestErrorBodySchema = z.object({
   error: z.looseObject({ code: z.string(), message: z.string() }),
 });
 
-/** Body of `POST /v1/sessions/{sessionId}/runs`. */
+/** The optional `responseFormat` of a start-run body: asks for a `finalizedPayload` that follows this JSON schema. */
 export const responseFormatSchema = z.object({
   type: z.literal('json_schema'),
   name: nonEmpty,
   schema: z.record(z.string(), z.unknown()),
 });
+/** Body of `POST /v1/sessions/{sessionId}/runs`: the user's `input` and an optional `responseFormat`. */
 export const startRunBodySchema = z.object({
   input: z.string(),
   responseFormat: z.optional(responseFormatSchema),

@@ -8,6 +8,7 @@ export interface AnswerIssue {
   readonly message: string;
 }
 
+/** Result of `validateInteractionAnswer`: the checked answer to send, or the issues to show next to each field. */
 export type AnswerValidation =
   | { readonly valid: true; readonly answer: InteractionAnswer }
   | { readonly valid: false; readonly issues: readonly AnswerIssue[] };

@@ -6,6 +6,7 @@ import type { PayloadSchema, PayloadState } from './payload.js';
 /** Where a run is. Only `reduceRun` changes it. */
 export type RunPhase = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | 'settled' | 'detached' | 'error';
 
+/** A tool call's state: `running` until its `tool.completed`, then `succeeded`, or `failed` when `isError` was set. */
 export type ToolCallStatus = 'running' | 'succeeded' | 'failed';
 
 /** One tool call, by `callId`. Its output is evidence for the agent's loop, never the run's payload. */
@@ -19,11 +20,13 @@ export interface ToolCall {
   readonly completedSeq: number | null;
 }
 
+/** The latest `progress` event, as `state.progress`: a label to show and a 0..1 `fraction`, `null` when indeterminate. */
 export interface RunProgress {
   readonly label: string;
   readonly fraction: number | null;
 }
 
+/** One `log` event as kept in `state.logs`, with the `seq` it arrived at so it can be ordered among other events. */
 export interface RunLog {
   readonly seq: number;
   readonly level: LogLevel;
@@ -45,6 +48,7 @@ export type RunError =
   | { readonly kind: 'http'; readonly message: string; readonly status: number; readonly code: string | null }
   | { readonly kind: 'timeout'; readonly message: string; readonly timeoutMs: number };
 
+/** The `kind` of a `RunError` (`transport`, `truncated`, `protocol`, `http`, `timeout`): switch on it to word a message or decide on a retry. */
 export type RunErrorKind = RunError['kind'];
 
 /** Why the client is reconnecting, for display. */

@@ -3,6 +3,7 @@
  * schema can come from zod (any version that implements it), valibot, arktype or others without a dependency.
  */
 
+/** Any schema that implements Standard Schema v1 (zod, valibot, arktype, ...): what a `PayloadSchema` is, so the core needs no schema library. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
   readonly '~standard': StandardSchemaV1.Props<Input, Output>;
 }

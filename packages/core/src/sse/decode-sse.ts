@@ -1,6 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { SSEMessage } from '../protocol/parse-run-event.js';
 
+/** Hooks for `decodeSSE`/`decodeSSEBatches` that see what the messages do not carry: keep-alive comments and raw byte arrival (for liveness timers). */
 export interface DecodeSSEOptions {
   /** Called for each comment line (`: keep-alive`), without the leading colon. */
   readonly onComment?: ((comment: string) => void) | undefined;

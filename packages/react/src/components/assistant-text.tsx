@@ -42,6 +42,7 @@ export function selectAssistantText(state: RunState): TextSlice {
 /** How text is turned into elements; the default is plain text. Pass `MarkdownText` from `@kestrel/react/markdown`. */
 export type RenderText = (text: string, context: { readonly final: boolean }) => ReactNode;
 
+/** Props of `AssistantText`: the run to read text from, plus `div` attributes passed through. */
 export interface AssistantTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   readonly run: RunSource;
   readonly renderText?: RenderText;

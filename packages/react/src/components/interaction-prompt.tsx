@@ -18,6 +18,7 @@ function selectInteraction(state: RunState): Interaction | null {
  */
 export type PromptState = 'idle' | 'invalid' | 'submitting' | 'rejected' | 'unsent' | 'expired';
 
+/** Props of `InteractionPrompt`: the run (it needs `respond`) plus attributes for its root element. */
 export interface InteractionPromptProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'onSubmit'> {
   readonly run: RunSource & Pick<RunActions, 'respond'>;
   /** Move focus to the prompt when it appears (the run starts waiting). Default true. */

@@ -55,6 +55,7 @@ export function resetPayloadWarnings(): void {
   warned = new Set();
 }
 
+/** Props of `PayloadPanel`; `P` is the payload type your `payloadSchema` gives, so `renderPayload` gets it typed. */
 export interface PayloadPanelProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   readonly run: RunSource<P>;
   /** Renders the valid payload. Without it, a notice says a structured result exists and is not displayed. */

@@ -11,6 +11,7 @@ function selectReceived(state: RunState): RunOutput | null {
   return state.phase === 'error' ? state.output : null;
 }
 
+/** Props of `ReceivedOutcome`: the same renderers as `RunView`, for the outcome kept when a protocol error followed it. */
 export interface ReceivedOutcomeProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   readonly run: RunSource<P>;
   readonly renderText?: RenderText;

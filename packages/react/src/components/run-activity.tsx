@@ -32,6 +32,7 @@ function selectSummary(state: RunState): ActivitySlice {
   return { ...selectActivity(state), reasoning: '', logs: null };
 }
 
+/** Props of `RunActivity`: the run whose tools, progress, reasoning and logs to list, plus `div` attributes. */
 export interface RunActivityProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   readonly run: RunSource;
   /** Open on first render. Collapsed by default. */

@@ -18,6 +18,7 @@ function selectError(state: RunState, run: Pick<RunActions, 'getRetryMode'>): Er
     : { error: null, retryMode: null, afterOutcome: false };
 }
 
+/** Props of `RunError`: the run (with `retry` and `getRetryMode`) plus `div` attributes passed through. */
 export interface RunErrorProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /**
    * The run; `retry` resumes after a connection problem and starts again after a failed start request.

@@ -81,6 +81,7 @@ const texts: Record<Exclude<RunAnnouncement, 'none'>, keyof KestrelLabels> = {
   'timed-out': 'statusTimedOut',
 };
 
+/** Props of `RunStatus`: the run whose phase to announce, plus `div` attributes passed through. */
 export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   readonly run: RunSource;
   readonly labels?: Partial<KestrelLabels>;

@@ -29,6 +29,7 @@ function selectView(state: RunState, run: Pick<RunBinding<unknown>, 'getRetryMod
   return { phase: state.phase, output, reconnect: state.reconnect, runId: state.runId, retryMode };
 }
 
+/** Props of `RunView`, the drop-in whole-run view; `P` is the payload type, so `renderPayload` gets it typed. */
 export interface RunViewProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   /** The run: what `useRun` returns, or any source plus actions. */
   readonly run: RunBinding<P>;

@@ -1,6 +1,7 @@
 import { createScenarioHandler } from './create-scenario-handler.js';
 import type { ScenarioHandler, ScenarioHandlerOptions } from './options.js';
 
+/** Options of `createScenarioFetch`: the scenario handler's options, or a `handler` to share. */
 export interface ScenarioFetchOptions extends ScenarioHandlerOptions {
   /** Serve this handler instead of creating one (to share runs with a server, or inspect it). */
   readonly handler?: ScenarioHandler;
