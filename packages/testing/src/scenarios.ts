@@ -10,6 +10,19 @@ function opening(e: EventFactory, attempt = 1): ScenarioStep[] {
   return evs(e.started(attempt), e.received(), e.reasoning('Reading the request. '), e.reasoning('Planning the answer.'));
 }
 
+/**
+ * The close most runs share: `text` streams word by word, the root turn ends with `finish`, the agent idles, and
+ * the attempt settles with `output` (by default COMPLETED with `text` as the assistant text).
+ */
+function closing(
+  e: EventFactory,
+  text: string,
+  finish: string,
+  output: Record<string, unknown> = { status: 'COMPLETED', assistantText: text },
+): ScenarioStep[] {
+  return [...evs(e.words(text), e.turnEnd(finish), e.idle()), ev(e.completed(output))];
+}
+
 function completedText(): Scenario {
   const e = createEventFactory({ runId: 'run_completed_text' });
   const text = 'The capital of Australia is Canberra, chosen in 1908 as a compromise between Sydney and Melbourne.';
@@ -23,8 +36,7 @@ function completedText(): Scenario {
     sessionId: e.sessionId,
     steps: [
       ...opening(e),
-      ...evs(e.words(text), e.turnEnd('completed'), e.idle()),
-      ev(e.completed({ status: 'COMPLETED', assistantText: text })),
+      ...closing(e, text, 'completed'),
     ],
     expected: { phase: 'settled', status: 'COMPLETED', finishReason: 'completed', payload: 'absent', assistantText: text, draftText: text },
   };
@@ -142,8 +154,11 @@ function cancelled(): Scenario {
     sessionId: e.sessionId,
     steps: [
       ...opening(e),
-      ...evs(e.words('Tides are caused mainly by the Moon '), e.turnEnd('cancelled'), e.idle()),
-      ev(e.completed({ status: 'CANCELLED', cancellation: { reason: 'Stopped by the user', by: 'user' }, assistantText: 'Tides are caused mainly by the Moon' })),
+      ...closing(e, 'Tides are caused mainly by the Moon ', 'cancelled', {
+        status: 'CANCELLED',
+        cancellation: { reason: 'Stopped by the user', by: 'user' },
+        assistantText: 'Tides are caused mainly by the Moon',
+      }),
     ],
     expected: { phase: 'settled', status: 'CANCELLED', finishReason: 'cancelled' },
   };
@@ -165,8 +180,7 @@ function waiting(spec: WaitingSpec): Scenario {
   const e = createEventFactory({ runId: `run_${spec.name.replaceAll('-', '_')}` });
   const steps: ScenarioStep[] = [
     ...opening(e),
-    ...evs(e.words(spec.lead), e.turnEnd('tool-calls'), e.idle()),
-    ev(e.completed({ status: 'WAITING', interaction: spec.interaction, assistantText: spec.lead })),
+    ...closing(e, spec.lead, 'tool-calls', { status: 'WAITING', interaction: spec.interaction, assistantText: spec.lead }),
   ];
   const base: Scenario = {
     name: spec.name,
@@ -183,8 +197,7 @@ function waiting(spec: WaitingSpec): Scenario {
   if (spec.answer === undefined) return base;
   const nextSteps: ScenarioStep[] = [
     ...opening(e, 2),
-    ...evs(e.words(spec.after), e.turnEnd('completed'), e.idle()),
-    ev(e.completed({ status: 'COMPLETED', assistantText: spec.after })),
+    ...closing(e, spec.after, 'completed'),
   ];
   return {
     ...base,
@@ -346,7 +359,7 @@ function maxTokens(): Scenario {
     input: 'List every fruit you know',
     runId: e.runId,
     sessionId: e.sessionId,
-    steps: [...opening(e), ...evs(e.words(text), e.turnEnd('max-tokens'), e.idle()), ev(e.completed({ status: 'COMPLETED', assistantText: text }))],
+    steps: [...opening(e), ...closing(e, text, 'max-tokens')],
     expected: { phase: 'settled', status: 'COMPLETED', finishReason: 'max-tokens', assistantText: text },
   };
 }
@@ -413,8 +426,7 @@ function droppedMidStream(): Scenario {
       ...opening(e),
       ...evs(e.words(first)),
       { kind: 'drop' },
-      ...evs(e.words(second), e.turnEnd('completed'), e.idle()),
-      ev(e.completed({ status: 'COMPLETED', assistantText: first + second })),
+      ...closing(e, second, 'completed', { status: 'COMPLETED', assistantText: first + second }),
     ],
     expected: { phase: 'settled', status: 'COMPLETED', finishReason: 'completed', assistantText: first + second, draftText: first + second },
   };
@@ -437,8 +449,7 @@ function duplicateAfterResume(): Scenario {
     steps: [
       ...openingSteps,
       { kind: 'drop', replayFrom },
-      ...evs(e.words(second), e.turnEnd('completed'), e.idle()),
-      ev(e.completed({ status: 'COMPLETED', assistantText: first + second })),
+      ...closing(e, second, 'completed', { status: 'COMPLETED', assistantText: first + second }),
     ],
     expected: { phase: 'settled', status: 'COMPLETED', assistantText: first + second, draftText: first + second },
   };
@@ -460,8 +471,7 @@ function stalledHeartbeat(): Scenario {
       ...opening(e),
       ...evs(e.words(first)),
       { kind: 'stall', ms: 60_000 },
-      ...evs(e.words(second), e.turnEnd('completed'), e.idle()),
-      ev(e.completed({ status: 'COMPLETED', assistantText: first + second })),
+      ...closing(e, second, 'completed', { status: 'COMPLETED', assistantText: first + second }),
     ],
     expected: { phase: 'settled', status: 'COMPLETED', assistantText: first + second },
   };
@@ -492,7 +502,7 @@ function completedWithoutText(): Scenario {
     input: 'Say something',
     runId: e.runId,
     sessionId: e.sessionId,
-    steps: [...opening(e), ...evs(e.words('Partial text'), e.turnEnd('completed'), e.idle()), ev(e.completed({ status: 'COMPLETED', assistantText: '' }))],
+    steps: [...opening(e), ...closing(e, 'Partial text', 'completed', { status: 'COMPLETED', assistantText: '' })],
     expected: { phase: 'error', errorKind: 'protocol' },
   };
 }
