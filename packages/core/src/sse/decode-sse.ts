@@ -1,5 +1,5 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { SSEMessage } from '../protocol/parse-run-event.js';
+import { createSSEParser } from './sse-parser.js';
 
 /** Hooks for `decodeSSE`/`decodeSSEBatches` that see what the messages do not carry: keep-alive comments and raw byte arrival (for liveness timers). */
 export interface DecodeSSEOptions {
@@ -37,26 +37,10 @@ export async function* decodeSSEBatches(
   options: DecodeSSEOptions = {},
 ): AsyncGenerator<readonly SSEMessage[], void, undefined> {
   let queue: SSEMessage[] = [];
-  const parser = createParser({
-    onEvent(message: EventSourceMessage) {
-      // The parser makes a fresh { id, event, data } per message: already an SSEMessage, no copy needed (bench).
-      queue.push(message);
-    },
-    onComment: options.onComment === undefined ? undefined : (comment) => options.onComment?.(comment.trimStart()),
-  });
+  // Each message is a fresh { id, event, data }: already an SSEMessage, no copy needed (bench).
+  const feed = createSSEParser((message) => queue.push(message), options.onComment);
+  // Stream mode joins characters split across chunks; it also drops the one leading BOM, even a split one.
   const decoder = new TextDecoder('utf-8');
-  /*
-   * The parser holds back a CR that ends a chunk until it sees whether an LF follows, so a CR-only server's
-   * message would wait for the next chunk (a keep-alive, 15 s later) or, at the end of the stream, be lost.
-   * A CR is a whole line ending: complete it as CRLF now, and drop the LF if the next chunk starts with one.
-   */
-  let afterCR = false;
-  const feed = (text: string) => {
-    if (text === '') return; // e.g. half a multi-byte character: the CR question stays open
-    const rest = afterCR && text.startsWith('\n') ? text.slice(1) : text;
-    afterCR = rest.endsWith('\r');
-    if (rest !== '') parser.feed(afterCR ? `${rest}\n` : rest);
-  };
   const take = () => {
     const batch = queue;
     queue = [];
