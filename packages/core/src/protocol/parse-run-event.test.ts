@@ -122,8 +122,8 @@ describe('parseRunEvent: outputs', () => {
   });
 
   it.each([
-    [{ status: 'SUCCEEDED', assistantText: 'x' }, 'output.status', /Expected 'COMPLETED' \| 'FAILED' \| 'CANCELLED' \| 'WAITING'/],
-    [{ assistantText: 'x' }, 'output.status', /Expected 'COMPLETED'/],
+    [{ status: 'SUCCEEDED', assistantText: 'x' }, 'output.status', /expected one of "COMPLETED"\|"FAILED"\|"CANCELLED"\|"WAITING"/],
+    [{ assistantText: 'x' }, 'output.status', /expected one of "COMPLETED"/],
     [{ status: 'FAILED' }, 'output.error', /expected object/],
     [{ status: 'FAILED', error: { code: 7, message: 'm' } }, 'output.error.code', /expected string/],
     [{ status: 'FAILED', error: { code: 'c', message: 'm', retryable: 'yes' } }, 'output.error.retryable', /expected boolean/],

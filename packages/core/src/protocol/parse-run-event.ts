@@ -1,5 +1,6 @@
 import { KNOWN_EVENT_TYPES, eventEnvelopeSchema, knownRunEventSchema } from './schemas.js';
 import { ProtocolError, toProtocolIssues } from './protocol-error.js';
+import { protocolParseOptions } from './protocol-error-map.js';
 import type { RunCompletedEvent, RunEvent, TextDeltaEvent, UnknownRunEvent } from './types.js';
 
 const knownTypes: ReadonlySet<string> = new Set(KNOWN_EVENT_TYPES);
@@ -25,24 +26,24 @@ export function parseRunEvent(value: unknown): RunEvent {
   const eventType = typeof record.type === 'string' && record.type !== '' ? record.type : undefined;
   const seq = readSeq(record);
 
-  const envelope = eventEnvelopeSchema.safeParse(value);
+  if (eventType !== undefined && knownTypes.has(eventType)) {
+    // One parse: each event's schema checks the envelope fields too.
+    const parsed = knownRunEventSchema.safeParse(value, protocolParseOptions);
+    if (!parsed.success) {
+      const issues = toProtocolIssues(parsed.error.issues);
+      throw new ProtocolError(issues[0]?.message ?? `invalid "${eventType}" event`, { eventType, seq, issues, raw: value });
+    }
+    return parsed.data;
+  }
+
+  const envelope = eventEnvelopeSchema.safeParse(value, protocolParseOptions);
   if (!envelope.success) {
     const issues = toProtocolIssues(envelope.error.issues);
     throw new ProtocolError(issues[0]?.message ?? 'invalid event envelope', { eventType, seq, issues, raw: value });
   }
   const { type, runId, sessionId } = envelope.data;
-
-  if (!knownTypes.has(type)) {
-    const unknown: UnknownRunEvent = { type: 'unknown', unknownType: type, runId, seq: envelope.data.seq, sessionId, raw: record };
-    return unknown;
-  }
-
-  const parsed = knownRunEventSchema.safeParse(value);
-  if (!parsed.success) {
-    const issues = toProtocolIssues(parsed.error.issues);
-    throw new ProtocolError(issues[0]?.message ?? `invalid "${type}" event`, { eventType, seq, issues, raw: value });
-  }
-  return parsed.data;
+  const unknown: UnknownRunEvent = { type: 'unknown', unknownType: type, runId, seq: envelope.data.seq, sessionId, raw: record };
+  return unknown;
 }
 
 /** Like {@link parseRunEvent}, for the single terminal event of the JSON route and `GET /v1/runs/{id}/result`. */

@@ -1,5 +1,6 @@
 import { interactionAnswerSchema } from './schemas.js';
 import { toProtocolIssues, type IssuePath } from './protocol-error.js';
+import { protocolParseOptions } from './protocol-error-map.js';
 import type { FormField, Interaction, InteractionAnswer } from './types.js';
 
 /** One reason an answer does not fit its interaction; `path` points into the answer (e.g. `['values', 'email']`). */
@@ -98,7 +99,7 @@ function issuesFor(interaction: Interaction, answer: InteractionAnswer): AnswerI
  * if (!check.valid) showErrors(check.issues);
  */
 export function validateInteractionAnswer(interaction: Interaction, answer: unknown): AnswerValidation {
-  const shape = interactionAnswerSchema.safeParse(answer);
+  const shape = interactionAnswerSchema.safeParse(answer, protocolParseOptions);
   if (!shape.success) return { valid: false, issues: toProtocolIssues(shape.error.issues) };
   const issues = issuesFor(interaction, shape.data);
   return issues.length === 0 ? { valid: true, answer: shape.data } : { valid: false, issues };
