@@ -72,6 +72,7 @@ export type {
   WaitingOutput,
 } from './protocol/types.js';
 export { ProtocolError, formatPath } from './protocol/protocol-error.js';
+export { protocolErrorMap } from './protocol/protocol-error-map.js';
 export type { IssuePath, ProtocolErrorDetails, ProtocolIssue } from './protocol/protocol-error.js';
 export { parseRunCompletedEvent, parseRunEvent, parseSSEMessage } from './protocol/parse-run-event.js';
 export type { SSEMessage } from './protocol/parse-run-event.js';

@@ -1,4 +1,4 @@
-import { formatPath, interactionAnswerSchema, startRunBodySchema, type KestrelRoute } from '@kestrel/core';
+import { formatPath, interactionAnswerSchema, protocolErrorMap, startRunBodySchema, type KestrelRoute } from '@kestrel/core';
 import { errorResponse } from './error-response.js';
 
 type BodyCheck = { ok: true; body: string | undefined } | { ok: false; response: Response };
@@ -17,7 +17,7 @@ export async function checkRequestBody(route: KestrelRoute, request: Request): P
   } catch {
     return { ok: false, response: errorResponse(400, 'invalid_json', `The ${what} is not valid JSON`) };
   }
-  const parsed = schema.safeParse(json);
+  const parsed = schema.safeParse(json, { error: protocolErrorMap });
   if (parsed.success) return { ok: true, body: text };
   const issue = parsed.error.issues[0];
   const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${formatPath(issue.path as (string | number)[])}`;

@@ -1,4 +1,4 @@
-import { formatPath, startRunBodySchema } from '@kestrel/core';
+import { formatPath, protocolErrorMap, startRunBodySchema } from '@kestrel/core';
 import { RequestError, jsonResponse } from './error-response.js';
 import { readJsonBody } from './read-json-body.js';
 import type { RequestContext } from './request-context.js';
@@ -8,7 +8,7 @@ import { negotiate, serveConnection } from './serve-connection.js';
 /** `POST /v1/sessions/{sessionId}/runs`: a new run of the chosen scenario, streamed or as one terminal event. */
 export async function startRun(context: RequestContext, sessionId: string): Promise<Response> {
   const mode = negotiate(context.request);
-  const parsed = startRunBodySchema.safeParse(await readJsonBody(context.request));
+  const parsed = startRunBodySchema.safeParse(await readJsonBody(context.request), { error: protocolErrorMap });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path as (string | number)[], message: issue.message }));
     const message = issues.map((issue) => `${formatPath(issue.path) || '(body)'}: ${issue.message}`).join('; ');
