@@ -19,4 +19,13 @@ describe('backoffDelay', () => {
     expect(resolveReconnectPolicy()).toEqual({ attempts: 5, baseDelayMs: 500, maxDelayMs: 10_000, jitter: 0.5 });
     expect(resolveReconnectPolicy({ jitter: 3 }).jitter).toBe(1);
   });
+
+  it.each(['attempts', 'baseDelayMs', 'maxDelayMs', 'jitter'] as const)('refuses %s: NaN, naming the option, instead of reconnecting forever', (key) => {
+    expect(() => resolveReconnectPolicy({ [key]: Number.NaN })).toThrow(new RangeError(`reconnect.${key} must be a number, got NaN`));
+  });
+
+  it('keeps every delay within what setTimeout can wait', () => {
+    const unbounded = resolveReconnectPolicy({ baseDelayMs: 1_000, maxDelayMs: Number.POSITIVE_INFINITY, jitter: 0 });
+    expect(backoffDelay(60, unbounded)).toBe(2_147_483_647);
+  });
 });

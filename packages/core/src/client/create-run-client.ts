@@ -47,6 +47,7 @@ async function readTerminalEvent(response: Response, what: string): Promise<RunC
  * const handle = client.start({ input: 'Summarise this PDF' });
  * handle.subscribe(() => render(handle.getState()));
  * const done = await handle.result; // run.completed, whatever its output status
+ * @throws {RangeError} when a `reconnect` option is not a number, naming it.
  */
 export function createRunClient(options: RunClientOptions): RunClient {
   const http = createHttp(options);
