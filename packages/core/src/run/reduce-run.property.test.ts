@@ -258,8 +258,9 @@ describe('reduceRun under random runs and random corruption', () => {
     await fc.assert(
       fc.asyncProperty(input, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }), async ({ events, corruptions }, cuts) => {
         const wire = corrupt(events, corruptions);
-        // A corrupted type or seq may hold a line break; keep the framing intact so the data still arrives.
-        const line = (value: unknown) => String(value).replace(/[\r\n]/g, ' ');
+        // A corrupted type or seq may hold a line break, or be an object String() cannot print ({ toString: false });
+        // keep the framing intact so the data still arrives.
+        const line = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '').replace(/[\r\n]/g, ' ');
         const text = wire.map((event) => `event: ${line(event.type)}\nid: ${line(event.seq)}\ndata: ${JSON.stringify(event)}\n\n`).join('');
         const bytes = toBytes(text);
         const items: Received[] = [];
