@@ -253,6 +253,22 @@ describe('interactions inside WAITING', () => {
     expect(twice).toMatchObject({ output: { interaction: { kind: 'unsupported', originalKind: 'signature' } } });
   });
 
+  it.each(['2026-11-30T12:00:00Z', '2026-11-30T23:59:59.123+01:00', '2028-02-29T00:00:00-05:30'])('accepts expiresAt %s', (expiresAt) => {
+    expect(parseRunEvent(waiting({ id: 'i', kind: 'text', prompt: 'p', expiresAt }))).toMatchObject({ output: { interaction: { expiresAt } } });
+  });
+
+  it.each(['tomorrow', '2026-11-30', '2026-11-30T12:00Z', '2026-11-30T12:00:00', '2026-11-30T12:00:00+0100', '2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-11-30T24:00:00Z'])(
+    'rejects expiresAt %s, naming the field',
+    (expiresAt) => {
+      expectProtocolError(() => parseRunEvent(waiting({ id: 'i', kind: 'text', prompt: 'p', expiresAt })), {
+        eventType: 'run.completed',
+        seq: 7,
+        path: 'output.interaction.expiresAt',
+        expected: /Invalid ISO datetime/,
+      });
+    },
+  );
+
   it.each([
     [{ id: 'i', kind: 'approval', prompt: 'p' }, 'output.interaction.action', /expected string/],
     [{ id: 'i', kind: 'choice', prompt: 'p', options: [] }, 'output.interaction.options', />=1 items/],
