@@ -41,6 +41,9 @@ function byDiscriminator<const M extends Record<string, Schema>, F extends Schem
 
 const nonEmpty = z.string().check(z.minLength(1));
 
+// Number.isSafeInteger is exactly what `z.int()` accepts; as a refinement it costs every app 0.2 kB gz less.
+const integer = z.refine<number>(Number.isSafeInteger, 'Invalid input: expected int, received number');
+
 /*
  * An RFC 3339 date-time (`2026-11-30T12:00:00Z`, `2026-11-30T12:00:00.5+01:00`): seconds and a zone required, as
  * zod's `z.iso.datetime({ offset: true })` requires them. A regex of our own, because that check costs every app
@@ -227,20 +230,20 @@ export const runOutputSchema = byDiscriminator('status', {
 export const eventEnvelopeSchema = z.looseObject({
   type: nonEmpty,
   runId: nonEmpty,
-  seq: z.number().check(z.int(), z.positive()),
+  seq: z.number().check(integer, z.positive()),
   sessionId: nonEmpty,
 });
 
 const envelope = {
   runId: nonEmpty,
-  seq: z.number().check(z.int(), z.positive()),
+  seq: z.number().check(integer, z.positive()),
   sessionId: nonEmpty,
 };
 
 export const runStartedEventSchema = z.looseObject({
   ...envelope,
   type: z.literal('run.started'),
-  attempt: z.number().check(z.int(), z.gte(1)),
+  attempt: z.number().check(integer, z.gte(1)),
 });
 export const messageReceivedEventSchema = z.looseObject({
   ...envelope,
@@ -300,7 +303,7 @@ export const agentIdleEventSchema = z.looseObject({
 export const runCompletedEventSchema = z.looseObject({
   ...envelope,
   type: z.literal('run.completed'),
-  attempt: z.number().check(z.int(), z.gte(1)),
+  attempt: z.number().check(integer, z.gte(1)),
   output: runOutputSchema,
 });
 
