@@ -36,7 +36,9 @@ export function clientErrorPart(error: RunError): KestrelDataPart {
 
 /** The data parts of a settled outcome, in message order: finish reason, then what the output status carries. */
 export function outcomeParts<P>(result: RunCompletedEvent, state: Pick<RunState<P>, 'finishReason' | 'payload' | 'sessionId'>): KestrelDataPart<P>[] {
-  const parts: KestrelDataPart<P>[] = [{ type: 'data-kestrel-finish', id: 'kestrel-finish', data: { finishReason: state.finishReason } }];
+  // An unknown finish reason (the run read from its result alone) is left out rather than sent as null.
+  const parts: KestrelDataPart<P>[] =
+    state.finishReason === undefined ? [] : [{ type: 'data-kestrel-finish', id: 'kestrel-finish', data: { finishReason: state.finishReason } }];
   const output = result.output;
   switch (output.status) {
     case 'COMPLETED': {
@@ -83,9 +85,10 @@ export function isSupersededDraft(part: { type: string; providerMetadata?: unkno
 }
 
 /** Kestrel's `turn/end` kinds, in AI SDK terms. Kinds the AI SDK has no word for become `other`. */
-export function toAIFinishReason(finishReason: string | null): FinishReason | undefined {
+export function toAIFinishReason(finishReason: string | null | undefined): FinishReason | undefined {
   switch (finishReason) {
     case null:
+    case undefined:
       return undefined;
     case 'completed':
       return 'stop';

@@ -14,6 +14,11 @@ function runsPath(sessionId: string | undefined): string {
   return `/v1/sessions/${encodeURIComponent(sessionId ?? 'new')}/runs`;
 }
 
+/** `/events` answers that mean "these events cannot be had here", where the result may still be. */
+function eventsGone(error: RunClientError): boolean {
+  return error.status === 404 || error.status === 410;
+}
+
 function startBody(options: StartRunOptions | JsonRunOptions) {
   return options.responseFormat === undefined ? { input: options.input } : { input: options.input, responseFormat: options.responseFormat };
 }
@@ -89,11 +94,19 @@ export function createRunClient(options: RunClientOptions): RunClient {
       return createRunHandle(deps, {
         initial: createInitialRunState({ payloadSchema: resume.payloadSchema }),
         start: { type: 'client/start-requested', mode: 'resume', runId, lastSeq: resume.lastSeq },
+        readResult: (signal) => fetchResult(runId, { signal }),
         begin: async (signal) => {
-          // A settled run (WAITING included) answers from its result; a live one streams what was missed.
-          const settled = await fetchResult(runId, { signal });
-          if (settled !== null) return { kind: 'settled', event: settled };
-          return { kind: 'stream', response: await openEvents(http, runId, resume.lastSeq, signal) };
+          // The events first, live or settled (WAITING included): replaying the attempt rebuilds everything the
+          // state held before the reload (text, tools, activity, finishReason). The result alone is the fallback
+          // for a server that no longer has the events, and it leaves finishReason unknown.
+          try {
+            return { kind: 'stream', response: await openEvents(http, runId, resume.lastSeq, signal) };
+          } catch (error) {
+            if (!(error instanceof RunClientError) || !eventsGone(error)) throw error;
+            const settled = await fetchResult(runId, { signal });
+            if (settled === null) throw error;
+            return { kind: 'settled', event: settled };
+          }
         },
       });
     },

@@ -204,14 +204,72 @@ describe('reload: client.resume by run id', () => {
     expect(detached.draftText + rest.draftText).toBe(scenario.expected.draftText);
   });
 
-  it('reads a settled run from its result', async () => {
+  it('a settled run replays its attempt from the events: the state after a reload is the state before it', async () => {
+    for (const name of ['tool-error', 'max-tokens', 'waiting-approval', 'completed-payload']) {
+      const scenario = getScenario(name);
+      const first = testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input });
+      const event = await first.result;
+      const sent = kestrel.requests.length;
+      const reloaded = testClient(kestrel).resume({ runId: event.runId });
+      expect(await reloaded.result, name).toEqual(event);
+      // Text, tools, activity and finishReason included; a WAITING run keeps its activity panel.
+      expect(project(reloaded.getState()), name).toEqual(project(first.getState()));
+      expect(reloaded.getState().finishReason, name).toBe(scenario.expected.finishReason);
+      // No /result probe: a reload never logs a 404/409 for a run that has events.
+      expect(kestrel.requests.slice(sent).map((request) => request.path), name).toEqual([`/v1/runs/${event.runId}/events`]);
+    }
+  });
+
+  it('a reload of a live run streams its events without probing /result first', async () => {
+    const scenario = getScenario('completed-text');
+    const first = testClient(kestrel, { scenario: scenario.name, delayMs: 15 }).start({ input: scenario.input });
+    await expect.poll(() => first.getState().lastSeq).toBeGreaterThan(3);
+    first.detach();
+    const sent = kestrel.requests.length;
+    const reloaded = testClient(kestrel).resume({ runId: first.getState().runId! });
+    await reloaded.result;
+    expect(kestrel.requests.slice(sent).some((request) => request.path.endsWith('/result'))).toBe(false);
+    expect(project(reloaded.getState())).toEqual(project(referenceState(scenario)));
+  });
+
+  it('a resume whose lastSeq is already the outcome settles from the result, with finishReason unknown', async () => {
     const scenario = getScenario('completed-payload');
     const first = testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input });
     const event = await first.result;
     const reloaded = testClient(kestrel).resume({ runId: event.runId, lastSeq: event.seq });
     expect(await reloaded.result).toEqual(event);
-    expect(reloaded.getState()).toMatchObject({ phase: 'settled', status: 'COMPLETED', payload: { status: 'valid' } });
+    expect(reloaded.getState()).toMatchObject({ phase: 'settled', status: 'COMPLETED', payload: { status: 'valid' }, finishReason: undefined });
     expect(kestrel.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/runs/${event.runId}/result` });
+  });
+
+  it('falls back to the result when the server no longer has the events, and leaves finishReason unknown', async () => {
+    const gone = (request: Request) =>
+      new URL(request.url).pathname.endsWith('/events')
+        ? Response.json({ error: { code: 'events_expired', message: 'The events of this run are gone' } }, { status: 410 })
+        : undefined;
+    const server = await startLoopbackKestrel({ intercept: gone });
+    try {
+      const scenario = getScenario('max-tokens');
+      const event = await testClient(server, { scenario: scenario.name }).start({ input: scenario.input }).result;
+      const reloaded = testClient(server).resume({ runId: event.runId });
+      expect(await reloaded.result).toEqual(event);
+      // The result alone cannot say which turn ended last: unknown, never "none" (null).
+      expect(reloaded.getState()).toMatchObject({ phase: 'settled', status: 'COMPLETED', finishReason: undefined, draftText: '' });
+      expect(server.requests.slice(-2).map((request) => request.path)).toEqual([`/v1/runs/${event.runId}/events`, `/v1/runs/${event.runId}/result`]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a stream that ends without an outcome on a resume is still truncated when the run has not settled', async () => {
+    const scenario = getScenario('truncated');
+    const first = testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input });
+    await first.result.catch(() => undefined);
+    const runId = first.getState().runId!;
+    const reloaded = testClient(kestrel).resume({ runId });
+    const error = (await reloaded.result.catch((reason: unknown) => reason)) as RunClientError;
+    expect(error.kind).toBe('truncated');
+    expect(reloaded.getState()).toMatchObject({ phase: 'error', finishReason: undefined, output: null });
   });
 
   it('fails with an HTTP error for a run the server does not know', async () => {

@@ -19,6 +19,8 @@ export interface FollowContext<P> {
   readonly signal: AbortSignal;
   readonly getState: () => RunState<P>;
   readonly dispatch: (action: RunAction) => RunState<P>;
+  /** For resumes: reads the run's terminal event (`null` while it is live) when a stream ends without one. */
+  readonly readResult?: ((signal: AbortSignal) => Promise<RunCompletedEvent | null>) | undefined;
 }
 
 /** What opening an attempt found: a stream to read, or (for a run that already settled) its terminal event. */
@@ -30,6 +32,18 @@ export type BeginAttempt = (signal: AbortSignal) => Promise<Opened>;
 /** `GET /v1/runs/{runId}/events` after `lastSeq` (from the first event when it is 0). */
 export function openEvents(http: Http, runId: string, lastSeq: number | undefined, signal: AbortSignal): Promise<Response> {
   return http.send({ method: 'GET', path: `/v1/runs/${encodeURIComponent(runId)}/events`, accept: 'text/event-stream', lastEventId: lastSeq, signal, runId });
+}
+
+/**
+ * Settles from a terminal event read from `/result`. Unless it directly follows the last event seen, the events
+ * between were never read: the state starts over from the result alone, so nothing (finishReason included) is
+ * derived from a partial history.
+ */
+function settleFromResult<P>(ctx: FollowContext<P>, event: RunCompletedEvent): void {
+  if (event.seq !== ctx.getState().lastSeq + 1) {
+    ctx.dispatch({ type: 'client/start-requested', mode: 'resume', runId: event.runId, lastSeq: event.seq - 1 });
+  }
+  ctx.dispatch(event);
 }
 
 /** How one connection ended. */
@@ -142,12 +156,7 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
     try {
       const opened = await open(connection.signal);
       if (opened.kind === 'settled') {
-        // A settled run read from its result: replaying the terminal event settles this state too.
-        const { event } = opened;
-        if (event.seq <= ctx.getState().lastSeq) {
-          ctx.dispatch({ type: 'client/start-requested', mode: 'resume', runId: event.runId, lastSeq: event.seq - 1 });
-        }
-        ctx.dispatch(event);
+        settleFromResult(ctx, opened.event);
         return;
       }
       const response = opened.response;
@@ -177,7 +186,12 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
     const state = ctx.getState();
     if (outcome.kind === 'stopped' || ctx.signal.aborted || !isLive(state)) return;
     if (outcome.kind === 'ended') {
-      ctx.dispatch({ type: 'client/stream-ended' });
+      // A resume can start at or past the terminal event (the last seq shown was the outcome), so its stream may
+      // end with nothing new: the result, when there is one, says how the attempt settled.
+      const settled = ctx.readResult === undefined ? null : await ctx.readResult(ctx.signal).catch(() => null);
+      if (ctx.signal.aborted) return;
+      if (settled !== null) settleFromResult(ctx, settled);
+      else ctx.dispatch({ type: 'client/stream-ended' });
       return;
     }
     const runId = state.runId;

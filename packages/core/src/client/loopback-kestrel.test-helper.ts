@@ -28,14 +28,20 @@ export interface LoopbackKestrel {
   close(): Promise<void>;
 }
 
-export async function startLoopbackKestrel(options: Parameters<typeof createScenarioHandler>[0] = {}): Promise<LoopbackKestrel> {
-  const handler = createScenarioHandler({ keepAliveMs: 25, ...options });
+export interface LoopbackKestrelOptions extends NonNullable<Parameters<typeof createScenarioHandler>[0]> {
+  /** Answers a request instead of the mock when it returns a Response (a server that differs on one route). */
+  readonly intercept?: (request: Request) => Response | undefined;
+}
+
+export async function startLoopbackKestrel(options: LoopbackKestrelOptions = {}): Promise<LoopbackKestrel> {
+  const { intercept, ...handlerOptions } = options;
+  const handler = createScenarioHandler({ keepAliveMs: 25, ...handlerOptions });
   const requests: RecordedRequest[] = [];
   const loopback = await listenOnLoopback(
     createNodeListener(async (request) => {
       const body = request.method === 'POST' ? await request.clone().text() : '';
       requests.push({ method: request.method, path: new URL(request.url).pathname, headers: Object.fromEntries(request.headers), body });
-      return handler(request);
+      return intercept?.(request) ?? handler(request);
     }),
   );
   let closing: Promise<void> | undefined;

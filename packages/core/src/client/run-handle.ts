@@ -22,6 +22,8 @@ export interface HandleInit<P> {
   readonly initial: RunState<P>;
   readonly start: Extract<ClientAction, { type: 'client/start-requested' }>;
   readonly begin: BeginAttempt;
+  /** For resumes: how to read the terminal event when a stream ends without one (see `followRun`). */
+  readonly readResult?: ((signal: AbortSignal) => Promise<RunCompletedEvent | null>) | undefined;
   /** Aborting it detaches the handle. */
   readonly signal?: AbortSignal | undefined;
 }
@@ -160,7 +162,15 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
   if (init.signal?.aborted) detach();
   else init.signal?.addEventListener('abort', detach, { once: true });
   void followRun(
-    { http: deps.http, policy: deps.policy, heartbeatTimeoutMs: deps.heartbeatTimeoutMs, signal: lifetime.signal, getState: store.getState, dispatch },
+    {
+      http: deps.http,
+      policy: deps.policy,
+      heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
+      signal: lifetime.signal,
+      getState: store.getState,
+      dispatch,
+      readResult: init.readResult,
+    },
     init.begin,
   ).catch((error: unknown) => {
     dispatch({ type: 'client/connection-lost', message: `Run client failure: ${error instanceof Error ? error.message : String(error)}` });

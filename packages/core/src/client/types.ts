@@ -73,7 +73,7 @@ export interface StartRunOptions<P = unknown> {
 /** Which run `client.resume` re-attaches to, e.g. the run id kept in the URL across a reload. */
 export interface ResumeRunOptions<P = unknown> {
   readonly runId: string;
-  /** The last seq already shown; omit to replay the run from its first event (after a page reload). */
+  /** The last seq already shown; omit to replay the latest attempt from its `run.started` (after a page reload). */
   readonly lastSeq?: number;
   readonly payloadSchema?: PayloadSchema<P>;
 }
@@ -108,7 +108,10 @@ export interface RunHandle<P = unknown> extends RunSource<P> {
 /** Talks to Kestrel (or your backend in front of it). Made by `createRunClient`. */
 export interface RunClient {
   start<P = unknown>(options: StartRunOptions<P>): RunHandle<P>;
-  /** Re-attaches to a run by id (after a reload); a settled run is read from its result, WAITING included. */
+  /**
+   * Re-attaches to a run by id (after a reload): replays its latest attempt from `/events`, live or settled
+   * (WAITING included), so the state is what it was; `/result` only when the events cannot be had.
+   */
   resume<P = unknown>(options: ResumeRunOptions<P>): RunHandle<P>;
   /** The JSON route: one request, one terminal event. */
   run(options: JsonRunOptions): Promise<RunCompletedEvent>;

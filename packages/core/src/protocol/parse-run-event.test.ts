@@ -104,6 +104,12 @@ describe('parseRunEvent: outputs', () => {
     });
   });
 
+  it('accepts COMPLETED whose assistantText is whitespace only: non-empty is what the contract asks (docs/protocol.md)', () => {
+    for (const assistantText of [' ', '\n\n', '\u00a0']) {
+      expect(parseRunEvent(completed({ status: 'COMPLETED', assistantText }))).toMatchObject({ output: { status: 'COMPLETED', assistantText } });
+    }
+  });
+
   it('accepts COMPLETED with text and a payload that is not a serialization of it', () => {
     const parsed = parseRunEvent(completed({ status: 'COMPLETED', assistantText: 'Total is 3', finalizedPayload: { total: 3 } }));
     expect(parsed).toMatchObject({ output: { status: 'COMPLETED', assistantText: 'Total is 3', finalizedPayload: { total: 3 } } });

@@ -42,7 +42,7 @@ describe.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('
       expect(last.attempt).toBe(2);
       // The answer opened a new attempt: nothing of the first one's motion or outcome leaks into it.
       const answered = states[1];
-      expect(answered).toMatchObject({ phase: 'connecting', result: null, output: null, status: null, draftText: '', finishReason: null });
+      expect(answered).toMatchObject({ phase: 'connecting', result: null, output: null, status: null, draftText: '', finishReason: undefined });
       expect(answered?.events).toBe(first.events);
       expect(last.draftText).toBe(continuation.expected.assistantText);
     });

@@ -175,7 +175,7 @@ describe('events of another run', () => {
 });
 
 describe('finishReason', () => {
-  function finishOf(build: (e: ReturnType<typeof createEventFactory>) => WireEvent[]): string | null {
+  function finishOf(build: (e: ReturnType<typeof createEventFactory>) => WireEvent[]): string | null | undefined {
     const e = createEventFactory();
     return reduce(initialRunState, [start, ...parse(build(e))]).finishReason;
   }
@@ -209,8 +209,36 @@ describe('finishReason', () => {
     );
   });
 
-  it('ignores turn/end when the root session is unknown (no run.started seen)', () => {
-    expect(finishOf((e) => [e.received(), e.turnEnd('completed'), done(e)])).toBeNull();
+  it('is unknown (undefined), not null, when the root session is unknown (no run.started seen)', () => {
+    expect(finishOf((e) => [e.received(), e.turnEnd('completed'), done(e)])).toBeUndefined();
+  });
+
+  it('is opened only by the root session\'s message.received, not a sub-agent\'s', () => {
+    const sub = (e: ReturnType<typeof createEventFactory>) => e.event('message.received', { messageId: 'msg_sub' }, 'ses_sub');
+    expect(finishOf((e) => [e.started(), sub(e), e.turnEnd('max-tokens'), e.received(), e.turnEnd('completed'), e.idle(), done(e)])).toBe('completed');
+    expect(finishOf((e) => [e.started(), sub(e), e.turnEnd('max-tokens'), done(e)])).toBeNull();
+  });
+
+  it('is cleared when the run ends without an outcome: no finish reason for a failed stream', () => {
+    const e = createEventFactory();
+    const streamed = reduce(initialRunState, [start, ...parse([e.started(), e.received(), e.turnEnd('completed')])]);
+    expect(streamed.finishReason).toBe('completed');
+    const failures: RunAction[] = [
+      { type: 'client/stream-ended' },
+      { type: 'client/connection-lost', message: 'reset' },
+      { type: 'client/timed-out', message: 'slow', timeoutMs: 10 },
+      { type: 'client/http-error', status: 502, code: null, message: 'bad gateway' },
+      { type: 'client/protocol-error', message: 'bad event' },
+      { type: 'client/detached' },
+    ];
+    for (const failure of failures) expect(reduceRun(streamed, failure).finishReason, failure.type).toBeUndefined();
+  });
+
+  it('keeps the finish reason of an outcome that a later protocol error followed', () => {
+    const e = createEventFactory();
+    const settled = reduce(initialRunState, [start, ...parse([e.started(), e.received(), e.turnEnd('max-tokens'), e.idle(), done(e)])]);
+    const broken = reduceRun(settled, { type: 'client/protocol-error', message: 'trailing garbage' });
+    expect(broken).toMatchObject({ phase: 'error', finishReason: 'max-tokens', status: 'COMPLETED' });
   });
 
   it('starts over with each attempt', () => {

@@ -7,7 +7,9 @@ import type { RunError, RunPhase, RunState, ToolCall } from './run-state.js';
 const live: ReadonlySet<RunPhase> = new Set(['idle', 'connecting', 'streaming', 'reconnecting']);
 
 function fail<P>(state: RunState<P>, error: RunError): RunState<P> {
-  return { ...state, phase: 'error', error, reconnect: null };
+  // A run that failed to reach an outcome has no finish reason; one that settled and then broke keeps its own.
+  const finishReason = state.result === null ? undefined : state.finishReason;
+  return { ...state, phase: 'error', error, reconnect: null, finishReason };
 }
 
 function protocolError<P>(state: RunState<P>, message: string, event: RunEvent, path: (string | number)[] = []): RunState<P> {
@@ -57,8 +59,11 @@ function applyEvent<P>(state: RunState<P>, event: KnownRunEvent): RunState<P> {
         interval: 'before',
         finishReason: null,
       };
-    case 'message.received':
-      return { ...state, interval: state.interval === 'before' ? 'open' : state.interval };
+    case 'message.received': {
+      // Only the root session's receipt opens the owned interval; a sub-agent's inbox is not the run's.
+      const opens = state.interval === 'before' && state.sessionId !== null && event.sessionId === state.sessionId;
+      return opens ? { ...state, interval: 'open' } : state;
+    }
     case 'reasoning.delta':
       // String concatenation builds a rope in JS engines: amortized O(1), flattened once when read.
       return { ...state, reasoning: state.reasoning + event.delta };
@@ -206,7 +211,7 @@ function reduceClient<P>(state: RunState<P>, action: ClientAction): RunState<P> 
           })
         : state;
     case 'client/detached':
-      return live.has(state.phase) ? { ...state, phase: 'detached', reconnect: null } : state;
+      return live.has(state.phase) ? { ...state, phase: 'detached', reconnect: null, finishReason: undefined } : state;
     case 'client/timed-out':
       return live.has(state.phase) ? fail(state, { kind: 'timeout', message: action.message, timeoutMs: action.timeoutMs }) : state;
     case 'client/http-error':

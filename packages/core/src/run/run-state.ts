@@ -85,8 +85,14 @@ export interface RunState<P = unknown> {
   readonly output: RunOutput | null;
   /** Shorthand for `output.status`. */
   readonly status: RunOutputStatus | null;
-  /** PROTOCOL.md section 3: the last root-session `turn/end` kind within the owned run interval. */
-  readonly finishReason: string | null;
+  /**
+   * PROTOCOL.md section 3: the `reason.kind` of the last root-session `turn/end` within the owned run interval
+   * (`'completed'`, `'max-tokens'`, …). It describes the run, not the prompt.
+   * - `null`: known to be none: this client saw the interval from `run.started` and it held no root `turn/end`.
+   * - `undefined`: not known here: the run was read from its result alone, joined after its `run.started`, or
+   *   ended without an outcome (phase `error` or `detached`), so there is no finish reason to report.
+   */
+  readonly finishReason: string | null | undefined;
   /** The checked `finalizedPayload`; set only when settled COMPLETED. */
   readonly payload: PayloadState<P> | null;
   readonly error: RunError | null;
@@ -118,7 +124,7 @@ export function createInitialRunState<P = unknown>(options: { payloadSchema?: Pa
     result: null,
     output: null,
     status: null,
-    finishReason: null,
+    finishReason: undefined,
     payload: null,
     error: null,
     reconnect: null,

@@ -8,7 +8,8 @@ import { shallowEqual } from './shallow-equal.js';
 /** What `renderPayload` gets besides the payload. */
 export interface PayloadRenderContext {
   readonly runId: string | null;
-  readonly finishReason: string | null;
+  /** The run's finish reason: `null` when no root turn ended in its interval, `undefined` when not known here. */
+  readonly finishReason: string | null | undefined;
 }
 
 /** The app's own rendering of its structured result. The kit never turns the payload into text by itself. */
@@ -17,7 +18,7 @@ export type RenderPayload<P> = (payload: P, context: PayloadRenderContext) => Re
 interface PayloadSlice<P> {
   readonly payload: PayloadState<P> | null;
   readonly runId: string | null;
-  readonly finishReason: string | null;
+  readonly finishReason: string | null | undefined;
 }
 
 function selectPayload<P>(state: RunState<P>): PayloadSlice<P> {
