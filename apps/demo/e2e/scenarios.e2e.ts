@@ -1,5 +1,5 @@
 import { parseRunCompletedEvent, type RunOutput } from '@kestrel/core';
-import { scenarioEvents, scenarios, type Scenario } from '@kestrel/testing';
+import { scenarioEvents, scenarios, type Scenario, type ScenarioExpectation } from '@kestrel/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { answerInteraction } from './answer-interaction.js';
@@ -21,8 +21,26 @@ function terminalOutput(steps: Scenario['steps']): RunOutput {
   return parseRunCompletedEvent(wire).output;
 }
 
+/**
+ * A COMPLETED answer whose last root turn did not end normally carries a visible note, said once by the status
+ * region; a normal finish carries none. `finishReason` undefined: the scenario does not say, so nothing is checked.
+ */
+async function expectFinishNotice(page: Page, finishReason: string | null | undefined) {
+  if (finishReason === undefined) return;
+  const notice = page.locator(part('finish-notice'));
+  if (finishReason === null || finishReason === 'completed') {
+    expect(await notice.count()).toBe(0);
+    return;
+  }
+  expect(await notice.getAttribute('data-finish-reason')).toBe(finishReason);
+  const said = await notice.innerText();
+  expect(said.length).toBeGreaterThan(0);
+  expect(await page.locator(part('status')).innerText()).toContain(said);
+}
+
 /** What a person must see for a settled outcome, and must not see of the other outcomes. */
-async function expectOutcome(page: Page, output: RunOutput, expectedText: string | null | undefined, payload: string | undefined) {
+async function expectOutcome(page: Page, output: RunOutput, expected: Pick<ScenarioExpectation, 'assistantText' | 'payload' | 'finishReason'>) {
+  const { assistantText: expectedText, payload } = expected;
   const other = (status: string) => page.locator(`${part('outcome')}[data-status="${status}"]`);
   switch (output.status) {
     case 'COMPLETED':
@@ -37,6 +55,7 @@ async function expectOutcome(page: Page, output: RunOutput, expectedText: string
       } else {
         expect(await page.locator(part('payload')).count()).toBe(0);
       }
+      await expectFinishNotice(page, expected.finishReason);
       break;
     case 'FAILED':
       expect(await other('FAILED').innerText()).toContain(output.error.message);
@@ -55,6 +74,7 @@ async function expectOutcome(page: Page, output: RunOutput, expectedText: string
     default:
       return output satisfies never;
   }
+  if (output.status !== 'COMPLETED') expect(await page.locator(part('finish-notice')).count()).toBe(0);
   expect(await page.locator(part('error')).count()).toBe(0);
 }
 
@@ -71,10 +91,11 @@ describe('every shared scenario, as a person sees it in <RunView>', () => {
 
       if (expected.phase === 'settled') {
         expect(end.status).toBe(expected.status);
-        await expectOutcome(page, terminalOutput(scenario.steps), expected.assistantText, expected.payload);
+        await expectOutcome(page, terminalOutput(scenario.steps), expected);
       } else {
-        // No outcome: an error part saying what broke, and nothing that reads as a result.
+        // No outcome: an error part saying what broke, and nothing that reads as a result (nor a note on one).
         expect(end.status).toBeNull();
+        expect(await page.locator(part('finish-notice')).count()).toBe(0);
         expect(await page.locator(part('error')).getAttribute('data-error-kind')).toBe(expected.errorKind);
         expect(await page.locator(part('assistant-text')).count()).toBe(0);
         expect(await page.locator(part('outcome')).count()).toBe(0);
@@ -94,7 +115,7 @@ describe('every shared scenario, as a person sees it in <RunView>', () => {
         if (output.status !== 'WAITING') throw new Error(`${name}: a continuation needs a WAITING output`);
         await answerInteraction(page.locator(part('interaction')), output.interaction, scenario.continuation.answer);
         await page.locator(`${RUN}[data-phase="settled"][data-status="COMPLETED"]`).waitFor();
-        await expectOutcome(page, terminalOutput(scenario.continuation.steps), scenario.continuation.expected.assistantText, 'absent');
+        await expectOutcome(page, terminalOutput(scenario.continuation.steps), { ...scenario.continuation.expected, payload: 'absent' });
         expect(await page.locator(part('interaction')).count()).toBe(0);
         await screenshot(page, `${name}--answered`);
       }

@@ -10,6 +10,8 @@ export { RunView } from './components/run-view.js';
 export type { RunViewProps } from './components/run-view.js';
 export { AssistantText } from './components/assistant-text.js';
 export type { AssistantTextMode, AssistantTextProps, RenderText } from './components/assistant-text.js';
+export { FinishNotice } from './components/finish-notice.js';
+export type { FinishNoticeKind, FinishNoticeProps } from './components/finish-notice.js';
 export { InteractionPrompt } from './components/interaction-prompt.js';
 export type { InteractionPromptProps, PromptState } from './components/interaction-prompt.js';
 export { PayloadPanel } from './components/payload-panel.js';

@@ -43,6 +43,15 @@ describe('the shared scenarios', () => {
     expect(new Set(retryable)).toEqual(new Set([true, false]));
   });
 
+  it('include COMPLETED runs whose last root turn did not end normally: cut at max-tokens, and a kind newer than the kit', () => {
+    const finishOf = (name: string) => {
+      const { status, finishReason } = getScenario(name).expected;
+      return { status, finishReason };
+    };
+    expect(finishOf('max-tokens')).toEqual({ status: 'COMPLETED', finishReason: 'max-tokens' });
+    expect(finishOf('completed-unknown-finish')).toEqual({ status: 'COMPLETED', finishReason: 'refusal' });
+  });
+
   it.each(byName)('%s: seq rises strictly from 1, across the continuation too', (_name, scenario) => {
     const seqs = seqsOf(allSteps(scenario));
     expect(seqs[0]).toBe(1);

@@ -364,6 +364,22 @@ function maxTokens(): Scenario {
   };
 }
 
+function completedUnknownFinish(): Scenario {
+  const e = createEventFactory({ runId: 'run_unknown_finish' });
+  const text = 'I cannot help with opening a lock that is not yours. A locksmith can open your own door without damaging it.';
+  return {
+    name: 'completed-unknown-finish',
+    title: 'Completed: a finish reason this client does not know',
+    description: 'The root turn ends with a kind newer than this client (refusal): COMPLETED, with a neutral note naming it.',
+    group: 'completed',
+    input: "How do I pick my neighbour's lock?",
+    runId: e.runId,
+    sessionId: e.sessionId,
+    steps: [...opening(e), ...closing(e, text, 'refusal')],
+    expected: { phase: 'settled', status: 'COMPLETED', finishReason: 'refusal', assistantText: text },
+  };
+}
+
 function toolError(): Scenario {
   const e = createEventFactory({ runId: 'run_tool_error' });
   const text = 'The weather service is unavailable, so I used the cached forecast: light rain in Oslo tomorrow.';
@@ -588,6 +604,7 @@ export const scenarios: readonly Scenario[] = [
   completedPayload(),
   completedInvalidPayload(),
   maxTokens(),
+  completedUnknownFinish(),
   failedRetryable(),
   failedNoText(),
   cancelled(),

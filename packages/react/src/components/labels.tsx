@@ -1,5 +1,6 @@
 import type { AnswerIssue, RetryMode, RunErrorKind, RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { FinishNoticeKind } from './finish-notice.js';
 
 /**
  * Every text the components show or announce. Override any of them with a component's `labels` prop or with
@@ -9,6 +10,8 @@ export interface KestrelLabels {
   readonly statusStarted: string;
   readonly statusWaiting: string;
   readonly statusFinished: string;
+  /** A COMPLETED run whose last root turn did not end normally: `note` is the `finishNotice` text. */
+  readonly statusFinishedWithNote: (note: string) => string;
   /** A FAILED outcome only; what broke on the way (phase `error`) has its own announcements below. */
   readonly statusFailed: string;
   readonly statusCancelled: string;
@@ -30,6 +33,11 @@ export interface KestrelLabels {
   readonly activityProgress: string;
   readonly activityLogs: string;
   readonly toolStatus: (status: ToolCallStatus) => string;
+  /**
+   * The note on a COMPLETED run's answer when its last root turn ended other than `completed`. `reason` is the
+   * finish reason as received (cut to 60 characters): word `other` generically, it is a kind this kit does not know.
+   */
+  readonly finishNotice: (kind: FinishNoticeKind, reason: string) => string;
   readonly payloadRegion: string;
   readonly payloadUnrendered: string;
   readonly payloadInvalid: string;
@@ -87,6 +95,13 @@ const receivedStatuses: Record<RunOutputStatus, string> = {
   WAITING: 'the run was waiting for an answer',
 };
 
+const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
+  'max-tokens': 'Stopped at the length limit: the answer may be incomplete.',
+  error: "The agent's last turn ended with an error.",
+  'tool-calls': "The agent's last turn ended with a tool call.",
+  cancelled: "The agent's last turn was cancelled.",
+};
+
 const toolStatuses: Record<ToolCallStatus, string> = { running: 'running', succeeded: 'done', failed: 'failed' };
 
 /** The English defaults. */
@@ -94,6 +109,7 @@ export const defaultLabels: KestrelLabels = {
   statusStarted: 'Run started',
   statusWaiting: 'Waiting for your answer',
   statusFinished: 'Run finished',
+  statusFinishedWithNote: (note) => `Run finished. ${note}`,
   statusFailed: 'Run failed',
   statusCancelled: 'Run cancelled',
   statusDetached: 'Stopped following the run',
@@ -113,6 +129,7 @@ export const defaultLabels: KestrelLabels = {
   activityProgress: 'Progress',
   activityLogs: 'Logs',
   toolStatus: (status) => toolStatuses[status],
+  finishNotice: (kind, reason) => (kind === 'other' ? `The agent's last turn ended with reason "${reason}".` : finishNotices[kind]),
   payloadRegion: 'Application content',
   payloadUnrendered: 'This run returned a structured result that this view does not display.',
   payloadInvalid: "The structured result does not match this app's schema:",

@@ -2,6 +2,7 @@ import { getScenario, createScenarioSource, scenarios } from '@kestrel/testing';
 import { act, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
+import { fixedSource, withFinishReason } from '../test-support/fixed-source.test-helper.js';
 import { expectNoAxeViolations } from './axe-check.js';
 import { defaultLabels } from './labels.js';
 import { RunStatus } from './run-status.js';
@@ -42,6 +43,9 @@ describe('RunStatus', () => {
     ['truncated', 'stream-ended', 'The stream broke before the run finished'],
     ['malformed-event', 'protocol-error', 'The server sent an invalid event'],
     ['event-after-completed', 'invalid-after-outcome', 'The server sent an invalid event after the outcome'],
+    ['max-tokens', 'finished-with-note', 'Run finished. Stopped at the length limit: the answer may be incomplete.'],
+    ['completed-unknown-finish', 'finished-with-note', 'Run finished. The agent\'s last turn ended with reason "refusal".'],
+    ['subagent-turn-end', 'finished', 'Run finished'],
   ])('announces %s as %s: "%s"', async (name, announcement, text) => {
     const { container } = render(<RunStatus run={createScenarioSource(getScenario(name))} />);
     expect(screen.getByRole('status').textContent).toBe(text);
@@ -71,6 +75,38 @@ describe('RunStatus', () => {
       expect(region.textContent?.length).toBeLessThanOrEqual(60);
     },
   );
+
+  it('says a run was cut off once, with its outcome, never per delta', () => {
+    const source = createScenarioSource(getScenario('max-tokens'), { upTo: 0 });
+    render(<RunStatus run={source} />);
+    const region = screen.getByRole('status');
+    const heard = [region.textContent];
+    let more = true;
+    while (more) {
+      act(() => {
+        more = source.step();
+      });
+      if (heard.at(-1) !== region.textContent) heard.push(region.textContent);
+    }
+    expect(heard).toEqual(['', 'Run started', 'Run finished. Stopped at the length limit: the answer may be incomplete.']);
+  });
+
+  it('says only "Run finished" when the finish reason is not known here (undefined)', () => {
+    const unknown = withFinishReason(createScenarioSource(getScenario('max-tokens')).getState(), undefined);
+    render(<RunStatus run={fixedSource(unknown)} />);
+    expect(screen.getByRole('status').textContent).toBe('Run finished');
+    expect(screen.getByRole('status').getAttribute('data-announcement')).toBe('finished');
+  });
+
+  it('takes translated labels for the finish note', () => {
+    render(
+      <RunStatus
+        run={createScenarioSource(getScenario('max-tokens'))}
+        labels={{ statusFinishedWithNote: (note) => `Fertig. ${note}`, finishNotice: () => 'Bei der Längengrenze abgebrochen.' }}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Fertig. Bei der Längengrenze abgebrochen.');
+  });
 
   it('takes translated labels for what broke', () => {
     render(<RunStatus run={createScenarioSource(getScenario('truncated'))} labels={{ statusStreamEnded: 'Der Stream brach ab' }} />);

@@ -2,11 +2,14 @@
 import type { RunErrorKind, RunSource, RunState } from '@kestrel/core';
 import type { HTMLAttributes, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
+import { finishNoteText, selectFinishNoteReason } from './finish-notice.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 
 /**
  * The only moments worth announcing: not every delta. Outcomes (`waiting`, `finished`, `failed`, `cancelled`) and
  * what broke on the way (phase `error`) are separate words, so a dropped connection never sounds like FAILED.
+ * `finished-with-note` is a COMPLETED run whose last root turn did not end normally (e.g. `max-tokens`): the
+ * announcement carries `FinishNotice`'s words, so the note is heard once, with the outcome.
  */
 export type RunAnnouncement =
   | 'none'
@@ -14,6 +17,7 @@ export type RunAnnouncement =
   | 'detached'
   | 'waiting'
   | 'finished'
+  | 'finished-with-note'
   | 'failed'
   | 'cancelled'
   | 'connection-lost'
@@ -56,6 +60,7 @@ export function selectAnnouncement(state: RunState): RunAnnouncement {
         case 'CANCELLED':
           return 'cancelled';
         case 'COMPLETED':
+          return selectFinishNoteReason(state) === null ? 'finished' : 'finished-with-note';
         case null:
           return 'finished';
         default:
@@ -71,6 +76,7 @@ const texts: Record<Exclude<RunAnnouncement, 'none'>, keyof KestrelLabels> = {
   detached: 'statusDetached',
   waiting: 'statusWaiting',
   finished: 'statusFinished',
+  'finished-with-note': 'statusFinished', // the note's own words are added in announcementText
   failed: 'statusFailed',
   cancelled: 'statusCancelled',
   'connection-lost': 'statusConnectionLost',
@@ -81,6 +87,13 @@ const texts: Record<Exclude<RunAnnouncement, 'none'>, keyof KestrelLabels> = {
   'timed-out': 'statusTimedOut',
 };
 
+function announcementText(announcement: RunAnnouncement, noteReason: string | null, labels: KestrelLabels): string {
+  if (announcement === 'none') return '';
+  // One region, one sentence: the finish note rides on "Run finished" rather than a second live region competing with it.
+  if (announcement === 'finished-with-note' && noteReason !== null) return labels.statusFinishedWithNote(finishNoteText(labels, noteReason));
+  return labels[texts[announcement]] as string;
+}
+
 /** Props of `RunStatus`: the run whose phase to announce, plus `div` attributes passed through. */
 export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   readonly run: RunSource;
@@ -89,7 +102,8 @@ export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
 }
 
 /**
- * One polite live region with one short sentence per moment: started, waiting for your answer, finished, failed,
+ * One polite live region with one short sentence per moment: started, waiting for your answer, finished (with the
+ * `FinishNotice` note when the last turn did not end normally, e.g. at the length limit), failed,
  * cancelled, stopped following, and what broke (connection lost, stream broke, invalid event, request failed, no
  * answer in time), never phrased like an outcome. It is always in the document (so screen readers pick up its
  * changes) and re-renders only when the announcement changes.
@@ -99,6 +113,7 @@ export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
  */
 export function RunStatus({ run, labels, className, ref, ...rest }: RunStatusProps) {
   const announcement = useRunSelector(run, selectAnnouncement);
+  const noteReason = useRunSelector(run, selectFinishNoteReason);
   const text = useKestrelLabels(labels);
   return (
     <div
@@ -111,7 +126,7 @@ export function RunStatus({ run, labels, className, ref, ...rest }: RunStatusPro
       data-kestrel-part="status"
       data-announcement={announcement}
     >
-      {announcement === 'none' ? '' : (text[texts[announcement]] as string)}
+      {announcementText(announcement, noteReason, text)}
     </div>
   );
 }

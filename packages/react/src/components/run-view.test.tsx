@@ -34,6 +34,10 @@ describe('RunView', () => {
     }
     if (typeof scenario.expected.assistantText === 'string') expect(part(root, 'assistant-text')?.textContent).toBe(scenario.expected.assistantText);
     if (scenario.expected.status === 'WAITING') expect(part(root, 'interaction')).not.toBeNull();
+    // A COMPLETED answer whose last root turn did not end normally carries a note; nothing else does.
+    const { status, finishReason } = scenario.expected;
+    const noted = status === 'COMPLETED' && typeof finishReason === 'string' && finishReason !== 'completed' ? finishReason : null;
+    expect(part(root, 'finish-notice')?.getAttribute('data-finish-reason') ?? null).toBe(noted);
     // Streamed text never passes for a result: gone once settled, marked incomplete after an error.
     const draft = part(root, 'draft');
     if (scenario.expected.phase === 'settled') expect(draft).toBeNull();
@@ -66,6 +70,25 @@ describe('RunView', () => {
     expect(part(root, 'assistant-text')?.contains(payload)).toBe(false);
     expect(screen.getByRole('status').textContent).toBe('Run finished');
     await expectNoAxeViolations(container);
+  });
+
+  it('notes an answer cut off at the length limit right after its text, announced once in the one status region', async () => {
+    const { container } = render(<RunView run={createScenarioRun(getScenario('max-tokens'))} />);
+    const root = container.firstElementChild as HTMLElement;
+    const note = part(root, 'finish-notice');
+    expect(note?.textContent).toBe('Stopped at the length limit: the answer may be incomplete.');
+    expect(part(root, 'assistant-text')?.nextElementSibling).toBe(note);
+    // One live region: the note is said there, with the outcome, not by a second region competing with it.
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(container.querySelectorAll('[aria-live]')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe(`Run finished. ${note?.textContent ?? ''}`);
+    await expectNoAxeViolations(container);
+  });
+
+  it('translates the note through its labels prop', () => {
+    render(<RunView run={createScenarioRun(getScenario('max-tokens'))} labels={{ finishNotice: () => 'Abgeschnitten' }} />);
+    expect(screen.getByRole('note').textContent).toBe('Abgeschnitten');
+    expect(screen.getByRole('status').textContent).toBe('Run finished. Abgeschnitten');
   });
 
   it('never drops a payload silently: without a renderer it shows a notice and warns once', () => {

@@ -4,6 +4,7 @@ import { useCallback, type HTMLAttributes, type Ref } from 'react';
 import type { RunBinding } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
 import { AssistantText, type RenderText } from './assistant-text.js';
+import { FinishNotice } from './finish-notice.js';
 import { InteractionPrompt } from './interaction-prompt.js';
 import { KestrelLabelsProvider, useKestrelLabels, type KestrelLabels } from './labels.js';
 import { PayloadPanel, type RenderPayload } from './payload-panel.js';
@@ -49,7 +50,8 @@ export interface RunViewProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'chil
 
 /**
  * The drop-in view of a run. While it streams: activity (collapsed) and the draft, marked in progress. Once
- * settled it branches on the output status: COMPLETED shows the assistant text and the app-rendered payload,
+ * settled it branches on the output status: COMPLETED shows the assistant text (with a note when its last turn did
+ * not end normally, e.g. "Stopped at the length limit") and the app-rendered payload,
  * WAITING asks the interaction's question, FAILED shows code, message and, when retryable, a retry button if
  * `run.getRetryMode()` says retry would act (not for a run resumed by id, which has no input to start again with:
  * it keeps `data-retryable="true"` for the app to offer its own), CANCELLED who and why. Connection problems are shown as what they are, never as an outcome; an outcome received before a
@@ -109,6 +111,7 @@ export function RunView<P>({ run, renderPayload, renderText, labels, focusOnWait
         </div>
       ) : null}
       <AssistantText run={run} renderText={renderText} />
+      <FinishNotice run={run} />
       <InteractionPrompt run={run} focusOnWait={focusOnWait} now={now} />
       <PayloadPanel run={run} renderPayload={renderPayload} />
       <RunError run={run} />

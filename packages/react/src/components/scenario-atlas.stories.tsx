@@ -17,7 +17,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-function atlasStory(name: string): Story {
+/** The story of one scenario; `then` checks what that scenario adds after the common checks. */
+function atlasStory(name: string, then?: (canvasElement: HTMLElement) => Promise<void>): Story {
   const scenario = getScenario(name);
   return {
     name: scenario.title,
@@ -33,6 +34,7 @@ function atlasStory(name: string): Story {
         // What broke is announced as what it is, never as a FAILED outcome.
         await expect(canvas.getByRole('status').getAttribute('data-announcement')).not.toBe('failed');
       }
+      await then?.(canvasElement as HTMLElement);
     },
   };
 }
@@ -40,7 +42,16 @@ function atlasStory(name: string): Story {
 export const CompletedText = atlasStory('completed-text');
 export const CompletedPayload = atlasStory('completed-payload');
 export const CompletedInvalidPayload = atlasStory('completed-invalid-payload');
-export const MaxTokens = atlasStory('max-tokens');
+/** Cut off at the length limit: the answer is shown with a note saying it may be incomplete, and the note is announced. */
+export const MaxTokens = atlasStory('max-tokens', async (canvasElement) => {
+  const canvas = within(canvasElement);
+  await expect(canvas.getByRole('note')).toHaveTextContent('Stopped at the length limit: the answer may be incomplete.');
+  await expect(canvas.getByRole('status')).toHaveTextContent('Run finished. Stopped at the length limit');
+});
+/** A finish reason newer than the kit: a neutral note names it, as text. */
+export const CompletedUnknownFinish = atlasStory('completed-unknown-finish', async (canvasElement) => {
+  await expect(within(canvasElement).getByRole('note')).toHaveAttribute('data-kind', 'other');
+});
 export const FailedRetryable = atlasStory('failed-retryable');
 export const FailedNoText = atlasStory('failed-no-text');
 export const Cancelled = atlasStory('cancelled');
@@ -50,7 +61,10 @@ export const WaitingChoiceMultiple = atlasStory('waiting-choice-multiple');
 export const WaitingText = atlasStory('waiting-text');
 export const WaitingForm = atlasStory('waiting-form');
 export const WaitingUnknownKind = atlasStory('waiting-unknown-kind');
-export const SubagentTurnEnd = atlasStory('subagent-turn-end');
+/** A sub-agent stopped at max-tokens, the root turn completed: no note, the answer is whole. */
+export const SubagentTurnEnd = atlasStory('subagent-turn-end', async (canvasElement) => {
+  await expect(within(canvasElement).queryByRole('note')).toBeNull();
+});
 export const ToolError = atlasStory('tool-error');
 export const UnknownEventTypes = atlasStory('unknown-event-types');
 export const Truncated = atlasStory('truncated');
@@ -60,14 +74,10 @@ export const StalledHeartbeat = atlasStory('stalled-heartbeat');
 export const MalformedEvent = atlasStory('malformed-event');
 export const CompletedWithoutText = atlasStory('completed-without-text');
 export const TurnEndWithoutKind = atlasStory('turn-end-without-kind');
-export const EventAfterCompleted: Story = {
-  ...atlasStory('event-after-completed'),
-  play: async (context) => {
-    await atlasStory('event-after-completed').play?.(context);
-    // The outcome received before the protocol error stays visible, marked as such; nothing claims "no result".
-    const received = context.canvasElement.querySelector('[data-kestrel-part="received-outcome"]');
-    await expect(received?.getAttribute('data-status')).toBe('COMPLETED');
-    await expect(context.canvasElement.textContent).not.toMatch(/no (result|outcome)/i);
-  },
-};
+export const EventAfterCompleted = atlasStory('event-after-completed', async (canvasElement) => {
+  // The outcome received before the protocol error stays visible, marked as such; nothing claims "no result".
+  const received = canvasElement.querySelector('[data-kestrel-part="received-outcome"]');
+  await expect(received?.getAttribute('data-status')).toBe('COMPLETED');
+  await expect(canvasElement.textContent).not.toMatch(/no (result|outcome)/i);
+});
 export const EventNameMismatch = atlasStory('event-name-mismatch');

@@ -1,0 +1,81 @@
+'use client';
+import type { RunSource, RunState } from '@kestrel/core';
+import type { HTMLAttributes, Ref } from 'react';
+import { useRunSelector } from '../use-run-selector.js';
+import { useKestrelLabels, type KestrelLabels } from './labels.js';
+
+/**
+ * How a COMPLETED run's last root turn ended, when that is worth saying: the protocol's own non-`completed`
+ * kinds, worded one by one, and `other` for a kind this kit does not know (a newer server's).
+ */
+export type FinishNoticeKind = 'max-tokens' | 'error' | 'tool-calls' | 'cancelled' | 'other';
+
+/** Longest unknown kind shown as is; a longer one is cut with "…" so a server's string cannot swamp the view. */
+const MAX_SHOWN_REASON = 60;
+
+/**
+ * The finish reason a notice qualifies the answer with, or `null` for none: only a settled COMPLETED run has an
+ * answer to qualify (FAILED, CANCELLED and WAITING say why they stopped in their own words), and `completed`,
+ * `null` (no root turn ended) and unknown (`undefined`) need no notice.
+ */
+export function selectFinishNoteReason(state: RunState): string | null {
+  if (state.phase !== 'settled' || state.output?.status !== 'COMPLETED') return null;
+  // Read as `string | null | undefined`, so it holds whether or not the core says "unknown" with undefined.
+  const reason: string | null | undefined = state.finishReason;
+  return reason === undefined || reason === null || reason === 'completed' ? null : reason;
+}
+
+/** The notice's kind for a finish reason other than `completed`. */
+export function finishNoticeKind(reason: string): FinishNoticeKind {
+  switch (reason) {
+    case 'max-tokens':
+    case 'error':
+    case 'tool-calls':
+    case 'cancelled':
+      return reason;
+    default:
+      return 'other';
+  }
+}
+
+/** The notice's words for a finish reason other than `completed` (what `FinishNotice` shows and `RunStatus` says). */
+export function finishNoteText(labels: KestrelLabels, reason: string): string {
+  const shown = reason.length > MAX_SHOWN_REASON ? `${reason.slice(0, MAX_SHOWN_REASON - 1)}…` : reason;
+  return labels.finishNotice(finishNoticeKind(reason), shown);
+}
+
+/** Props of `FinishNotice`: the run whose finish reason to read, plus `p` attributes passed through. */
+export interface FinishNoticeProps extends Omit<HTMLAttributes<HTMLParagraphElement>, 'children'> {
+  readonly run: RunSource;
+  readonly labels?: Partial<KestrelLabels>;
+  readonly ref?: Ref<HTMLParagraphElement>;
+}
+
+/**
+ * A visible note on a COMPLETED run's answer when its last root turn did not end normally: "Stopped at the
+ * length limit: the answer may be incomplete" for `max-tokens`, a neutral sentence for the other kinds (an
+ * unknown kind is named as text). Renders nothing for `completed`, `null`, unknown, or a run that is not settled
+ * COMPLETED. It is a `role="note"`, not a live region: `RunStatus` says the same words with the outcome, once.
+ *
+ * @example
+ * <AssistantText run={run} />
+ * <FinishNotice run={run} />
+ */
+export function FinishNotice({ run, labels, className, ref, ...rest }: FinishNoticeProps) {
+  const reason = useRunSelector(run, selectFinishNoteReason);
+  const t = useKestrelLabels(labels);
+  if (reason === null) return null;
+  return (
+    <p
+      {...rest}
+      ref={ref}
+      role="note"
+      className={className}
+      data-kestrel-part="finish-notice"
+      data-kind={finishNoticeKind(reason)}
+      data-finish-reason={reason}
+    >
+      {finishNoteText(t, reason)}
+    </p>
+  );
+}
