@@ -3,13 +3,12 @@
  * build, in Debian's Chromium. Run `pnpm run build-storybook` first, then `pnpm screenshot:atlas`.
  * The build is served from 127.0.0.1 on a free port for the length of the run only.
  */
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { serveStatic } from './serve-static.js';
 
 const root = resolve(import.meta.dirname, '..');
 const staticDir = join(root, 'storybook-static');
@@ -20,41 +19,6 @@ const storyId = 'atlas-all-states--side-by-side';
 const viewport = { width: 1440, height: 990 };
 const scale = 7 / 9;
 const crop = { x: 0, y: 0, ...viewport };
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
-
-async function serveStatic(dir: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
-    const file = normalize(join(dir, pathname.endsWith('/') ? `${pathname}index.html` : pathname));
-    if (!file.startsWith(dir + sep)) {
-      response.writeHead(403).end();
-      return;
-    }
-    stat(file).then(
-      (info) => {
-        if (!info.isFile()) throw new Error('not a file');
-        response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream', 'content-length': info.size });
-        createReadStream(file).pipe(response);
-      },
-      () => response.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((ready, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', ready);
-  });
-  return server;
-}
 
 async function main(): Promise<void> {
   const built = await stat(join(staticDir, 'iframe.html')).catch(() => null);

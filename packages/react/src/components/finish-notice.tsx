@@ -20,8 +20,7 @@ const MAX_SHOWN_REASON = 60;
  */
 export function selectFinishNoteReason(state: RunState): string | null {
   if (state.phase !== 'settled' || state.output?.status !== 'COMPLETED') return null;
-  // Read as `string | null | undefined`, so it holds whether or not the core says "unknown" with undefined.
-  const reason: string | null | undefined = state.finishReason;
+  const reason = state.finishReason;
   return reason === undefined || reason === null || reason === 'completed' ? null : reason;
 }
 
