@@ -8,9 +8,11 @@ import {
   kestrelDataPartSchemas,
   type KestrelChatTransport,
   type KestrelDataPartSchemas,
+  type KestrelDraftData,
   type KestrelErrorData,
   type KestrelStatusData,
   type KestrelUIMessage,
+  type kestrelDraftDataSchema,
   type kestrelErrorDataSchema,
   type kestrelInteractionDataSchema,
 } from './index.js';
@@ -37,5 +39,11 @@ describe('@kestrel/ai-sdk types', () => {
     expectTypeOf<Extract<KestrelErrorData, { source: 'client' }>['error']>().toEqualTypeOf<RunError>();
     expectTypeOf<z.output<typeof kestrelInteractionDataSchema>['interaction']>().toExtend<Interaction>();
     expectTypeOf<z.output<typeof kestrelErrorDataSchema>>().toExtend<KestrelErrorData>();
+    expectTypeOf<z.output<typeof kestrelDraftDataSchema>>().toExtend<KestrelDraftData>();
+  });
+
+  it('a settled draft has no text to render', () => {
+    type DraftPart = Extract<KestrelUIMessage['parts'][number], { type: 'data-kestrel-draft' }>;
+    expectTypeOf<Extract<DraftPart['data'], { state: 'settled' }>>().not.toHaveProperty('text');
   });
 });

@@ -35,8 +35,24 @@ export const kestrelStatusDataSchema = z.object({
   lastSeq: z.number().int().min(0),
 });
 
-/** `data-kestrel-finish`: the run-level finish reason (PROTOCOL.md section 3), `null` when no root turn ended. */
+/**
+ * `data-kestrel-finish`: the run-level finish reason (PROTOCOL.md section 3): the kind of the last root-session
+ * `turn/end` in the run interval, `null` when no root turn ended there. A message has no such part when the finish
+ * reason is not known (a run read from its result alone) or the run reached no outcome.
+ */
 export const kestrelFinishDataSchema = z.object({ finishReason: z.string().nullable() });
+
+/**
+ * `data-kestrel-draft`: the text the run streams before it settles. Motion, never the answer, so it is a data
+ * part rather than a `text` part, replaced in place (same part id) as it grows. `streaming`: the run may still
+ * change it. `interrupted`: the stream failed before an outcome and this is as far as it got. `detached`: the
+ * client stopped following the run. `settled`: the run reached an outcome, the draft is withdrawn (it carries no
+ * text) and the message's `text` part, if any, is the settled `output.assistantText`.
+ */
+export const kestrelDraftDataSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.enum(['streaming', 'interrupted', 'detached']), text: z.string().min(1) }),
+  z.object({ state: z.literal('settled') }),
+]);
 
 const unsupportedInteractionPartSchema = z.looseObject({
   id: z.string().min(1),
@@ -117,8 +133,12 @@ export const kestrelPayloadDataSchema = z.discriminatedUnion('status', [
 
 /** Data of a `data-kestrel-status` part: the run's ids, phase, output status and last seq, updated in place as the run moves. */
 export type KestrelStatusData = z.infer<typeof kestrelStatusDataSchema>;
-/** Data of a `data-kestrel-finish` part: the run-level finish reason, `null` when no root turn ended. */
+/** Data of a `data-kestrel-finish` part: the run-level finish reason, `null` when no root turn ended in the run interval. */
 export type KestrelFinishData = z.infer<typeof kestrelFinishDataSchema>;
+/** Data of a `data-kestrel-draft` part: the streamed draft while it is motion, and no text once the run settled. */
+export type KestrelDraftData =
+  | { readonly state: 'streaming' | 'interrupted' | 'detached'; readonly text: string }
+  | { readonly state: 'settled' };
 /** Data of a `data-kestrel-interaction` part: the question a WAITING run asks, and the run/seq the answer continues. */
 export interface KestrelInteractionData {
   readonly runId: string;
@@ -143,6 +163,7 @@ export type KestrelPayloadData<P = unknown> =
 export type KestrelDataTypes<P = unknown> = {
   'kestrel-status': KestrelStatusData;
   'kestrel-finish': KestrelFinishData;
+  'kestrel-draft': KestrelDraftData;
   'kestrel-interaction': KestrelInteractionData;
   'kestrel-error': KestrelErrorData;
   'kestrel-cancellation': KestrelCancellationData;
@@ -156,7 +177,8 @@ export interface KestrelMessageMetadata {
 }
 
 /**
- * The AI SDK message a Kestrel run becomes: text, reasoning and dynamic tool parts, plus the `data-kestrel-*` parts.
+ * The AI SDK message a Kestrel run becomes: reasoning and dynamic tool parts, a `text` part holding only the settled
+ * `output.assistantText`, and the `data-kestrel-*` parts (the streamed draft is `data-kestrel-draft`, never text).
  *
  * @example
  * const { messages } = useChat<KestrelUIMessage>({ transport, dataPartSchemas: kestrelDataPartSchemas });
@@ -195,6 +217,7 @@ export function createKestrelDataPartSchemas<P = unknown>(payloadSchema?: Payloa
   return withStreamKeys({
     'kestrel-status': kestrelStatusDataSchema,
     'kestrel-finish': kestrelFinishDataSchema,
+    'kestrel-draft': kestrelDraftDataSchema,
     'kestrel-interaction': kestrelInteractionDataSchema,
     'kestrel-error': kestrelErrorDataSchema,
     'kestrel-cancellation': kestrelCancellationDataSchema,

@@ -1,7 +1,7 @@
 import { createRunClient, type PayloadSchema } from '@kestrel/core';
 import { createMockKestrel, type MockKestrel } from '@kestrel/server/mock';
 import { getScenario, invoiceResponseFormat, invoiceSchema, sampleInvoice } from '@kestrel/testing';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExampleChat } from './example-chat.js';
@@ -13,8 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => kestrel.close());
 
-function renderChat(options: { payload?: boolean } = {}) {
-  const client = createRunClient({ baseUrl: kestrel.url, reconnect: { attempts: 2, baseDelayMs: 5, maxDelayMs: 10 } });
+function renderChat(options: { payload?: boolean; delayMs?: number } = {}) {
+  const client = createRunClient({
+    baseUrl: kestrel.url,
+    reconnect: { attempts: 2, baseDelayMs: 5, maxDelayMs: 10 },
+    headers: options.delayMs === undefined ? {} : { 'x-kestrel-delay': String(options.delayMs) },
+  });
   const transport = new KestrelChatTransport(
     options.payload ? { client, responseFormat: invoiceResponseFormat, payloadSchema: invoiceSchema as PayloadSchema } : { client },
   );
@@ -57,6 +61,21 @@ describe('the docs/ai-sdk.md example, against the loopback mock Kestrel', () => 
     expect(await screen.findByRole('button', { name: 'Reconnect' })).toBeTruthy();
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
     expect(alerts.some((text) => text?.startsWith('No outcome (truncated)'))).toBe(true);
-    expect(screen.getByText('The migration plan has three phases. First,', { exact: false }).getAttribute('data-state')).toBe('streaming');
+    const draft = screen.getByText('The migration plan has three phases. First,', { exact: false }).closest('[data-state]');
+    expect(draft?.getAttribute('data-state')).toBe('interrupted');
+    expect(draft?.textContent).toContain('Stopped before an answer: this draft is incomplete.');
+  });
+
+  it('shows the draft marked as in progress while it streams, then only the final text', async () => {
+    const scenario = getScenario('failed-retryable');
+    const user = renderChat({ delayMs: 20 });
+    await user.type(screen.getByLabelText('Message'), `[scenario:failed-retryable] ${scenario.input}`);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByText('Writing…').closest('[data-state]')?.textContent).toContain('I started looking up'));
+    expect((await screen.findByRole('alert')).textContent).toBe('The run failed: The model provider is overloaded. Try again shortly.');
+    // The draft said something else; once the run failed only the output's own text is shown.
+    expect(screen.getByText('I could not finish the conversion because the model provider is overloaded.')).toBeTruthy();
+    expect(screen.queryByText('I started looking up', { exact: false })).toBeNull();
+    expect(screen.queryByText('Writing…')).toBeNull();
   });
 });

@@ -7,15 +7,22 @@ import type { ChatTransport } from 'ai';
 import { useState, type ReactNode } from 'react';
 import { kestrelDataPartSchemas, type KestrelUIMessage } from './data-part-schemas.js';
 import { pendingInteraction, respondWithAnswer } from './interaction-answer.js';
-import { isSupersededDraft } from './kestrel-parts.js';
 
 type Part = KestrelUIMessage['parts'][number];
 
 function MessagePart({ part }: { part: Part }): ReactNode {
   switch (part.type) {
     case 'text':
-      // A draft the settled text replaced is not shown; `data-state` says whether the text is final.
-      return isSupersededDraft(part) ? null : <p data-state={part.state}>{part.text}</p>;
+      // Only the settled output.assistantText is a text part: this is the answer.
+      return <p>{part.text}</p>;
+    case 'data-kestrel-draft':
+      // The streamed draft is motion: marked as such while it streams or when the run stopped short, gone once settled.
+      return part.data.state === 'settled' ? null : (
+        <div data-state={part.data.state} aria-busy={part.data.state === 'streaming'}>
+          <p>{part.data.text}</p>
+          <small>{part.data.state === 'streaming' ? 'Writing…' : 'Stopped before an answer: this draft is incomplete.'}</small>
+        </div>
+      );
     case 'reasoning':
       return (
         <details>

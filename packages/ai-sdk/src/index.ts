@@ -2,6 +2,7 @@ export {
   createKestrelDataPartSchemas,
   kestrelCancellationDataSchema,
   kestrelDataPartSchemas,
+  kestrelDraftDataSchema,
   kestrelErrorDataSchema,
   kestrelFinishDataSchema,
   kestrelInteractionDataSchema,
@@ -13,6 +14,7 @@ export type {
   KestrelCancellationData,
   KestrelDataPartSchemas,
   KestrelDataTypes,
+  KestrelDraftData,
   KestrelErrorData,
   KestrelFinishData,
   KestrelInteractionData,
@@ -22,7 +24,7 @@ export type {
   KestrelStatusData,
   KestrelUIMessage,
 } from './data-part-schemas.js';
-export { isSupersededDraft, kestrelMessageId, toAIFinishReason } from './kestrel-parts.js';
+export { kestrelMessageId } from './kestrel-parts.js';
 export type { KestrelDataPart } from './kestrel-parts.js';
 export { runCompletedToUIMessage, runStateToUIMessage, toolCallToPart } from './run-state-to-ui-message.js';
 export type { RunMessageOptions } from './run-state-to-ui-message.js';

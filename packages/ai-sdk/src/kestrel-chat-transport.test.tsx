@@ -1,21 +1,48 @@
 import { useChat, type UseChatHelpers } from '@ai-sdk/react';
-import { RunClientError, createRunClient, type RunClientOptions } from '@kestrel/core';
+import { RunClientError, createRunClient, type RunClient, type RunClientOptions, type RunHandle, type RunState } from '@kestrel/core';
 import { createMockKestrel, type MockKestrel } from '@kestrel/server/mock';
-import { getScenario, invoiceResponseFormat, invoiceSchema, recordingFetch, sampleInvoice } from '@kestrel/testing';
+import {
+  ev,
+  getScenario,
+  invoiceResponseFormat,
+  invoiceSchema,
+  recordingFetch,
+  sampleInvoice,
+  scenarios,
+  type Scenario,
+} from '@kestrel/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ChatStatus, ChatTransport, UIMessageChunk } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kestrelDataPartSchemas, type KestrelDataTypes, type KestrelProgressData, type KestrelStatusData, type KestrelUIMessage } from './data-part-schemas.js';
+import {
+  kestrelDataPartSchemas,
+  type KestrelDataTypes,
+  type KestrelDraftData,
+  type KestrelProgressData,
+  type KestrelStatusData,
+  type KestrelUIMessage,
+} from './data-part-schemas.js';
 import { pendingInteraction, respondWithAnswer } from './interaction-answer.js';
 import { KestrelChatError } from './kestrel-chat-error.js';
 import { KestrelChatTransport, type KestrelChatTransportOptions } from './kestrel-chat-transport.js';
 import { createMemoryRunStore } from './run-store.js';
 import { InteractionAnswerError } from '@kestrel/core';
-import { isSupersededDraft } from './kestrel-parts.js';
+import { runStateToUIMessage } from './run-state-to-ui-message.js';
+
+/** `failed-retryable` settling with no assistant text at all: the draft it streamed must not become the answer. */
+function failedAfterDraft(): Scenario {
+  const base = getScenario('failed-retryable');
+  const steps = base.steps.map((step) =>
+    step.kind === 'event' && step.event.type === 'run.completed'
+      ? ev({ ...step.event, output: { ...(step.event['output'] as object), assistantText: null } })
+      : step,
+  );
+  return { ...base, name: 'failed-after-draft', steps, expected: { ...base.expected, assistantText: null } };
+}
 
 let kestrel: MockKestrel;
 beforeAll(async () => {
-  kestrel = await createMockKestrel({ stallMs: 20 });
+  kestrel = await createMockKestrel({ stallMs: 20, scenarios: [...scenarios, failedAfterDraft()] });
 });
 afterAll(() => kestrel.close());
 
@@ -33,10 +60,26 @@ interface Setup {
   readonly chat?: { readonly id?: string; readonly messages?: KestrelUIMessage[]; readonly resume?: boolean };
 }
 
+/** Wraps a client so the test sees the state each attempt ended in (settled, failed or detached): what the transport streamed. */
+function watchEnds(client: RunClient, ends: RunState[]): RunClient {
+  const watch = <P,>(handle: RunHandle<P>): RunHandle<P> => {
+    const unsubscribe = handle.subscribe(() => {
+      const state = handle.getState();
+      if ((state.phase === 'settled' && state.result !== null) || state.phase === 'error' || state.phase === 'detached') {
+        ends.push(state);
+        unsubscribe();
+      }
+    });
+    return handle;
+  };
+  return { ...client, start: (options) => watch(client.start(options)), resume: (options) => watch(client.resume(options)) };
+}
+
 function setup(options: Setup = {}) {
   let faults = options.fault === undefined ? 0 : 1;
   const recorder = recordingFetch();
-  const client = createRunClient({
+  const ends: RunState[] = [];
+  const client = watchEnds(createRunClient({
     baseUrl: kestrel.url,
     fetch: recorder.fetch,
     headers: () => ({
@@ -46,12 +89,13 @@ function setup(options: Setup = {}) {
     reconnect: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
     heartbeatTimeoutMs: 1_000,
     ...options.client,
-  });
+  }), ends);
   const transport = new KestrelChatTransport({ client, ...options.transport });
   const statuses: ChatStatus[] = [];
   const finishes: { isError: boolean; finishReason: string | undefined }[] = [];
   const phases: string[] = [];
   const progress: KestrelProgressData[] = [];
+  const drafts: KestrelDraftData[] = [];
   const hook = renderHook(() => {
     const chat = useChat<KestrelUIMessage>({
       ...options.chat,
@@ -61,6 +105,7 @@ function setup(options: Setup = {}) {
       onData: (part) => {
         if (part.type === 'data-kestrel-status') phases.push((part.data as KestrelStatusData).phase);
         if (part.type === 'data-kestrel-progress') progress.push(part.data as KestrelProgressData);
+        if (part.type === 'data-kestrel-draft') drafts.push(part.data as KestrelDraftData);
       },
     });
     if (statuses.at(-1) !== chat.status) statuses.push(chat.status);
@@ -69,7 +114,7 @@ function setup(options: Setup = {}) {
   const chat = (): Chat => hook.result.current;
   const send = (text: string) => act(() => chat().sendMessage({ text }));
   const last = () => chat().messages.at(-1)!;
-  return { chat, send, last, statuses, finishes, phases, progress, recorder, transport, unmount: hook.unmount };
+  return { chat, send, last, statuses, finishes, phases, progress, drafts, recorder, transport, ends, unmount: hook.unmount };
 }
 
 const partsOf = <T extends Part['type']>(message: KestrelUIMessage, type: T) =>
@@ -78,7 +123,6 @@ const dataOf = <K extends keyof KestrelDataTypes>(message: KestrelUIMessage, typ
   (message.parts.find((part) => part.type === type) as { data: KestrelDataTypes[K] } | undefined)?.data;
 const visibleText = (message: KestrelUIMessage) =>
   partsOf(message, 'text')
-    .filter((part) => !isSupersededDraft(part))
     .map((part) => part.text)
     .join('');
 
@@ -96,7 +140,25 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(partsOf(message, 'reasoning')).toEqual([expect.objectContaining({ text: 'Reading the request. Planning the answer.', state: 'done' })]);
     expect(dataOf(message, 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'COMPLETED' });
     expect(dataOf(message, 'data-kestrel-finish')).toEqual({ finishReason: 'completed' });
-    expect(t.finishes).toEqual([{ isError: false, finishReason: 'stop' }]);
+    // The run-level kind is not the reply's finish reason: useChat's own stays unset.
+    expect(t.finishes).toEqual([{ isError: false, finishReason: undefined }]);
+  });
+
+  it('streams the draft as a data-kestrel-draft part, never as text, and withdraws it once settled', async () => {
+    const scenario = getScenario('completed-text');
+    const t = setup({ delayMs: 20 });
+    const sending = t.send(`[scenario:completed-text] ${scenario.input}`);
+    await waitFor(() => expect(dataOf(t.last(), 'data-kestrel-draft')).toMatchObject({ state: 'streaming' }));
+    // While the run streams, the message has the draft and no text part a renderer could take for the answer.
+    expect(partsOf(t.last(), 'text')).toEqual([]);
+    await sending;
+    const streamedDrafts = t.drafts.filter((draft) => draft.state === 'streaming').map((draft) => ('text' in draft ? draft.text : ''));
+    expect(streamedDrafts.length).toBeGreaterThan(0);
+    expect(streamedDrafts.every((text, index) => index === 0 || text.startsWith(streamedDrafts[index - 1]!))).toBe(true);
+    expect(scenario.expected.assistantText!.startsWith(streamedDrafts.at(-1)!)).toBe(true);
+    expect(t.drafts.at(-1)).toEqual({ state: 'settled' });
+    expect(dataOf(t.last(), 'data-kestrel-draft')).toEqual({ state: 'settled' });
+    expect(partsOf(t.last(), 'text').map((part) => part.text)).toEqual([scenario.expected.assistantText]);
   });
 
   it('COMPLETED with a payload: the payload is a typed data part, never text; tools carry their states', async () => {
@@ -130,11 +192,25 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
       source: 'output',
       error: { code: 'provider_overloaded', message: 'The model provider is overloaded. Try again shortly.', retryable: true },
     });
-    // The streamed draft is not what the run settled with: it is kept, marked superseded, and the final text follows.
-    const texts = partsOf(message, 'text');
-    expect(texts.map((part) => isSupersededDraft(part))).toEqual([true, false]);
-    expect(visibleText(message)).toBe('I could not finish the conversion because the model provider is overloaded.');
-    expect(t.finishes).toEqual([{ isError: false, finishReason: 'error' }]);
+    // The streamed draft is not what the run settled with: the only text part is the output's own text.
+    expect(partsOf(message, 'text')).toEqual([
+      expect.objectContaining({ text: 'I could not finish the conversion because the model provider is overloaded.', state: 'done' }),
+    ]);
+    expect(dataOf(message, 'data-kestrel-draft')).toEqual({ state: 'settled' });
+    expect(dataOf(message, 'data-kestrel-finish')).toEqual({ finishReason: 'error' });
+    expect(t.finishes).toEqual([{ isError: false, finishReason: undefined }]);
+  });
+
+  it('FAILED with no assistant text after a draft: the message has no text part at all', async () => {
+    const t = setup({ delayMs: 20 });
+    await t.send('[scenario:failed-after-draft] Convert 200 USD to EUR');
+    expect(t.chat().status).toBe('ready');
+    const message = t.last();
+    expect(dataOf(message, 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'FAILED' });
+    expect(partsOf(message, 'text')).toEqual([]);
+    expect(t.drafts.some((draft) => draft.state === 'streaming' && draft.text.startsWith('I started looking up'))).toBe(true);
+    expect(dataOf(message, 'data-kestrel-draft')).toEqual({ state: 'settled' });
+    expect(JSON.stringify(message.parts)).not.toContain('I started looking up');
   });
 
   it('CANCELLED: a finished message with the cancellation, distinct from FAILED', async () => {
@@ -207,7 +283,9 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(partsOf(message, 'data-kestrel-finish')).toEqual([]);
     expect(dataOf(message, 'data-kestrel-status')).toMatchObject({ phase: 'error', status: null });
     expect(dataOf(message, 'data-kestrel-error')).toMatchObject({ source: 'client', error: { kind: 'transport' } });
-    expect(partsOf(message, 'text').every((part) => part.state === 'streaming')).toBe(true);
+    // No outcome: no text part, and the draft says it was cut off.
+    expect(partsOf(message, 'text')).toEqual([]);
+    expect(dataOf(message, 'data-kestrel-draft')).toMatchObject({ state: 'interrupted' });
     expect(t.finishes).toEqual([{ isError: true, finishReason: undefined }]);
   });
 
@@ -230,7 +308,8 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(t.chat().status).toBe('error');
     expect((t.chat().error as RunClientError).kind).toBe('truncated');
     expect(partsOf(t.last(), 'data-kestrel-finish')).toEqual([]);
-    expect(partsOf(t.last(), 'text')).toEqual([expect.objectContaining({ text: getScenario('truncated').expected.draftText, state: 'streaming' })]);
+    expect(partsOf(t.last(), 'text')).toEqual([]);
+    expect(dataOf(t.last(), 'data-kestrel-draft')).toEqual({ state: 'interrupted', text: getScenario('truncated').expected.draftText });
   });
 
   it('a truncate fault on a healthy scenario is also a chat error', async () => {
@@ -273,7 +352,7 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
   it('stop() detaches by default (no cancel request); resumeStream() picks the run up again', async () => {
     const t = setup({ delayMs: 15 });
     const sending = act(() => t.chat().sendMessage({ text: '[scenario:completed-text] What is the capital of Australia?' }));
-    await waitFor(() => expect(t.last().role === 'assistant' && partsOf(t.last(), 'text').length).toBe(1));
+    await waitFor(() => expect(t.last().role === 'assistant' && dataOf(t.last(), 'data-kestrel-draft')?.state).toBe('streaming'));
     await act(() => t.chat().stop());
     await sending;
     expect(t.chat().status).toBe('ready');
@@ -285,7 +364,7 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
   it("stop() with onAbort: 'cancel' asks Kestrel to cancel the run", async () => {
     const t = setup({ delayMs: 15, transport: { onAbort: 'cancel' } });
     const sending = act(() => t.chat().sendMessage({ text: '[scenario:completed-text] What is the capital of Australia?' }));
-    await waitFor(() => expect(t.last().role === 'assistant' && partsOf(t.last(), 'text').length).toBe(1));
+    await waitFor(() => expect(t.last().role === 'assistant' && dataOf(t.last(), 'data-kestrel-draft')?.state).toBe('streaming'));
     await act(() => t.chat().stop());
     await sending;
     await waitFor(() => expect(t.recorder.requests.filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1));
@@ -306,7 +385,7 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(visibleText(t.last())).toBe(scenario.continuation!.expected.assistantText);
   });
 
-  it('after a reload, the WAITING interaction in the saved messages is answered (the run is re-read from its result)', async () => {
+  it('after a reload, the WAITING interaction in the saved messages is answered (checked against the result, then re-read from its events)', async () => {
     const scenario = getScenario('waiting-form');
     const before = setup({ chat: { id: 'chat-waiting-reload' } });
     await before.send(`[scenario:waiting-form] ${scenario.input}`);
@@ -320,7 +399,7 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(visibleText(after.last())).toBe(scenario.continuation!.expected.assistantText);
     expect(after.recorder.requests.map((request) => `${request.method} ${request.path.replace(/runs\/[^/]+/, 'runs/:id')}`)).toEqual([
       'GET /v1/runs/:id/result',
-      'GET /v1/runs/:id/result',
+      'GET /v1/runs/:id/events',
       `POST /v1/sessions/${dataOf(saved.at(-1)!, 'data-kestrel-status')!.sessionId}/interactions/int_form`,
     ]);
   });
@@ -330,7 +409,7 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     const runStore = createMemoryRunStore(); // an app would back this with sessionStorage
     const before = setup({ delayMs: 15, chat: { id: 'chat-stream-reload' }, transport: { runStore } });
     const sending = act(() => before.chat().sendMessage({ text: `[scenario:completed-text] ${scenario.input}` }));
-    await waitFor(() => expect(before.last().role === 'assistant' && partsOf(before.last(), 'text').length).toBe(1));
+    await waitFor(() => expect(before.last().role === 'assistant' && dataOf(before.last(), 'data-kestrel-draft')?.state).toBe('streaming'));
     await act(() => before.chat().stop()); // the page goes away: the transport detaches, the run goes on
     await sending;
     const saved = before.chat().messages;
@@ -363,4 +442,18 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(hook.result.current.status).toBe('error');
     expect(hook.result.current.error?.message).toMatch(/kestrel-status/);
   });
+});
+
+describe('the message useChat builds from the transport equals runStateToUIMessage of the same run', () => {
+  for (const scenario of [...scenarios, failedAfterDraft()]) {
+    it(`${scenario.name}`, async () => {
+      const t = setup(scenario.usesInvoiceSchema ? { transport: { responseFormat: invoiceResponseFormat, payloadSchema: invoiceSchema } } : {});
+      await t.send(`[scenario:${scenario.name}] ${scenario.input}`);
+      expect(t.ends).toHaveLength(1);
+      const ended = t.ends[0]!;
+      expect(t.chat().status).toBe(ended.phase === 'settled' ? 'ready' : 'error');
+      expect(t.last()).toEqual(runStateToUIMessage(ended));
+      expect(partsOf(t.last(), 'text').map((part) => part.text)).toEqual(ended.phase === 'settled' && ended.output!.assistantText ? [ended.output!.assistantText] : []);
+    });
+  }
 });

@@ -1,6 +1,5 @@
 import type { RunCompletedEvent, RunError, RunState } from '@kestrel/core';
-import type { FinishReason } from 'ai';
-import type { KestrelDataTypes, KestrelStatusData } from './data-part-schemas.js';
+import type { KestrelDataTypes, KestrelDraftData, KestrelStatusData } from './data-part-schemas.js';
 
 /*
  * The pieces both the pure mapping and the streaming transport build, so a message assembled from chunks and a
@@ -34,11 +33,46 @@ export function clientErrorPart(error: RunError): KestrelDataPart {
   return { type: 'data-kestrel-error', id: 'kestrel-error', data: { source: 'client', error } };
 }
 
-/** The data parts of a settled outcome, in message order: finish reason, then what the output status carries. */
-export function outcomeParts<P>(result: RunCompletedEvent, state: Pick<RunState<P>, 'finishReason' | 'payload' | 'sessionId'>): KestrelDataPart<P>[] {
-  // An unknown finish reason (the run read from its result alone) is left out rather than sent as null.
-  const parts: KestrelDataPart<P>[] =
-    state.finishReason === undefined ? [] : [{ type: 'data-kestrel-finish', id: 'kestrel-finish', data: { finishReason: state.finishReason } }];
+/**
+ * The `data-kestrel-draft` part of a state, or `null` when no text streamed in this attempt. The draft stays motion
+ * whatever happens: once the run has an outcome it is withdrawn (no text), and only the output's text is a `text` part.
+ */
+export function draftPart(state: Pick<RunState<unknown>, 'phase' | 'result' | 'draftText'>): KestrelDataPart | null {
+  if (state.draftText === '') return null;
+  return { type: 'data-kestrel-draft', id: 'kestrel-draft', data: draftData(state) };
+}
+
+function draftData(state: Pick<RunState<unknown>, 'phase' | 'result' | 'draftText'>): KestrelDraftData {
+  // An outcome withdraws the draft, even when a protocol error followed it.
+  if (state.result !== null) return { state: 'settled' };
+  switch (state.phase) {
+    case 'error':
+      return { state: 'interrupted', text: state.draftText };
+    case 'detached':
+      return { state: 'detached', text: state.draftText };
+    case 'idle':
+    case 'connecting':
+    case 'streaming':
+    case 'reconnecting':
+      return { state: 'streaming', text: state.draftText };
+    case 'settled':
+      return { state: 'settled' };
+    default:
+      return state.phase satisfies never;
+  }
+}
+
+/**
+ * The data parts of a settled outcome, in message order: the finish reason when it is known (`undefined`: not
+ * known here, so no part rather than a `null` that would claim no root turn ended), then what the output status
+ * carries.
+ */
+export function outcomeParts<P>(
+  result: RunCompletedEvent,
+  state: Pick<RunState<P>, 'payload' | 'sessionId'>,
+  finishReason: string | null | undefined,
+): KestrelDataPart<P>[] {
+  const parts: KestrelDataPart<P>[] = finishReason === undefined ? [] : [{ type: 'data-kestrel-finish', id: 'kestrel-finish', data: { finishReason } }];
   const output = result.output;
   switch (output.status) {
     case 'COMPLETED': {
@@ -72,37 +106,6 @@ export function outcomeParts<P>(result: RunCompletedEvent, state: Pick<RunState<
 export function finalText(result: RunCompletedEvent): string | null {
   const text = result.output.assistantText;
   return typeof text === 'string' && text !== '' ? text : null;
-}
-
-/** Marks a streamed draft that the settled assistant text replaced (the final text follows as its own part). */
-export const SUPERSEDED_DRAFT = { kestrel: { draft: 'superseded' } } as const;
-
-/** True for a text part holding streamed draft text that the run's final assistant text replaced. */
-export function isSupersededDraft(part: { type: string; providerMetadata?: unknown }): boolean {
-  if (part.type !== 'text') return false;
-  const kestrel = (part.providerMetadata as { kestrel?: { draft?: unknown } } | undefined)?.kestrel;
-  return kestrel?.draft === 'superseded';
-}
-
-/** Kestrel's `turn/end` kinds, in AI SDK terms. Kinds the AI SDK has no word for become `other`. */
-export function toAIFinishReason(finishReason: string | null | undefined): FinishReason | undefined {
-  switch (finishReason) {
-    case null:
-    case undefined:
-      return undefined;
-    case 'completed':
-      return 'stop';
-    case 'max-tokens':
-      return 'length';
-    case 'tool-calls':
-      return 'tool-calls';
-    case 'error':
-      return 'error';
-    case 'content-filter':
-      return 'content-filter';
-    default:
-      return 'other';
-  }
 }
 
 /** Tool output in the one shape the AI SDK's error state takes: text. JSON is kept whole. */

@@ -1,15 +1,6 @@
 import type { RunError, RunEvent, RunState } from '@kestrel/core';
 import type { UIMessageChunk } from 'ai';
-import {
-  SUPERSEDED_DRAFT,
-  clientErrorPart,
-  finalText,
-  kestrelMessageId,
-  outcomeParts,
-  statusPart,
-  toAIFinishReason,
-  toolErrorText,
-} from './kestrel-parts.js';
+import { clientErrorPart, draftPart, finalText, kestrelMessageId, outcomeParts, statusPart, toolErrorText } from './kestrel-parts.js';
 
 /** How the message a writer builds ended: not yet, finished on `run.completed`, failed without an outcome, or detached. */
 export type RunChunkEnd = { readonly kind: 'open' } | { readonly kind: 'finished' } | { readonly kind: 'failed'; readonly error: RunError } | { readonly kind: 'detached' };
@@ -21,7 +12,6 @@ export interface RunChunkWriter {
 }
 
 const TEXT_ID = 'text';
-const FINAL_TEXT_ID = 'text-final';
 const REASONING_ID = 'reasoning';
 
 /** Events with a seq above `cursor`, oldest first; reads only the tail of the log. */
@@ -36,8 +26,9 @@ function eventsAfter(state: RunState<unknown>, cursor: number): RunEvent[] {
 }
 
 /**
- * Turns successive states of one run attempt into AI SDK UI message chunks. It reads the new events of each state
- * (not the state's accumulated strings), so parts appear in wire order however the states were batched.
+ * Turns successive states of one run attempt into AI SDK UI message chunks. It reads the new events of each state,
+ * so parts appear in wire order however the states were batched. The draft streams as a `data-kestrel-draft` part
+ * (the whole draft, at most once per state); the only `text` part is the settled `output.assistantText`.
  *
  * `fromSeq` is the last seq before this attempt: an answer's attempt continues the run's seq numbering.
  *
@@ -50,8 +41,9 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
   let started = false;
   let lastPhase: RunState['phase'] | null = null;
   let reasoningOpen = false;
-  let textOpen = false;
-  let draft = '';
+  /** Where in the current batch's chunks the draft goes (its first new delta), or `null` when no text streamed in it. */
+  let draftAt: number | null = null;
+  let draftShown = false;
   const startedTools = new Set<string>();
   let end: RunChunkEnd = { kind: 'open' };
 
@@ -63,10 +55,8 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
         out.push({ type: 'reasoning-delta', id: REASONING_ID, delta: event.delta });
         return;
       case 'text.delta':
-        if (!textOpen) out.push({ type: 'text-start', id: TEXT_ID });
-        textOpen = true;
-        draft += event.delta;
-        out.push({ type: 'text-delta', id: TEXT_ID, delta: event.delta });
+        // The draft is a data part holding the whole draft, so it is sent once per batch rather than per delta.
+        if (event.delta !== '') draftAt ??= out.length;
         return;
       case 'tool.started':
         startedTools.add(event.callId);
@@ -100,19 +90,12 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
     const result = state.result;
     if (result === null) return;
     if (reasoningOpen) out.push({ type: 'reasoning-end', id: REASONING_ID });
+    // The only text part: the output's own text, whatever the draft said.
     const text = finalText(result);
-    if (textOpen && text !== null && text.startsWith(draft)) {
-      if (text.length > draft.length) out.push({ type: 'text-delta', id: TEXT_ID, delta: text.slice(draft.length) });
-      out.push({ type: 'text-end', id: TEXT_ID });
-    } else {
-      // The stream cannot take text back: the draft is closed and marked, and the final text follows on its own.
-      if (textOpen) out.push({ type: 'text-end', id: TEXT_ID, providerMetadata: SUPERSEDED_DRAFT });
-      if (text !== null) {
-        out.push({ type: 'text-start', id: FINAL_TEXT_ID }, { type: 'text-delta', id: FINAL_TEXT_ID, delta: text }, { type: 'text-end', id: FINAL_TEXT_ID });
-      }
-    }
-    out.push(...outcomeParts(result, state));
-    out.push({ type: 'finish', finishReason: toAIFinishReason(state.finishReason) });
+    if (text !== null) out.push({ type: 'text-start', id: TEXT_ID }, { type: 'text-delta', id: TEXT_ID, delta: text }, { type: 'text-end', id: TEXT_ID });
+    out.push(...outcomeParts(result, state, state.finishReason));
+    // No finishReason: the AI SDK's is the reply's, Kestrel's describes the run (data-kestrel-finish carries it).
+    out.push({ type: 'finish' });
   }
 
   return {
@@ -126,10 +109,17 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
         const attempt = fresh.find((event) => event.type === 'run.started')?.attempt ?? state.result?.attempt ?? state.attempt;
         out.push({ type: 'start', messageId: kestrelMessageId(state.runId ?? state.result?.runId ?? null, attempt ?? null) });
       }
+      draftAt = null;
       for (const event of fresh) translate(event, state, out);
       if (fresh.length > 0) cursor = fresh[fresh.length - 1]!.seq;
+      const phaseMoved = started && state.phase !== lastPhase;
+      const draft = draftPart(state);
+      if (draft !== null && draftAt !== null) out.splice(draftAt, 0, draft);
+      // A phase change restates a draft already on the message: interrupted, detached, or withdrawn once settled.
+      else if (draft !== null && draftShown && phaseMoved) out.push(draft);
+      draftShown ||= draftAt !== null;
       // The status part is written first and then replaced in place (same id) whenever the phase moves.
-      if (started && state.phase !== lastPhase) {
+      if (phaseMoved) {
         out.splice(lastPhase === null ? 1 : out.length, 0, statusPart(state));
         lastPhase = state.phase;
       }

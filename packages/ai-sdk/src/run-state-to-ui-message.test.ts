@@ -5,7 +5,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createChunkQueue } from './chunk-queue.js';
 import { kestrelDataPartSchemas, type KestrelUIMessage } from './data-part-schemas.js';
-import { isSupersededDraft } from './kestrel-parts.js';
 import { createRunChunkWriter } from './run-chunk-writer.js';
 import { runCompletedToUIMessage, runStateToUIMessage } from './run-state-to-ui-message.js';
 
@@ -71,7 +70,9 @@ describe('runStateToUIMessage over every shared scenario', () => {
       expect(message.parts[0]).toBe(status);
       expect(status!.data).toMatchObject({ phase: expected.phase, runId: scenario.runId });
       const texts = partOf(message, 'text');
-      expect(texts.length).toBeLessThanOrEqual(1);
+      const drafts = partOf(message, 'data-kestrel-draft');
+      // The draft is never a text part; it is one data part when text streamed in this attempt.
+      expect(drafts.length).toBe(state.draftText === '' ? 0 : 1);
 
       if (expected.phase === 'settled') {
         expect(status!.data.status).toBe(expected.status);
@@ -84,16 +85,18 @@ describe('runStateToUIMessage over every shared scenario', () => {
         if (expected.finishReason !== undefined) {
           expect(partOf(message, 'data-kestrel-finish')[0]!.data.finishReason).toBe(expected.finishReason);
         }
+        // Settled: the draft is withdrawn, with no text left to show as an answer.
+        expect(drafts.map((part) => part.data)).toEqual(drafts.length === 0 ? [] : [{ state: 'settled' }]);
         expect(partOf(message, 'reasoning').every((part) => part.state === 'done')).toBe(true);
       } else {
-        // A protocol error after run.completed keeps the real result readable; otherwise there is no outcome to show.
-        expect(partOf(message, 'data-kestrel-finish').length).toBe(state.result === null ? 0 : 1);
         const [error] = partOf(message, 'data-kestrel-error').filter((part) => part.data.source === 'client');
         expect(error!.data.source === 'client' && error!.data.error.kind).toBe(expected.errorKind);
-        // No outcome: whatever text streamed is still a draft, never a finished text.
         if (state.result === null) {
-          expect(texts.every((part) => part.state === 'streaming')).toBe(true);
-          if (expected.draftText !== undefined) expect(texts[0]!.text).toBe(expected.draftText);
+          // No outcome: no text part, no finish reason, and whatever streamed is an interrupted draft.
+          expect(texts).toEqual([]);
+          expect(partOf(message, 'data-kestrel-finish')).toEqual([]);
+          expect(drafts.every((part) => part.data.state === 'interrupted')).toBe(true);
+          if (expected.draftText !== undefined) expect(drafts[0]!.data).toEqual({ state: 'interrupted', text: expected.draftText });
         }
       }
 
@@ -130,14 +133,40 @@ describe('runStateToUIMessage over every shared scenario', () => {
 
     it(`${scenario.name}: the streamed chunks build the same message in the real AI SDK`, async () => {
       const states = statesOf(initialFor(scenario), scenarioActions(scenario.steps));
-      const { message, endedAt, streamError } = await streamed(states);
+      const { message, chunks, endedAt, streamError } = await streamed(states);
       const reference = endedAt ?? states.at(-1)!;
-      const expected = runStateToUIMessage(reference);
-      expect({ ...message!, parts: message!.parts.filter((part) => !isSupersededDraft(part)) }).toEqual(expected);
+      expect(message).toEqual(runStateToUIMessage(reference));
+      // The AI SDK's own finishReason is the reply's: the run-level kind travels only in data-kestrel-finish.
+      expect(chunks.filter((chunk) => chunk.type === 'finish')).toEqual(reference.phase === 'settled' ? [{ type: 'finish' }] : []);
       const finished = reference.phase === 'settled';
       expect(streamError !== undefined).toBe(!finished);
     });
   }
+});
+
+/** The state with its finish reason unknown, as the core reports a run it read only from its result. */
+const withUnknownFinishReason = (state: RunState): RunState => ({ ...state, finishReason: undefined as unknown as RunState['finishReason'] });
+
+describe('the finish reason', () => {
+  const scenario = scenarios.find((s) => s.name === 'completed-text')!;
+  const states = statesOf(initialFor(scenario), scenarioActions(scenario.steps));
+
+  it('is carried by data-kestrel-finish, null included when no root turn ended', async () => {
+    const settled = { ...states.at(-1)!, finishReason: null };
+    expect(partOf(runStateToUIMessage(settled), 'data-kestrel-finish').map((part) => part.data)).toEqual([{ finishReason: null }]);
+    const { message } = await streamed([...states.slice(0, -1), settled]);
+    expect(partOf(message!, 'data-kestrel-finish').map((part) => part.data)).toEqual([{ finishReason: null }]);
+  });
+
+  it('is left out, not sent as null, when it is not known', async () => {
+    const unknown = states.map(withUnknownFinishReason);
+    const message = runStateToUIMessage(unknown.at(-1)!);
+    expect(partOf(message, 'data-kestrel-finish')).toEqual([]);
+    expect(partOf(message, 'text')).toHaveLength(1);
+    const { message: built, chunks } = await streamed(unknown);
+    expect(built).toEqual(message);
+    expect(chunks.some((chunk) => chunk.type === 'data-kestrel-finish')).toBe(false);
+  });
 });
 
 describe('createRunChunkWriter under frame batching', () => {
@@ -186,8 +215,8 @@ describe('runCompletedToUIMessage', () => {
     const event = statesOf(initialFor(scenario), scenarioActions(scenario.steps)).at(-1)!.result!;
     const message = runCompletedToUIMessage(event, { payloadSchema: invoiceSchema });
     expect(message.id).toBe(`kestrel-${scenario.runId}-1`);
-    expect(message.parts.map((part) => part.type)).toEqual(['data-kestrel-status', 'text', 'data-kestrel-finish', 'data-kestrel-payload']);
-    expect(partOf(message, 'data-kestrel-finish')[0]!.data.finishReason).toBeNull();
+    // Unknown is not "no root turn ended": no finish part at all rather than finishReason: null.
+    expect(message.parts.map((part) => part.type)).toEqual(['data-kestrel-status', 'text', 'data-kestrel-payload']);
     const payload = partOf(message, 'data-kestrel-payload')[0]!.data;
     expect(payload.status === 'valid' && payload.value.total).toBe(sampleInvoice.total);
   });

@@ -1,7 +1,7 @@
 import { createInitialRunState, reduceRun, type PayloadSchema, type RunCompletedEvent, type RunState, type ToolCall } from '@kestrel/core';
 import type { DynamicToolUIPart } from 'ai';
 import type { KestrelUIMessage } from './data-part-schemas.js';
-import { clientErrorPart, finalText, kestrelMessageId, outcomeParts, statusPart, toolErrorText } from './kestrel-parts.js';
+import { clientErrorPart, draftPart, finalText, kestrelMessageId, outcomeParts, statusPart, toolErrorText } from './kestrel-parts.js';
 
 /** Options of `runStateToUIMessage`/`runCompletedToUIMessage`, e.g. to give the message your own id. */
 export interface RunMessageOptions {
@@ -37,26 +37,32 @@ function firstDeltaSeqs(state: RunState<unknown>): { reasoning: number; text: nu
     if (event === undefined || event.type === 'run.started') break;
     if (event.type === 'run.completed' && event.seq !== state.result?.seq) break; // an earlier attempt's end
     if (event.type === 'reasoning.delta') found.reasoning = event.seq;
-    if (event.type === 'text.delta') found.text = event.seq;
+    if (event.type === 'text.delta' && event.delta !== '') found.text = event.seq;
   }
   return found;
 }
 
 /**
- * A run's state as one AI SDK assistant message.
+ * A run's state as one AI SDK assistant message: the message `KestrelChatTransport` streams for the same run.
  *
- * - Text: the settled `assistantText` (state `done`); before an outcome, the streamed draft (state `streaming`),
- *   never presented as finished. A draft the final text does not continue is dropped once settled.
+ * - Text: a `text` part (state `done`) holds only the settled `output.assistantText`, and comes after the activity.
+ *   The streamed draft is a `data-kestrel-draft` part where it first appeared: its text while the run streams,
+ *   `interrupted` or `detached` with its text when the run stopped without an outcome, and no text once settled.
  * - Reasoning as a reasoning part, tool calls as `dynamic-tool` parts (`input-available`, `output-available`,
  *   `output-error`).
- * - `data-kestrel-status` first; then, once settled, `data-kestrel-finish` and the part the output status carries
- *   (`-payload`, `-error`, `-cancellation` or `-interaction`); after a client-side failure, `data-kestrel-error`.
+ * - `data-kestrel-status` first; then, once settled, `data-kestrel-finish` (when the finish reason is known) and the
+ *   part the output status carries (`-payload`, `-error`, `-cancellation` or `-interaction`); after a client-side
+ *   failure, `data-kestrel-error`.
  *
  * @example
  * const message = runStateToUIMessage(handle.getState());
  * const waiting = message.parts.find((part) => part.type === 'data-kestrel-interaction');
  */
 export function runStateToUIMessage<P>(state: RunState<P>, options: RunMessageOptions = {}): KestrelUIMessage<P> {
+  return toMessage(state, state.finishReason, options.id);
+}
+
+function toMessage<P>(state: RunState<P>, finishReason: string | null | undefined, id: string | undefined): KestrelUIMessage<P> {
   const result = state.result;
   const done = state.phase === 'settled';
   const seqs = firstDeltaSeqs(state);
@@ -65,26 +71,24 @@ export function runStateToUIMessage<P>(state: RunState<P>, options: RunMessageOp
     ordered.push({ seq: seqs.reasoning, part: { type: 'reasoning', id: 'reasoning', text: state.reasoning, state: done ? 'done' : 'streaming' } });
   }
   for (const tool of state.tools) ordered.push({ seq: tool.startedSeq, part: toolCallToPart(tool) });
-  if (result === null) {
-    if (state.draftText !== '') ordered.push({ seq: seqs.text, part: { type: 'text', text: state.draftText, state: 'streaming' } });
-  } else {
-    const text = finalText(result);
-    // The final text takes the draft's place when it continues the draft; otherwise it comes where the transport puts it, last.
-    const seq = text !== null && state.draftText !== '' && text.startsWith(state.draftText) ? seqs.text : Number.POSITIVE_INFINITY;
-    if (text !== null) ordered.push({ seq, part: { type: 'text', text, state: 'done' } });
-  }
+  const draft = draftPart(state);
+  if (draft !== null) ordered.push({ seq: seqs.text, part: draft as Part<P> });
   ordered.sort((a, b) => a.seq - b.seq);
 
-  const status = statusPart(state);
-  const parts: Part<P>[] = [status as Part<P>, ...ordered.map((entry) => entry.part)];
-  if (result !== null) parts.push(...(outcomeParts(result, state) as Part<P>[]));
+  const parts: Part<P>[] = [statusPart(state) as Part<P>, ...ordered.map((entry) => entry.part)];
+  if (result !== null) {
+    const text = finalText(result);
+    if (text !== null) parts.push({ type: 'text', text, state: 'done' });
+    parts.push(...(outcomeParts(result, state, finishReason) as Part<P>[]));
+  }
   if (state.phase === 'error' && state.error !== null) parts.push(clientErrorPart(state.error) as Part<P>);
-  return { id: options.id ?? kestrelMessageId(state.runId ?? result?.runId ?? null, state.attempt), role: 'assistant', parts };
+  return { id: id ?? kestrelMessageId(state.runId ?? result?.runId ?? null, state.attempt), role: 'assistant', parts };
 }
 
 /**
  * A settled `run.completed` event (from the JSON route or `client.fetchResult`) as an AI SDK message. Without
- * the stream there is no reasoning, tool activity or finish reason to show: `data-kestrel-finish` says `null`.
+ * the stream there is no reasoning, tool activity or draft to show, and the finish reason is not known: the
+ * message has no `data-kestrel-finish` part.
  *
  * @example
  * const message = runCompletedToUIMessage(await client.run({ input: 'Extract the invoice' }), { payloadSchema: invoiceSchema });
@@ -95,5 +99,6 @@ export function runCompletedToUIMessage<P = unknown>(
 ): KestrelUIMessage<P> {
   const initial = createInitialRunState<P>({ payloadSchema: options.payloadSchema });
   const state = reduceRun(reduceRun(initial, { type: 'client/start-requested', mode: 'resume', runId: event.runId }), event);
-  return runStateToUIMessage(state, { id: options.id ?? kestrelMessageId(event.runId, event.attempt) });
+  // Only the terminal event: whether a root turn ended in the run interval is unknown, not "none".
+  return toMessage(state, undefined, options.id ?? kestrelMessageId(event.runId, event.attempt));
 }
