@@ -38,7 +38,8 @@ async function readResult(client: RunClient, runId: string, context: QueryFuncti
  * const { output } = event;
  * if (output.status !== 'COMPLETED') return <p>{output.status}</p>;
  * // Two separate outputs: the text, and the structured payload when one was asked for.
- * return <><p>{output.assistantText}</p>{output.finalizedPayload !== undefined && <pre>{JSON.stringify(output.finalizedPayload, null, 2)}</pre>}</>;
+ * const payload = readPayload(output, invoiceSchema);
+ * return <><p>{output.assistantText}</p>{payload.status === 'valid' && <InvoiceTable invoice={payload.value} />}</>;
  */
 export function runResultQueryOptions(client: RunClient, runId: string) {
   return queryOptions<RunCompletedEvent | null, Error, RunCompletedEvent | null, ResultKey>({
