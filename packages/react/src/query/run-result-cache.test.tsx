@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeModes } from '../test-support/describe-modes.test-helper.js';
 import { createProbe } from '../test-support/run-probe.test-helper.js';
 import { startLoopbackKestrel, type LoopbackKestrel } from '../test-support/loopback-kestrel.test-helper.js';
 import { useRun } from '../use-run.js';
@@ -135,7 +136,7 @@ describe('the result cache keeps the newest reading of a run', () => {
   });
 });
 
-describe('a run the app follows live', () => {
+describeModes('a run the app follows live', ({ options }) => {
   const resultReads = (runId: string) => kestrel.sent('GET', new RegExp(`/v1/runs/${runId}/result$`)).length;
 
   it('is not asked for through GET /result while it streams; its query shows the outcome when it settles', async () => {
@@ -157,6 +158,7 @@ describe('a run the app follows live', () => {
       <QueryClientProvider client={queryClient}>
         <Live />
       </QueryClientProvider>,
+      options,
     );
     act(() => probe.current!.start('Write a haiku'));
     await waitFor(() => expect(probe.current!.state.phase).toBe('streaming'));
