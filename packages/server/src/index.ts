@@ -1,6 +1,7 @@
 export type { FetchHandler } from './node-listener.js';
 export { errorResponse } from './error-response.js';
 export { jsonRunResponse } from './json-run-response.js';
+export type { JsonRunResponseOptions } from './json-run-response.js';
 export { KEEP_ALIVE_INTERVAL_MS, sseResponse } from './sse-response.js';
 export type { SSEResponseOptions } from './sse-response.js';
 export { createKestrelProxy } from './kestrel-proxy.js';

@@ -1,8 +1,15 @@
-import { parseRunCompletedEvent, parseRunEvent, parseSSEMessage, requestErrorBodySchema, type RunEvent } from '@kestrel/core';
+import {
+  createRunClient,
+  parseRunEvent,
+  parseSSEMessage,
+  requestErrorBodySchema,
+  type ProtocolError,
+  type RunCompletedEvent,
+  type RunEvent,
+} from '@kestrel/core';
 import { getScenario, scenarioEvents } from '@kestrel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorResponse } from './error-response.js';
-import { jsonRunResponse } from './json-run-response.js';
 import { listenOnLoopback, type LoopbackServer } from './listen-loopback.js';
 import { createNodeListener } from './node-listener.js';
 import { readSSE } from './read-sse.js';
@@ -97,17 +104,46 @@ describe('sseResponse', () => {
   });
 });
 
-describe('jsonRunResponse', () => {
-  it.each(['completed-payload', 'failed-no-text', 'cancelled', 'waiting-form', 'waiting-unknown-kind'])(
-    'answers %s with exactly its terminal event and status 200',
-    async (name) => {
-      const wire = scenarioEvents(getScenario(name).steps).find((event) => event.type === 'run.completed');
-      const response = jsonRunResponse(parseRunCompletedEvent(wire));
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toContain('application/json');
-      expect(await response.json()).toEqual(wire);
-    },
-  );
+describe('sseResponse refuses to send an event that breaks the protocol', () => {
+  const events = eventsOf('completed-text');
+  const terminal = events.at(-1) as RunCompletedEvent;
+  const withoutText: RunCompletedEvent = { ...terminal, output: { status: 'COMPLETED', assistantText: '' } };
+
+  it('a COMPLETED without assistant text is not written: the stream ends with no terminal event, and onProtocolError names seq and field', async () => {
+    let closed = false;
+    const reported: ProtocolError[] = [];
+    const source = paced([...events.slice(0, -1), withoutText], 0, () => (closed = true));
+    const { messages, ending } = await readSSE(sseResponse(source, { onProtocolError: (error) => reported.push(error) }));
+    expect(ending).toBe('clean');
+    expect(messages.map((message) => message.event)).toEqual(events.slice(0, -1).map((event) => event.type));
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatchObject({ eventType: 'run.completed', seq: terminal.seq, path: ['output', 'assistantText'] });
+    expect(closed).toBe(true);
+  });
+
+  it('a run client reading that stream over HTTP reports no outcome', async () => {
+    server = await listenOnLoopback(
+      createNodeListener(() => sseResponse(paced([...events.slice(0, -1), withoutText]), { onProtocolError: () => undefined })),
+    );
+    const handle = createRunClient({ baseUrl: server.url }).start({ input: 'Write a haiku' });
+    await expect(handle.result).rejects.toMatchObject({ kind: 'truncated' });
+    expect(handle.getState()).toMatchObject({ phase: 'error', status: null, output: null });
+  });
+
+  const at = events.findIndex((event) => event.type === 'text.delta');
+  const delta = events[at]!;
+  it.each([
+    ['a field of the wrong type', { ...delta, delta: 42 } as unknown as RunEvent, ['delta']],
+    ['a seq that does not grow', { ...delta, seq: events[at - 1]!.seq }, ['seq']],
+    ["another run's event", { ...delta, runId: 'run_other' }, ['runId']],
+  ] as const)('%s ends the stream before it, and nothing after it is written', async (_name, bad, path) => {
+    const reported: ProtocolError[] = [];
+    const source = paced([...events.slice(0, at), bad, ...events.slice(at)]);
+    const { messages, ending } = await readSSE(sseResponse(source, { onProtocolError: (error) => reported.push(error) }));
+    expect(ending).toBe('clean');
+    expect(messages.map((message) => parseSSEMessage(message))).toEqual(events.slice(0, at));
+    expect(reported.map((error) => error.path)).toEqual([path]);
+  });
 });
 
 describe('errorResponse', () => {

@@ -1,4 +1,5 @@
-import { encodeSSEComment, encodeSSEEvent, type RunEvent } from '@kestrel/core';
+import { ProtocolError, encodeSSEComment, parseSSEMessage, type RunEvent } from '@kestrel/core';
+import { checkWireEvent, logProtocolError, type CheckedWireEvent } from './checked-wire-event.js';
 import { sseHeaders } from './sse-headers.js';
 
 /** The longest silence PROTOCOL.md allows on a live stream. */
@@ -12,6 +13,31 @@ export interface SSEResponseOptions {
   readonly signal?: AbortSignal;
   readonly status?: number;
   readonly headers?: HeadersInit;
+  /**
+   * Told when an event breaks the protocol; the stream then ends without it, and without a terminal event.
+   * Default `console.error`.
+   */
+  readonly onProtocolError?: (error: ProtocolError) => void;
+}
+
+const typeOf = (event: RunEvent) => (event.type === 'unknown' ? event.unknownType : event.type);
+
+/**
+ * Checks one event as it will be written, and against the one written before it: one run per stream, and a seq
+ * that only grows (a client drops an event whose seq is not greater as a duplicate, without a word).
+ */
+function checkStreamEvent(event: RunEvent, previous: RunEvent | undefined): CheckedWireEvent<RunEvent> {
+  const checked = checkWireEvent(event, (data) => parseSSEMessage({ data }));
+  if (previous === undefined) return checked;
+  const { runId, seq } = checked.event;
+  const where = { eventType: typeOf(checked.event), seq, raw: checked.data };
+  if (runId !== previous.runId) {
+    throw new ProtocolError(`runId "${runId}" differs from the stream's run "${previous.runId}"`, { ...where, path: ['runId'] });
+  }
+  if (seq <= previous.seq) {
+    throw new ProtocolError(`seq ${seq} is not greater than the previous event's seq ${previous.seq}`, { ...where, path: ['seq'] });
+  }
+  return checked;
 }
 
 /**
@@ -20,6 +46,11 @@ export interface SSEResponseOptions {
  * iterator is closed (its `finally` blocks run). When the iterator throws, the response is cut rather than ended:
  * the client sees a dropped connection and resumes with `Last-Event-ID`, instead of reading a truncated stream as
  * finished.
+ *
+ * Every event is checked with the core schemas before it is written, as a client will read it. The first one that
+ * breaks the protocol (a COMPLETED without assistant text, a seq that does not grow, another run's event) is not
+ * written: the stream ends there, without a terminal event, so the client reports a truncated stream rather than
+ * an outcome the run never had, and `onProtocolError` hears what was wrong (seq and field).
  *
  * @example
  * // Next.js route handler, Hono, Remix...
@@ -34,6 +65,7 @@ export function sseResponse(events: AsyncIterable<RunEvent>, options: SSERespons
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let finished = false;
+  let previous: RunEvent | undefined;
 
   const write = (text: string) => {
     controller.enqueue(encoder.encode(text));
@@ -81,9 +113,20 @@ export function sseResponse(events: AsyncIterable<RunEvent>, options: SSERespons
       }
       if (finished) return;
       if (next.done === true) return end();
-      write(encodeSSEEvent(next.value));
+      let checked: CheckedWireEvent<RunEvent>;
+      try {
+        checked = checkStreamEvent(next.value, previous);
+      } catch (error) {
+        if (!(error instanceof ProtocolError)) throw error;
+        end();
+        (options.onProtocolError ?? logProtocolError('sseResponse'))(error);
+        return;
+      }
+      previous = checked.event;
+      // The text that was checked is the text that goes out.
+      write(`event: ${typeOf(checked.event)}\nid: ${checked.event.seq}\ndata: ${checked.data}\n\n`);
       // The stream ends after the terminal event (PROTOCOL.md section 2).
-      if (next.value.type === 'run.completed') end();
+      if (checked.event.type === 'run.completed') end();
     },
     cancel() {
       finish();

@@ -2,18 +2,16 @@ import { useKestrelClient } from '@kestrel/react';
 import { kestrelKeys, runResultQueryOptions } from '@kestrel/react/query';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { describeQueryError } from '../describe-query-error.js';
 import { readHistory, type HistoryEntry } from '../run-history.js';
 
 function HistoryRow({ entry }: { readonly entry: HistoryEntry }) {
   const client = useKestrelClient();
   const result = useQuery(runResultQueryOptions(client, entry.runId));
-  const status = result.isPending
-    ? 'loading'
-    : result.isError
-      ? 'unknown'
-      : (result.data?.output.status ?? 'running');
+  const status = result.isPending ? 'loading' : result.isError ? 'error' : (result.data?.output.status ?? 'running');
+  const error = result.isError ? describeQueryError(result.error) : null;
   return (
-    <tr data-run-id={entry.runId} data-status={status}>
+    <tr data-run-id={entry.runId} data-status={status} data-error={error?.kind}>
       <td>
         <a href={`${entry.page}?run=${encodeURIComponent(entry.runId)}`}>{entry.title}</a>
       </td>
@@ -21,7 +19,7 @@ function HistoryRow({ entry }: { readonly entry: HistoryEntry }) {
         <code>{entry.runId}</code>
       </td>
       <td>{new Date(entry.startedAt).toLocaleTimeString()}</td>
-      <td>{result.isError ? `Not found (${result.error.message})` : status}</td>
+      <td>{error?.label ?? status}</td>
     </tr>
   );
 }

@@ -14,8 +14,12 @@ export type RunMutationVariables = string | JsonRunOptions;
  *
  * @example
  * const run = useMutation(runMutationOptions(client));
- * run.mutate('Summarise the report');
- * if (run.data?.output.status === 'COMPLETED') return <p>{run.data.output.assistantText}</p>;
+ * run.mutate({ input: 'Extract the invoice', responseFormat });
+ * const output = run.data?.output;
+ * if (output?.status !== 'COMPLETED') return <p>{output?.status ?? run.status}</p>;
+ * // Two separate outputs: the text, and the structured payload when one was asked for.
+ * const payload = readPayload(output, invoiceSchema);
+ * return <><p>{output.assistantText}</p>{payload.status === 'valid' && <InvoiceTable invoice={payload.value} />}</>;
  */
 export function runMutationOptions(client: RunClient) {
   return mutationOptions<RunCompletedEvent, Error, RunMutationVariables>({

@@ -2,12 +2,14 @@
 import type { RunSource } from '@kestrel/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { registerSyncedRun } from './followed-runs.js';
 import { writeRunResult } from './write-run-result.js';
 
 /**
  * Writes each attempt of `run` that settles into the query cache (`kestrelKeys.result(runId)`), so lists and
- * detail views built on `runResultQueryOptions` show it without refetching. Renders nothing and causes no
- * re-render: it listens outside React's render.
+ * detail views built on `runResultQueryOptions` show it without refetching. While the run streams, those queries
+ * do not ask the server either: its outcome arrives with the run. Renders nothing and causes no re-render: it
+ * listens outside React's render.
  *
  * @example
  * const run = useRun();
@@ -25,6 +27,11 @@ export function useSyncRunToQueryCache(run: RunSource<unknown>, queryClient?: Qu
       writeRunResult(contextClient, state.result);
     };
     write();
-    return subscribe(write);
+    const unregister = registerSyncedRun(contextClient, { getState, subscribe });
+    const unsubscribe = subscribe(write);
+    return () => {
+      unsubscribe();
+      unregister();
+    };
   }, [contextClient, getState, subscribe]);
 }
