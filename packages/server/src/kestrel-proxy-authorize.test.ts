@@ -1,7 +1,10 @@
 import type { KestrelRoute } from '@kestrel/core';
+import { getScenario, scenarioEvents, stepsToSSE } from '@kestrel/testing';
+import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { ProxyHookStage } from './proxy-options.js';
-import { accept202, postJson, proxyHarness } from './proxy-harness.test-helper.js';
+import type { ProxyHookStage, StartedRun } from './proxy-options.js';
+import { START_BODY, accept202, answerJson, postJson, proxyHarness } from './proxy-harness.test-helper.js';
+import { readSSE } from './read-sse.js';
 
 const { setup } = proxyHarness();
 
@@ -128,5 +131,37 @@ describe('createKestrelProxy: only the checked body leaves', () => {
     expect(failed.status).toBe(500);
     expect(await failed.text()).not.toContain('q_123');
     expect(upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('createKestrelProxy: onRunStarted', () => {
+  const runStream = (_request: unknown, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.end(stepsToSSE(getScenario('completed-text').steps));
+  };
+
+  it('hears the ids of a started run, and of an answered one, before the browser does', async () => {
+    const heard: [StartedRun, string][] = [];
+    const { proxy } = await setup(runStream, { onRunStarted: (run, { route }) => void heard.push([run, route.kind]) });
+    const { messages } = await readSSE(await postJson(`${proxy.url}/v1/sessions/new/runs`, START_BODY, { accept: 'text/event-stream' }));
+    const first = JSON.parse(messages[0]?.data ?? '{}') as StartedRun;
+    expect(heard).toEqual([[{ runId: first.runId, sessionId: first.sessionId }, 'start-run']]);
+    await readSSE(await fetch(`${proxy.url}/v1/runs/${first.runId}/events`, { headers: { accept: 'text/event-stream' } }));
+    expect(heard).toHaveLength(1); // a resume starts nothing
+  });
+
+  it('lets no event of the run through when it throws: the stream is cut, the JSON route answers 500', async () => {
+    const stages: ProxyHookStage[] = [];
+    const failing = { onRunStarted: () => Promise.reject(new Error('db down')), onError: (_error: unknown, { stage }: { stage: ProxyHookStage }) => stages.push(stage) };
+    const streamed = await setup(runStream, failing);
+    const read = await readSSE(await postJson(`${streamed.proxy.url}/v1/sessions/new/runs`, START_BODY, { accept: 'text/event-stream' }));
+    expect(read.messages).toEqual([]);
+    expect(read.ending).toBe('dropped');
+    const terminal = scenarioEvents(getScenario('completed-text').steps).at(-1);
+    const json = await setup(answerJson(200, terminal), failing);
+    const answered = await postJson(`${json.proxy.url}/v1/sessions/new/runs`);
+    expect(answered.status).toBe(500);
+    expect(await answered.text()).not.toContain('db down');
+    expect(stages).toEqual(['onRunStarted', 'onRunStarted']);
   });
 });

@@ -48,6 +48,10 @@ function routeOf(request: Request, basePath: string): Step<KestrelRoute> {
  *    dropped), through `prepareBody` when given;
  * 6. credentials: `headers`, then `getHeaders` (`401` with a generic message if it throws).
  *
+ * `onRunStarted` hears the ids of each run a start or an answer created before the browser does, so the app can
+ * record who owns it for `authorize`. A hook that throws is reported to `onError`; its message never reaches the
+ * browser.
+ *
  * What the browser sees:
  * - an upstream event stream, message for message, keep-alives included; `Last-Event-ID` goes upstream for resume;
  * - when the upstream drops, a dropped connection (the browser resumes through the proxy); when it ends early, an
@@ -161,8 +165,17 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
       return errorResponse(502, 'upstream_unreachable', redact(`Kestrel could not be reached: ${(error as Error).message}`));
     }
 
+    const { onRunStarted } = options;
     return relayUpstream(upstream, {
       route,
+      ...(onRunStarted !== undefined && hasBody(route)
+        ? {
+            onRunStarted: async (run) => {
+              const step = await hook('onRunStarted', request, () => onRunStarted(run, { request, route }), hookFailed);
+              if (!step.ok) throw new Error('onRunStarted failed');
+            },
+          }
+        : {}),
       stopUpstream,
       maxBodyBytes: resolved.maxUpstreamBodyBytes,
       redact,

@@ -10,7 +10,13 @@ export interface PrepareBodyContext {
 }
 
 /** The stage of the proxy whose app hook threw, as {@link KestrelProxyOptions.onError} hears it. */
-export type ProxyHookStage = 'authorize' | 'getHeaders' | 'prepareBody';
+export type ProxyHookStage = 'authorize' | 'getHeaders' | 'prepareBody' | 'onRunStarted';
+
+/** The ids Kestrel gave the run a start (or an answer) created, as {@link KestrelProxyOptions.onRunStarted} hears them. */
+export interface StartedRun {
+  readonly runId: string;
+  readonly sessionId: string;
+}
 
 /** Default {@link KestrelProxyOptions.maxBodyBytes}: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -46,6 +52,13 @@ export interface KestrelProxyOptions {
     context: PrepareBodyContext,
   ) => Readonly<Record<string, unknown>> | Response | Promise<Readonly<Record<string, unknown>> | Response>;
   /**
+   * Told, and awaited, when Kestrel names the run that a start or an answer created, before the browser hears of
+   * it: record here who owns it, so `authorize` can check the browser's later requests (resume, cancel, result,
+   * answer). If it throws, the browser gets no event of that run (the stream is cut; the JSON route answers `500
+   * proxy_error`) and `onError` hears the error.
+   */
+  readonly onRunStarted?: (run: StartedRun, context: PrepareBodyContext) => void | Promise<void>;
+  /**
    * Origins besides the request's own that may send state-changing requests (POST), e.g. `['https://app.example']`
    * when the UI is served elsewhere or a TLS-terminating proxy in front makes the request URL differ from what the
    * browser sees. Default: none (same origin only).
@@ -69,7 +82,7 @@ export interface KestrelProxyOptions {
    * Default: `console.error`.
    */
   readonly onProtocolError?: (error: ProtocolError, request: Request) => void;
-  /** Told when an app hook (`authorize`, `getHeaders`, `prepareBody`) throws. Default: `console.error`. */
+  /** Told when an app hook (`authorize`, `getHeaders`, `prepareBody`, `onRunStarted`) throws. Default: `console.error`. */
   readonly onError?: (error: unknown, context: { readonly request: Request; readonly stage: ProxyHookStage }) => void;
 }
 

@@ -1,5 +1,6 @@
-import { ProtocolError, parseRunCompletedEvent, requestErrorBodySchema, type KestrelRoute } from '@kestrel/core';
+import { ProtocolError, parseRunCompletedEvent, requestErrorBodySchema, type KestrelRoute, type RunCompletedEvent } from '@kestrel/core';
 import { errorResponse } from './error-response.js';
+import type { StartedRun } from './proxy-options.js';
 import { readLimited } from './read-limited.js';
 import { sseHeaders } from './sse-headers.js';
 import { validatedEventStream } from './validated-event-stream.js';
@@ -14,6 +15,8 @@ export interface RelayContext {
   readonly maxBodyBytes: number;
   /** Removes the proxy's own credentials from a message relayed to the browser. */
   readonly redact: (message: string) => string;
+  /** Awaited with the ids of the run a start or an answer created, before the browser sees any of it; may reject. */
+  readonly onRunStarted?: (run: StartedRun) => Promise<void>;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -63,13 +66,21 @@ async function passError(upstream: Response, context: RelayContext): Promise<Res
 async function relayTerminalEvent(upstream: Response, context: RelayContext): Promise<Response> {
   const body = await readBody(upstream, context, 'terminal event');
   if (!body.ok) return body.response;
+  let event: RunCompletedEvent;
   try {
-    parseRunCompletedEvent(JSON.parse(body.text));
+    event = parseRunCompletedEvent(JSON.parse(body.text));
   } catch (error) {
     const protocolError =
       error instanceof ProtocolError ? error : new ProtocolError(`the answer is not valid JSON (${(error as Error).message})`, { raw: body.text });
     context.onProtocolError(protocolError);
     return errorResponse(502, 'upstream_protocol_error', context.redact(protocolError.message));
+  }
+  if (context.onRunStarted !== undefined) {
+    try {
+      await context.onRunStarted({ runId: event.runId, sessionId: event.sessionId });
+    } catch {
+      return errorResponse(500, 'proxy_error', 'The run could not be recorded');
+    }
   }
   return new Response(body.text, { status: 200, headers: JSON_HEADERS });
 }
@@ -108,12 +119,14 @@ export async function relayUpstream(upstream: Response, context: RelayContext): 
 
   if (contentType.startsWith('text/event-stream') && (context.route.kind === 'start-run' || context.route.kind === 'answer' || context.route.kind === 'resume')) {
     if (upstream.body === null) return errorResponse(502, 'upstream_protocol_error', 'Kestrel sent an event stream without a body');
+    const { onRunStarted } = context;
     const stream = validatedEventStream(upstream.body, {
       onProtocolError: (error) => {
         context.onProtocolError(error);
         context.stopUpstream();
       },
       onCancel: context.stopUpstream,
+      ...(onRunStarted === undefined ? {} : { onFirstEvent: (event) => onRunStarted({ runId: event.runId, sessionId: event.sessionId }) }),
     });
     return new Response(stream, { status: upstream.status, headers: sseHeaders() });
   }
