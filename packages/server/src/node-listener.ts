@@ -49,14 +49,19 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** The request's URL, or `undefined` when the Host header cannot be part of one. */
+/**
+ * The request's URL as the client addressed it (`https:` when this server terminates TLS itself), or `undefined`
+ * when the Host header cannot be part of one.
+ */
 function requestUrl(req: IncomingMessage): URL | undefined {
-  const host = req.headers.host ?? '127.0.0.1';
+  const authority = req.headers[':authority'];
+  const host = req.headers.host ?? (typeof authority === 'string' ? authority : '127.0.0.1');
   if (!VALID_HOST.test(host)) return undefined;
+  const origin = `${(req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http'}://${host}`;
   const target = req.url ?? '/';
   try {
     // Origin-form (`/v1/...`) is appended as is, so a target like `//other/v1` stays a path on this host.
-    return target.startsWith('/') ? new URL(`http://${host}${target}`) : new URL(target, `http://${host}`);
+    return target.startsWith('/') ? new URL(`${origin}${target}`) : new URL(target, origin);
   } catch {
     return undefined;
   }
