@@ -91,11 +91,8 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
   }
   const hookFailed = () => errorResponse(500, 'proxy_error', 'The request could not be checked');
 
-  return async (request) => {
-    const found = routeOf(request, basePath);
-    if (!found.ok) return found.response;
-    const route = found.value;
-
+  /** Steps 2 to 4: the origin of a POST, the media type and size of a body, then the app's `authorize`. */
+  async function admit(request: Request, route: KestrelRoute): Promise<Response | undefined> {
     // Every route is a GET or a POST, and every POST changes a run.
     if (request.method.toUpperCase() !== 'GET') {
       const refused = checkOrigin(request, resolved.allowedOrigins);
@@ -105,29 +102,33 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
       const refused = checkContentType(request, resolved.maxBodyBytes);
       if (refused !== undefined) return refused;
     }
+    if (options.authorize === undefined) return undefined;
+    const { authorize } = options;
+    const verdict = await hook('authorize', request, () => authorize(request, route), hookFailed);
+    return verdict.ok ? verdict.value : verdict.response;
+  }
 
-    if (options.authorize !== undefined) {
-      const { authorize } = options;
-      const verdict = await hook('authorize', request, () => authorize(request, route), hookFailed);
-      if (!verdict.ok) return verdict.response;
-      if (verdict.value !== undefined) return verdict.value;
-    }
+  /** Step 5: the text Kestrel receives, built only from the parsed body (and `prepareBody`); none for a GET. */
+  async function bodyFor(request: Request, route: KestrelRoute): Promise<Step<string | undefined>> {
+    if (!hasBody(route)) return { ok: true, value: undefined };
+    const check = await checkRequestBody(route, request, resolved.maxBodyBytes);
+    if (!check.ok) return check;
+    const { prepareBody } = options;
+    const step = await hook(
+      'prepareBody',
+      request,
+      async () => {
+        const prepared = prepareBody === undefined ? check.body : await prepareBody(check.body, { request, route });
+        return prepared instanceof Response ? prepared : JSON.stringify(prepared);
+      },
+      hookFailed,
+    );
+    if (!step.ok) return step;
+    return step.value instanceof Response ? { ok: false, response: step.value } : { ok: true, value: step.value };
+  }
 
-    let body: string | undefined;
-    if (hasBody(route)) {
-      const check = await checkRequestBody(route, request, resolved.maxBodyBytes);
-      if (!check.ok) return check.response;
-      let prepared: Readonly<Record<string, unknown>> | Response = check.body;
-      if (options.prepareBody !== undefined) {
-        const { prepareBody } = options;
-        const step = await hook('prepareBody', request, () => prepareBody(check.body, { request, route }), hookFailed);
-        if (!step.ok) return step.response;
-        prepared = step.value;
-      }
-      if (prepared instanceof Response) return prepared;
-      body = JSON.stringify(prepared);
-    }
-
+  /** Step 6: the browser headers that may pass, then the app's credentials (`headers`, `getHeaders`). */
+  async function headersFor(request: Request, route: KestrelRoute, body: string | undefined): Promise<Step<{ headers: Headers; credentials: Headers }>> {
     const headers = new Headers();
     for (const name of forwarded) {
       const value = request.headers.get(name);
@@ -135,19 +136,34 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
     }
     if (body !== undefined) headers.set('content-type', 'application/json');
     staticHeaders.forEach((value, name) => headers.set(name, value));
-    let perRequest = new Headers();
-    if (options.getHeaders !== undefined) {
-      const { getHeaders } = options;
-      const step = await hook('getHeaders', request, async () => {
+    if (options.getHeaders === undefined) return { ok: true, value: { headers, credentials: new Headers() } };
+    const { getHeaders } = options;
+    const step = await hook(
+      'getHeaders',
+      request,
+      async () => {
         const got = await getHeaders(request, route);
         return got instanceof Response ? got : new Headers(got);
-      }, () => errorResponse(401, 'unauthorized', 'Not signed in, or not allowed to use Kestrel'));
-      if (!step.ok) return step.response;
-      if (step.value instanceof Response) return step.value;
-      perRequest = step.value;
-      perRequest.forEach((value, name) => headers.set(name, value));
-    }
-    const redact = redactor(staticHeaders, perRequest);
+      },
+      () => errorResponse(401, 'unauthorized', 'Not signed in, or not allowed to use Kestrel'),
+    );
+    if (!step.ok) return step;
+    if (step.value instanceof Response) return { ok: false, response: step.value };
+    step.value.forEach((value, name) => headers.set(name, value));
+    return { ok: true, value: { headers, credentials: step.value } };
+  }
+
+  return async (request) => {
+    const found = routeOf(request, basePath);
+    if (!found.ok) return found.response;
+    const route = found.value;
+    const refused = await admit(request, route);
+    if (refused !== undefined) return refused;
+    const body = await bodyFor(request, route);
+    if (!body.ok) return body.response;
+    const built = await headersFor(request, route, body.value);
+    if (!built.ok) return built.response;
+    const redact = redactor(staticHeaders, built.value.credentials);
 
     const target = new URL(`${base.pathname.replace(/\/+$/, '')}${upstreamPath(route)}`, base);
     // Our own controller, so the upstream can be stopped both when the browser leaves and when we end early.
@@ -157,8 +173,13 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
 
     let upstream: Response;
     try {
-      const method = request.method.toUpperCase();
-      upstream = await resolved.fetch(target, { method, headers, body, redirect: 'manual', signal: upstreamAbort.signal });
+      upstream = await resolved.fetch(target, {
+        method: request.method.toUpperCase(),
+        headers: built.value.headers,
+        body: body.value,
+        redirect: 'manual',
+        signal: upstreamAbort.signal,
+      });
     } catch (error) {
       request.signal.removeEventListener('abort', stopUpstream);
       if (request.signal.aborted) return errorResponse(499, 'client_closed', 'The client went away');
