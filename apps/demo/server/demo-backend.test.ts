@@ -46,4 +46,29 @@ describe('the demo backend', () => {
       await upstream.close();
     }
   });
+
+  it('lets the browser on the demo origin through the proxy, and refuses another site (KESTREL_URL mode)', async () => {
+    const kestrel = createScenarioHandler();
+    const upstream = await listenOnLoopback(createNodeListener(kestrel));
+    const env = { KESTREL_URL: upstream.url };
+    const backend = createDemoBackend(env);
+    // Served as the dev server and the preview serve it: the request URL comes from the Host header.
+    const demo = await listenOnLoopback(createNodeListener(backend.handler));
+    const post = (origin: string) =>
+      fetch(`${demo.url}/v1/sessions/new/runs`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ input: '[scenario:completed-text] Hello' }),
+      });
+    try {
+      const same = await post(demo.url);
+      expect(same.status).toBe(200);
+      expect((await same.json()).output.status).toBe('COMPLETED');
+      expect((await post('https://evil.example')).status).toBe(403);
+    } finally {
+      kestrel.close();
+      await demo.close();
+      await upstream.close();
+    }
+  });
 });

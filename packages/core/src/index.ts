@@ -126,5 +126,5 @@ export { RunUsageError } from './client/run-usage-error.js';
 export type { RunUsageReason } from './client/run-usage-error.js';
 export { createTimerFrameScheduler, defaultFrameScheduler } from './client/frame-scheduler.js';
 export { backoffDelay } from './client/backoff.js';
-export { matchKestrelRoute } from './protocol/kestrel-routes.js';
+export { MAX_CURSOR_LENGTH, MAX_LIST_LIMIT, kestrelIdProblem, matchKestrelRoute } from './protocol/kestrel-routes.js';
 export type { KestrelRoute, KestrelRouteMatch } from './protocol/kestrel-routes.js';

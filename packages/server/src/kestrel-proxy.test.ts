@@ -1,36 +1,15 @@
 import { ProtocolError, parseSSEMessage, requestErrorBodySchema } from '@kestrel/core';
 import { getScenario, scenarioEvents, stepsToSSE, wireEventToSSE, type WireEvent } from '@kestrel/testing';
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createKestrelProxy, type KestrelProxyOptions } from './kestrel-proxy.js';
-import { listenOnLoopback, type LoopbackServer } from './listen-loopback.js';
+import { describe, expect, it } from 'vitest';
+import { createKestrelProxy } from './kestrel-proxy.js';
+import { listenOnLoopback } from './listen-loopback.js';
 import { createNodeListener } from './node-listener.js';
+import { APP_SECRET, postJson, proxyHarness } from './proxy-harness.test-helper.js';
 import { readSSE } from './read-sse.js';
-import { sleep, startScriptedUpstream, type UpstreamScript } from './scripted-upstream.js';
+import { sleep, startScriptedUpstream } from './scripted-upstream.js';
 
-const open: LoopbackServer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
-
-/** A real upstream on 127.0.0.1 and the proxy in front of it, also on 127.0.0.1. */
-async function setup(script: UpstreamScript, options: Partial<KestrelProxyOptions> = {}) {
-  const upstream = await startScriptedUpstream(script);
-  const protocolErrors: ProtocolError[] = [];
-  const proxy = await listenOnLoopback(
-    createNodeListener(
-      createKestrelProxy({
-        upstream: upstream.url,
-        headers: { authorization: 'Bearer app-secret' },
-        getHeaders: (request) => ({ 'x-kestrel-user': request.headers.get('x-app-user') ?? 'anonymous' }),
-        onProtocolError: (error) => protocolErrors.push(error),
-        ...options,
-      }),
-    ),
-  );
-  open.push(upstream, proxy);
-  return { upstream, proxy, protocolErrors };
-}
+const { setup, track } = proxyHarness();
 
 const sseHead = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream' });
 const terminalOf = (name: string): WireEvent => {
@@ -72,7 +51,7 @@ describe('createKestrelProxy: event streams', () => {
     });
     await readSSE(await startRun(proxy.url, 'text/event-stream', { headers: { cookie: 'sid=browser', authorization: 'Bearer browser', 'x-app-user': 'u_42' } }));
     const headers = upstream.requests[0]?.headers;
-    expect(headers?.authorization).toBe('Bearer app-secret');
+    expect(headers?.authorization).toBe(APP_SECRET);
     expect(headers?.['x-kestrel-user']).toBe('u_42');
     expect(headers?.accept).toBe('text/event-stream');
     expect(headers?.cookie).toBeUndefined();
@@ -206,7 +185,7 @@ describe('createKestrelProxy: JSON route, result, cancel', () => {
       await sleep(20);
       res.destroy();
     });
-    open.push(upstream);
+    track(upstream);
     // Called as a web-standard handler (Next.js, Hono): a rejection there is the host's generic 500, not PROTOCOL's body.
     const proxy = createKestrelProxy({ upstream: upstream.url });
     const response = await proxy(
@@ -302,10 +281,10 @@ describe('createKestrelProxy: request errors', () => {
 
   it('refuses bad bodies before they leave, naming the field', async () => {
     const { proxy, upstream } = await setup((_request, res) => res.end());
-    const notJson = await fetch(`${proxy.url}/v1/sessions/new/runs`, { method: 'POST', body: '{input:' });
+    const notJson = await postJson(`${proxy.url}/v1/sessions/new/runs`, '{input:');
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).error.code).toBe('invalid_json');
-    const badAnswer = await fetch(`${proxy.url}/v1/sessions/s/interactions/i`, { method: 'POST', body: JSON.stringify({ kind: 'text', text: '' }) });
+    const badAnswer = await postJson(`${proxy.url}/v1/sessions/s/interactions/i`, JSON.stringify({ kind: 'text', text: '' }));
     expect(badAnswer.status).toBe(400);
     expect((await badAnswer.json()).error.message).toContain('text');
     expect(upstream.requests).toHaveLength(0);
@@ -324,8 +303,7 @@ describe('createKestrelProxy: request errors', () => {
   it('answers 502 when the upstream cannot be reached', async () => {
     const gone = await listenOnLoopback(() => undefined);
     await gone.close();
-    const proxy = await listenOnLoopback(createNodeListener(createKestrelProxy({ upstream: gone.url })));
-    open.push(proxy);
+    const proxy = track(await listenOnLoopback(createNodeListener(createKestrelProxy({ upstream: gone.url }))));
     const response = await startRun(proxy.url);
     expect(response.status).toBe(502);
     expect((await response.json()).error.code).toBe('upstream_unreachable');

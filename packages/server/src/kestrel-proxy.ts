@@ -1,36 +1,56 @@
-import { matchKestrelRoute, type ProtocolError } from '@kestrel/core';
+import { matchKestrelRoute, type KestrelRoute } from '@kestrel/core';
 import { errorResponse } from './error-response.js';
 import type { FetchHandler } from './node-listener.js';
-import { checkRequestBody, upstreamPath } from './proxy-request.js';
+import { resolveProxyOptions, type KestrelProxyOptions, type ProxyHookStage } from './proxy-options.js';
+import { checkOrigin } from './proxy-origin.js';
+import { checkContentType, checkRequestBody, hasBody, upstreamPath } from './proxy-request.js';
 import { relayUpstream } from './proxy-response.js';
+import { redactor } from './redact.js';
 
-/** Browser headers a Kestrel request needs; everything else (cookies, the browser's own auth) stays behind. */
-const DEFAULT_FORWARDED_HEADERS = ['accept', 'content-type', 'last-event-id'] as const;
+export type { KestrelProxyOptions } from './proxy-options.js';
 
-/** Options of {@link createKestrelProxy}; only `upstream` is required. */
-export interface KestrelProxyOptions {
-  /** Where Kestrel answers `/v1/...`, e.g. `https://kestrel.internal:8443` (a path prefix is kept). */
-  readonly upstream: string | URL;
-  /** The app's own credentials, added to every upstream request (they override browser headers of the same name). */
-  readonly headers?: HeadersInit;
-  /** Per-request credentials, e.g. a token for the signed-in user. Runs after `headers`. */
-  readonly getHeaders?: (request: Request) => HeadersInit | Promise<HeadersInit>;
-  /** The path the proxy is mounted under, e.g. `/api/kestrel` for `/api/kestrel/v1/...`. Default: none. */
-  readonly basePath?: string;
-  /** More browser headers to forward besides `accept`, `content-type` and `last-event-id`. */
-  readonly forwardHeaders?: readonly string[];
-  readonly fetch?: typeof fetch;
-  /**
-   * Told when the upstream breaks the protocol (the response then ends, see {@link createKestrelProxy}).
-   * Default: `console.error`.
-   */
-  readonly onProtocolError?: (error: ProtocolError, request: Request) => void;
+type Step<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+/** The route a request names, or the 400/404/405 that answers it. */
+function routeOf(request: Request, basePath: string): Step<KestrelRoute> {
+  const url = new URL(request.url);
+  if (basePath !== '' && !url.pathname.startsWith(`${basePath}/`)) {
+    return { ok: false, response: errorResponse(404, 'not_found', `${url.pathname} is not below ${basePath}`) };
+  }
+  // The browser's query string is read for the documented parameters only; nothing else of it goes upstream.
+  const match = matchKestrelRoute(request.method, url.pathname.slice(basePath.length), url.searchParams);
+  if (match.ok) return { ok: true, value: match.route };
+  switch (match.status) {
+    case 400:
+      return { ok: false, response: errorResponse(400, match.code, match.message) };
+    case 404:
+      return { ok: false, response: errorResponse(404, 'not_found', `${url.pathname} is not a Kestrel resource`) };
+    case 405:
+      return { ok: false, response: errorResponse(405, 'method_not_allowed', `Use ${match.allow} for ${url.pathname}`, { headers: { allow: match.allow } }) };
+    default:
+      return match satisfies never;
+  }
 }
 
 /**
  * A backend-for-frontend handler: the browser talks to your app, your app talks to Kestrel with its own
- * credentials. Every resource of the protocol is forwarded (start, answer, resume, cancel, result), request bodies
- * are checked before they leave, and every upstream event is validated with the core schemas.
+ * credentials. Every resource of the protocol is forwarded (start, answer, resume, cancel, result, the session
+ * listing), and nothing the proxy did not check leaves. In order, before anything goes upstream:
+ *
+ * 1. the path: `404`/`405` for what is not a Kestrel resource, `400` for a malformed id (bad percent-encoding,
+ *    empty, `.` or `..`) or listing parameter; the browser's query string is dropped, only the listing's validated
+ *    `before` and `limit` pass;
+ * 2. on a POST, the origin (CSRF): `403 cross_origin` unless `Origin` is the request's own or in `allowedOrigins`;
+ * 3. on a body, `415` unless it is `application/json`, `413` beyond `maxBodyBytes` (default 1 MiB, read as a
+ *    stream and refused as soon as it is exceeded);
+ * 4. `authorize(request, route)`: the app's ownership check;
+ * 5. the body: `400` naming the field unless the protocol allows it; the parsed value is sent (unknown keys
+ *    dropped), through `prepareBody` when given;
+ * 6. credentials: `headers`, then `getHeaders` (`401` with a generic message if it throws).
+ *
+ * `onRunStarted` hears the ids of each run a start or an answer created before the browser does, so the app can
+ * record who owns it for `authorize`. A hook that throws is reported to `onError`; its message never reaches the
+ * browser.
  *
  * What the browser sees:
  * - an upstream event stream, message for message, keep-alives included; `Last-Event-ID` goes upstream for resume;
@@ -38,59 +58,114 @@ export interface KestrelProxyOptions {
  *   early end: no terminal event is ever invented;
  * - when the upstream breaks the protocol mid-stream, the offending message as the last one, then the end of the
  *   response, so the browser reports that protocol error (seq and field) itself; `onProtocolError` hears it too;
- * - a malformed JSON-route or result answer becomes `502 upstream_protocol_error` naming the seq and field;
- *   one the upstream drops while sending becomes `502 upstream_dropped`;
- * - request errors as PROTOCOL's `{ error: { code, message } }` with their status: the upstream's own 4xx/5xx
- *   passed through, `400` for a bad body, `404`/`405` for unknown routes, `502 upstream_unreachable`.
+ * - a malformed JSON-route or result answer becomes `502 upstream_protocol_error` naming the seq and field; one the
+ *   upstream drops while sending `502 upstream_dropped`; one beyond `maxUpstreamBodyBytes` `502 upstream_too_large`;
+ * - an upstream redirect `502 upstream_redirect` (never followed, so the credentials go nowhere else);
+ * - request errors always as PROTOCOL's JSON `{ error: { code, message } }`: the upstream's own 4xx/5xx with its
+ *   status (its message with the proxy's credential values redacted), `502 upstream_unreachable`.
+ *
+ * See docs/security.md for the threat model and every option.
  *
  * @example
  * // app/api/kestrel/[...path]/route.ts (Next.js)
  * const proxy = createKestrelProxy({
  *   upstream: process.env.KESTREL_URL!,
  *   basePath: '/api/kestrel',
- *   getHeaders: async () => ({ authorization: `Bearer ${await kestrelToken()}` }),
+ *   headers: { authorization: `Bearer ${process.env.KESTREL_API_KEY}` },
+ *   authorize: async (request, route) => ((await userOwns(request, route)) ? undefined : new Response(null, { status: 404 })),
  * });
  * export { proxy as GET, proxy as POST };
  */
 export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
-  const doFetch = options.fetch ?? fetch;
-  const base = new URL(options.upstream);
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const forwarded = [...DEFAULT_FORWARDED_HEADERS, ...(options.forwardHeaders ?? []).map((name) => name.toLowerCase())];
-  const onProtocolError = options.onProtocolError ?? ((error: ProtocolError) => console.error(`[kestrel proxy] ${error.message}`));
+  const resolved = resolveProxyOptions(options);
+  const { base, basePath, forwarded, staticHeaders } = resolved;
 
-  return async (request) => {
-    const url = new URL(request.url);
-    if (basePath !== '' && !url.pathname.startsWith(`${basePath}/`)) {
-      return errorResponse(404, 'not_found', `${url.pathname} is not below ${basePath}`);
+  /** Runs an app hook; a throw is reported to `onError` and answered with `fallback`, never with its message. */
+  async function hook<T>(stage: ProxyHookStage, request: Request, run: () => T | Promise<T>, fallback: () => Response): Promise<Step<T>> {
+    try {
+      return { ok: true, value: await run() };
+    } catch (error) {
+      resolved.onError(error, { request, stage });
+      return { ok: false, response: fallback() };
     }
-    const match = matchKestrelRoute(request.method, url.pathname.slice(basePath.length));
-    if (!match.ok) {
-      return match.status === 405
-        ? errorResponse(405, 'method_not_allowed', `Use ${match.allow} for ${url.pathname}`, { headers: { allow: match.allow } })
-        : errorResponse(404, 'not_found', `${url.pathname} is not a Kestrel resource`);
+  }
+  const hookFailed = () => errorResponse(500, 'proxy_error', 'The request could not be checked');
+
+  /** Steps 2 to 4: the origin of a POST, the media type and size of a body, then the app's `authorize`. */
+  async function admit(request: Request, route: KestrelRoute): Promise<Response | undefined> {
+    // Every route is a GET or a POST, and every POST changes a run.
+    if (request.method.toUpperCase() !== 'GET') {
+      const refused = checkOrigin(request, resolved.allowedOrigins);
+      if (refused !== undefined) return refused;
     }
-    const { route } = match;
+    if (hasBody(route)) {
+      const refused = checkContentType(request, resolved.maxBodyBytes);
+      if (refused !== undefined) return refused;
+    }
+    if (options.authorize === undefined) return undefined;
+    const { authorize } = options;
+    const verdict = await hook('authorize', request, () => authorize(request, route), hookFailed);
+    return verdict.ok ? verdict.value : verdict.response;
+  }
 
-    const check = await checkRequestBody(route, request);
-    if (!check.ok) return check.response;
-    const { body } = check;
+  /** Step 5: the text Kestrel receives, built only from the parsed body (and `prepareBody`); none for a GET. */
+  async function bodyFor(request: Request, route: KestrelRoute): Promise<Step<string | undefined>> {
+    if (!hasBody(route)) return { ok: true, value: undefined };
+    const check = await checkRequestBody(route, request, resolved.maxBodyBytes);
+    if (!check.ok) return check;
+    const { prepareBody } = options;
+    const step = await hook(
+      'prepareBody',
+      request,
+      async () => {
+        const prepared = prepareBody === undefined ? check.body : await prepareBody(check.body, { request, route });
+        return prepared instanceof Response ? prepared : JSON.stringify(prepared);
+      },
+      hookFailed,
+    );
+    if (!step.ok) return step;
+    return step.value instanceof Response ? { ok: false, response: step.value } : { ok: true, value: step.value };
+  }
 
+  /** Step 6: the browser headers that may pass, then the app's credentials (`headers`, `getHeaders`). */
+  async function headersFor(request: Request, route: KestrelRoute, body: string | undefined): Promise<Step<{ headers: Headers; credentials: Headers }>> {
     const headers = new Headers();
     for (const name of forwarded) {
       const value = request.headers.get(name);
       if (value !== null) headers.set(name, value);
     }
-    // The body was checked as JSON above; say so even when the browser did not.
     if (body !== undefined) headers.set('content-type', 'application/json');
-    try {
-      new Headers(options.headers).forEach((value, name) => headers.set(name, value));
-      if (options.getHeaders !== undefined) new Headers(await options.getHeaders(request)).forEach((value, name) => headers.set(name, value));
-    } catch (error) {
-      return errorResponse(500, 'proxy_credentials', `Could not get Kestrel credentials: ${(error as Error).message}`);
-    }
+    staticHeaders.forEach((value, name) => headers.set(name, value));
+    if (options.getHeaders === undefined) return { ok: true, value: { headers, credentials: new Headers() } };
+    const { getHeaders } = options;
+    const step = await hook(
+      'getHeaders',
+      request,
+      async () => {
+        const got = await getHeaders(request, route);
+        return got instanceof Response ? got : new Headers(got);
+      },
+      () => errorResponse(401, 'unauthorized', 'Not signed in, or not allowed to use Kestrel'),
+    );
+    if (!step.ok) return step;
+    if (step.value instanceof Response) return { ok: false, response: step.value };
+    step.value.forEach((value, name) => headers.set(name, value));
+    return { ok: true, value: { headers, credentials: step.value } };
+  }
 
-    const target = new URL(`${base.pathname.replace(/\/+$/, '')}${upstreamPath(route)}${url.search}`, base);
+  return async (request) => {
+    const found = routeOf(request, basePath);
+    if (!found.ok) return found.response;
+    const route = found.value;
+    const refused = await admit(request, route);
+    if (refused !== undefined) return refused;
+    const body = await bodyFor(request, route);
+    if (!body.ok) return body.response;
+    const built = await headersFor(request, route, body.value);
+    if (!built.ok) return built.response;
+    const redact = redactor(staticHeaders, built.value.credentials);
+
+    const target = new URL(`${base.pathname.replace(/\/+$/, '')}${upstreamPath(route)}`, base);
     // Our own controller, so the upstream can be stopped both when the browser leaves and when we end early.
     const upstreamAbort = new AbortController();
     const stopUpstream = () => upstreamAbort.abort();
@@ -98,13 +173,34 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
 
     let upstream: Response;
     try {
-      upstream = await doFetch(target, { method: request.method, headers, body, signal: upstreamAbort.signal });
+      upstream = await resolved.fetch(target, {
+        method: request.method.toUpperCase(),
+        headers: built.value.headers,
+        body: body.value,
+        redirect: 'manual',
+        signal: upstreamAbort.signal,
+      });
     } catch (error) {
       request.signal.removeEventListener('abort', stopUpstream);
       if (request.signal.aborted) return errorResponse(499, 'client_closed', 'The client went away');
-      return errorResponse(502, 'upstream_unreachable', `Kestrel could not be reached: ${(error as Error).message}`);
+      return errorResponse(502, 'upstream_unreachable', redact(`Kestrel could not be reached: ${(error as Error).message}`));
     }
 
-    return relayUpstream(upstream, { route, stopUpstream, onProtocolError: (error) => onProtocolError(error, request) });
+    const { onRunStarted } = options;
+    return relayUpstream(upstream, {
+      route,
+      ...(onRunStarted !== undefined && hasBody(route)
+        ? {
+            onRunStarted: async (run) => {
+              const step = await hook('onRunStarted', request, () => onRunStarted(run, { request, route }), hookFailed);
+              if (!step.ok) throw new Error('onRunStarted failed');
+            },
+          }
+        : {}),
+      stopUpstream,
+      maxBodyBytes: resolved.maxUpstreamBodyBytes,
+      redact,
+      onProtocolError: (error) => resolved.onProtocolError(error, request),
+    });
   };
 }

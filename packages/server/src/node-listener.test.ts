@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listenOnLoopback, type LoopbackServer } from './listen-loopback.js';
 import { createNodeListener } from './node-listener.js';
 
@@ -44,5 +44,68 @@ describe('createNodeListener', () => {
     paused.destroy();
     // Loopback socket buffers hold a few MB; without backpressure the whole 25.6 MB body is pulled at once.
     expect(whilePaused).toBeLessThan(TOTAL_CHUNKS / 2);
+  });
+
+  it('reads a request body only as fast as the handler takes it, so a body it stops reading is not buffered in memory', async () => {
+    let answer: (() => void) | undefined;
+    const server = await listenOnLoopback(
+      createNodeListener(async (request) => {
+        await request.body?.getReader().read(); // one chunk, then no more: as a handler that refuses a large body
+        await new Promise<void>((resolve) => (answer = resolve));
+        return new Response(null, { status: 413 });
+      }),
+    );
+    open.push(server);
+    let written = 0;
+    const req = httpRequest(`${server.url}/`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' } });
+    req.on('error', () => undefined);
+    const writeAll = async () => {
+      for (let i = 0; i < TOTAL_CHUNKS && !req.destroyed; i += 1) {
+        written += 1;
+        if (!req.write(CHUNK)) await new Promise((resolve) => req.once('drain', resolve).once('close', resolve));
+      }
+    };
+    void writeAll();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const whileUnread = written;
+    answer?.();
+    req.destroy();
+    // Loopback socket buffers hold a few MB; a listener that buffers the body takes all 25.6 MB at once.
+    expect(whileUnread).toBeLessThan(TOTAL_CHUNKS / 2);
+  });
+
+  it('answers a Host header that is not a host with 400, before the handler', async () => {
+    let called = false;
+    const server = await listenOnLoopback(
+      createNodeListener(() => {
+        called = true;
+        return new Response('ok');
+      }),
+    );
+    open.push(server);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${server.url}/v1/runs/r/result`, { headers: { host: 'exa mple.com' }, setHost: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(400);
+    expect(called).toBe(false);
+  });
+
+  it("answers a handler that throws with a generic 500, never the error's message", async () => {
+    const server = await listenOnLoopback(
+      createNodeListener(() => {
+        throw new Error('password=hunter2');
+      }),
+    );
+    open.push(server);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await fetch(`${server.url}/`);
+    errors.mockRestore();
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain('hunter2');
   });
 });

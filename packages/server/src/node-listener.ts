@@ -3,7 +3,71 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** A web-standard handler: the shape of Next.js route handlers, Hono, Remix and `fetch` itself. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
-function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Request {
+/** A Host header as RFC 9110 allows it: a name or IPv4 address, or a bracketed IPv6 address, and a port. */
+const VALID_HOST = /^(?:[A-Za-z0-9._~-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+
+/** How much of a request body is read ahead of the handler; beyond it the socket is paused (backpressure). */
+const BODY_HIGH_WATER_MARK = 64 * 1024;
+
+/**
+ * The request body as a web stream that reads the socket only as fast as the handler reads it, so a handler that
+ * stops early (a body over its limit) never makes the rest pile up in memory. Cancelling it discards the rest.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let finished = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.on('end', () => {
+          if (finished) return;
+          finished = true;
+          controller.close();
+        });
+        const fail = (error: Error) => {
+          if (finished) return;
+          finished = true;
+          controller.error(error);
+        };
+        req.on('error', fail);
+        // A client that leaves mid-body: the reader must hear it, not wait for bytes that never come.
+        req.on('close', () => fail(new Error('The client closed the connection before the request body was complete')));
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        finished = true;
+        req.resume(); // discard the rest instead of holding it
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: BODY_HIGH_WATER_MARK }),
+  );
+}
+
+/**
+ * The request's URL as the client addressed it (`https:` when this server terminates TLS itself), or `undefined`
+ * when the Host header cannot be part of one.
+ */
+function requestUrl(req: IncomingMessage): URL | undefined {
+  const authority = req.headers[':authority'];
+  const host = req.headers.host ?? (typeof authority === 'string' ? authority : '127.0.0.1');
+  if (!VALID_HOST.test(host)) return undefined;
+  const origin = `${(req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http'}://${host}`;
+  const target = req.url ?? '/';
+  try {
+    // Origin-form (`/v1/...`) is appended as is, so a target like `//other/v1` stays a path on this host.
+    return target.startsWith('/') ? new URL(`${origin}${target}`) : new URL(target, origin);
+  } catch {
+    return undefined;
+  }
+}
+
+function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -11,19 +75,10 @@ function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): R
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const body = hasBody
-    ? new ReadableStream<Uint8Array>({
-        start(controller) {
-          req.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-          req.on('end', () => controller.close());
-          req.on('error', (error) => controller.error(error));
-        },
-      })
-    : null;
-  return new Request(new URL(req.url ?? '/', origin), {
+  return new Request(url, {
     method,
     headers,
-    body,
+    body: hasBody ? bodyStream(req) : null,
     signal,
     // Node's fetch requires this for streaming request bodies.
     ...(hasBody ? { duplex: 'half' } : {}),
@@ -56,14 +111,28 @@ export function createNodeListener(handler: FetchHandler) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const abort = new AbortController();
     res.on('close', () => abort.abort());
-    const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
+    const url = requestUrl(req);
+    if (url === undefined) {
+      // Answered here: a handler could only build a broken URL from it (and a thrown `Invalid URL` is no 400).
+      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      res.end(JSON.stringify({ error: { code: 'invalid_host', message: 'The Host header is not a valid host' } }));
+      return;
+    }
     let response: Response;
     try {
-      response = await handler(toRequest(req, origin, abort.signal));
+      response = await handler(toRequest(req, url, abort.signal));
     } catch (error) {
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: 'internal', message: (error as Error).message } }));
+      // The thrown message may hold anything (a credential, a file path): the log gets it, the client does not.
+      console.error('[kestrel] the request handler threw', error);
+      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ error: { code: 'internal', message: 'The server failed to answer this request' } }));
       return;
+    }
+    if (!req.complete) {
+      // A body the handler did not read to the end (refused, or over its limit): close the connection after the
+      // answer, and discard what still arrives meanwhile instead of holding it.
+      res.shouldKeepAlive = false;
+      res.once('finish', () => req.resume());
     }
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {

@@ -1,30 +1,63 @@
-import { formatPath, interactionAnswerSchema, protocolErrorMap, startRunBodySchema, type KestrelRoute } from '@kestrel/core';
+import {
+  formatPath,
+  interactionAnswerSchema,
+  protocolErrorMap,
+  startRunBodySchema,
+  type InteractionAnswer,
+  type KestrelRoute,
+  type StartRunBody,
+} from '@kestrel/core';
 import { errorResponse } from './error-response.js';
+import { DEFAULT_MAX_BODY_BYTES, type KestrelBodyRoute } from './proxy-options.js';
+import { declaresMoreThan, readLimited } from './read-limited.js';
 
-type BodyCheck = { ok: true; body: string | undefined } | { ok: false; response: Response };
+type BodyCheck = { ok: true; body: StartRunBody | InteractionAnswer } | { ok: false; response: Response };
+
+/** Whether the route carries a request body (a start or an answer); other resources have none. */
+export const hasBody = (route: KestrelRoute): route is KestrelBodyRoute => route.kind === 'start-run' || route.kind === 'answer';
+
+const tooLarge = (limit: number) => errorResponse(413, 'body_too_large', `The request body is larger than ${limit} bytes`);
 
 /**
- * Checks the body of a start or an answer before it leaves, so Kestrel never sees a request the protocol does not
- * allow; the browser gets a 400 naming the field instead. Other resources have no body.
+ * Refuses a body that is not declared `application/json` (in UTF-8) with 415, before a byte of it is read. A form or
+ * `text/plain` POST is what another site can send without asking (no CORS preflight); a JSON one it cannot.
  */
-export async function checkRequestBody(route: KestrelRoute, request: Request): Promise<BodyCheck> {
-  if (route.kind !== 'start-run' && route.kind !== 'answer') return { ok: true, body: undefined };
+export function checkContentType(request: Request, maxBytes: number): Response | undefined {
+  const declared = request.headers.get('content-type');
+  const [type = '', ...params] = (declared ?? '').split(';').map((part) => part.trim().toLowerCase());
+  const charset = params.find((param) => param.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  if (type !== 'application/json' || (charset !== undefined && charset !== 'utf-8')) {
+    return errorResponse(415, 'unsupported_media_type', `The request body must be application/json in UTF-8, not "${(declared ?? 'none').slice(0, 100)}"`);
+  }
+  return declaresMoreThan(request.headers, maxBytes) ? tooLarge(maxBytes) : undefined;
+}
+
+/**
+ * Reads the body of a start or an answer (at most `maxBytes`, 413 beyond) and checks it before it leaves, so
+ * Kestrel never sees a request the protocol does not allow; the browser gets a 400 naming the field instead. What
+ * comes back is the parsed value, unknown keys dropped: only that is ever sent, never the browser's text, so a
+ * duplicated key cannot be read one way here and another way upstream.
+ */
+export async function checkRequestBody(route: KestrelBodyRoute, request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<BodyCheck> {
   const [schema, what] = route.kind === 'start-run' ? [startRunBodySchema, 'run request'] : [interactionAnswerSchema, 'answer'];
-  const text = await request.text();
+  if (declaresMoreThan(request.headers, maxBytes)) return { ok: false, response: tooLarge(maxBytes) };
+  const read = await readLimited(request.body, maxBytes);
+  if (read.kind === 'too-large') return { ok: false, response: tooLarge(maxBytes) };
+  if (read.kind === 'dropped') return { ok: false, response: errorResponse(400, 'body_incomplete', `The ${what} ended before it was complete`) };
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(read.bytes));
   } catch {
-    return { ok: false, response: errorResponse(400, 'invalid_json', `The ${what} is not valid JSON`) };
+    return { ok: false, response: errorResponse(400, 'invalid_json', `The ${what} is not valid JSON in UTF-8`) };
   }
   const parsed = schema.safeParse(json, { error: protocolErrorMap });
-  if (parsed.success) return { ok: true, body: text };
+  if (parsed.success) return { ok: true, body: parsed.data };
   const issue = parsed.error.issues[0];
   const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${formatPath(issue.path as (string | number)[])}`;
   return { ok: false, response: errorResponse(400, 'invalid_request', `Invalid ${what}${where}: ${issue?.message ?? 'invalid'}`) };
 }
 
-/** The upstream path of a resource, its ids encoded again. */
+/** The upstream path of a resource, its ids encoded again, with only the query parameters the route checked. */
 export function upstreamPath(route: KestrelRoute): string {
   const e = encodeURIComponent;
   switch (route.kind) {
@@ -38,6 +71,13 @@ export function upstreamPath(route: KestrelRoute): string {
       return `/v1/runs/${e(route.runId)}/cancel`;
     case 'result':
       return `/v1/runs/${e(route.runId)}/result`;
+    case 'list-runs': {
+      const query = new URLSearchParams();
+      if (route.before !== undefined) query.set('before', route.before);
+      if (route.limit !== undefined) query.set('limit', String(route.limit));
+      const search = query.toString();
+      return `/v1/sessions/${e(route.sessionId)}/runs${search === '' ? '' : `?${search}`}`;
+    }
     default:
       return route satisfies never;
   }

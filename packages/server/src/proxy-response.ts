@@ -1,5 +1,7 @@
-import { ProtocolError, parseRunCompletedEvent, requestErrorBodySchema, type KestrelRoute } from '@kestrel/core';
+import { ProtocolError, parseRunCompletedEvent, requestErrorBodySchema, type KestrelRoute, type RunCompletedEvent } from '@kestrel/core';
 import { errorResponse } from './error-response.js';
+import type { StartedRun } from './proxy-options.js';
+import { readLimited } from './read-limited.js';
 import { sseHeaders } from './sse-headers.js';
 import { validatedEventStream } from './validated-event-stream.js';
 
@@ -9,75 +11,130 @@ export interface RelayContext {
   readonly onProtocolError: (error: ProtocolError) => void;
   /** Stops the upstream request (the browser left, or the proxy stopped reading). */
   readonly stopUpstream: () => void;
+  /** The largest upstream body read whole; beyond it the answer is `502 upstream_too_large`. */
+  readonly maxBodyBytes: number;
+  /** Removes the proxy's own credentials from a message relayed to the browser. */
+  readonly redact: (message: string) => string;
+  /** Awaited with the ids of the run a start or an answer created, before the browser sees any of it; may reject. */
+  readonly onRunStarted?: (run: StartedRun) => Promise<void>;
 }
 
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+type BodyText = { ok: true; text: string } | { ok: false; response: Response };
+
 /**
- * Reads a whole upstream body, or `undefined` when the upstream dropped while sending it: the handler must still
- * answer (a rejected handler is the host's generic 500, not PROTOCOL's error body).
+ * Reads a whole upstream body, up to the limit. A drop while sending or an oversized body becomes a 502 the handler
+ * returns: it must still answer (a rejected handler is the host's generic 500, not PROTOCOL's error body).
  */
-async function readBody(upstream: Response): Promise<string | undefined> {
+async function readBody(upstream: Response, context: RelayContext, what: string): Promise<BodyText> {
+  const read = await readLimited(upstream.body, context.maxBodyBytes);
+  switch (read.kind) {
+    case 'complete':
+      return { ok: true, text: new TextDecoder().decode(read.bytes) };
+    case 'too-large':
+      context.stopUpstream();
+      return { ok: false, response: errorResponse(502, 'upstream_too_large', `Kestrel's ${what} is larger than ${context.maxBodyBytes} bytes`) };
+    case 'dropped':
+      return { ok: false, response: errorResponse(502, 'upstream_dropped', `Kestrel dropped the connection before its ${what} was complete`) };
+    default:
+      return read satisfies never;
+  }
+}
+
+const parseJson = (text: string): unknown => {
   try {
-    return await upstream.text();
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
-}
+};
 
-/** An upstream request error keeps its status; a body that is not PROTOCOL's error body is replaced by one. */
-async function passError(upstream: Response): Promise<Response> {
-  const text = (await readBody(upstream)) ?? '';
-  try {
-    const body = requestErrorBodySchema.parse(JSON.parse(text));
-    return errorResponse(upstream.status, body.error.code, body.error.message);
-  } catch {
-    return errorResponse(upstream.status, 'upstream_error', `Kestrel answered ${upstream.status} without an error body`);
-  }
+/**
+ * An upstream request error keeps its status, always as PROTOCOL's JSON error body (never the upstream's HTML on
+ * the app's origin), its message without the proxy's credentials.
+ */
+async function passError(upstream: Response, context: RelayContext): Promise<Response> {
+  const body = await readBody(upstream, context, 'error body');
+  if (!body.ok) return body.response;
+  const parsed = requestErrorBodySchema.safeParse(parseJson(body.text));
+  if (!parsed.success) return errorResponse(upstream.status, 'upstream_error', `Kestrel answered ${upstream.status} without an error body`);
+  return errorResponse(upstream.status, parsed.data.error.code.slice(0, 100), context.redact(parsed.data.error.message));
 }
 
 /** The JSON route and the result: exactly one terminal event, validated, forwarded as Kestrel wrote it. */
 async function relayTerminalEvent(upstream: Response, context: RelayContext): Promise<Response> {
-  const text = await readBody(upstream);
-  if (text === undefined) return errorResponse(502, 'upstream_dropped', 'Kestrel dropped the connection before the terminal event was complete: there is no result');
+  const body = await readBody(upstream, context, 'terminal event');
+  if (!body.ok) return body.response;
+  let event: RunCompletedEvent;
   try {
-    parseRunCompletedEvent(JSON.parse(text));
+    event = parseRunCompletedEvent(JSON.parse(body.text));
   } catch (error) {
     const protocolError =
-      error instanceof ProtocolError ? error : new ProtocolError(`the answer is not valid JSON (${(error as Error).message})`, { raw: text });
+      error instanceof ProtocolError ? error : new ProtocolError(`the answer is not valid JSON (${(error as Error).message})`, { raw: body.text });
     context.onProtocolError(protocolError);
-    return errorResponse(502, 'upstream_protocol_error', protocolError.message);
+    return errorResponse(502, 'upstream_protocol_error', context.redact(protocolError.message));
   }
-  return new Response(text, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+  if (context.onRunStarted !== undefined) {
+    try {
+      await context.onRunStarted({ runId: event.runId, sessionId: event.sessionId });
+    } catch {
+      return errorResponse(500, 'proxy_error', 'The run could not be recorded');
+    }
+  }
+  return new Response(body.text, { status: 200, headers: JSON_HEADERS });
+}
+
+/** The session listing: a JSON object with a `runs` array, sent on as the proxy parsed it. */
+async function relayListing(upstream: Response, context: RelayContext): Promise<Response> {
+  const body = await readBody(upstream, context, 'run listing');
+  if (!body.ok) return body.response;
+  const json = parseJson(body.text);
+  if (typeof json !== 'object' || json === null || !Array.isArray((json as { runs?: unknown }).runs)) {
+    const error = new ProtocolError('the session listing is not an object with a "runs" array', { raw: body.text });
+    context.onProtocolError(error);
+    return errorResponse(502, 'upstream_protocol_error', error.message);
+  }
+  return new Response(JSON.stringify(json), { status: upstream.status, headers: JSON_HEADERS });
+}
+
+/** A cancel's 2xx: its status, with a JSON body only when Kestrel sent valid JSON; anything else is dropped. */
+async function relayCancel(upstream: Response, context: RelayContext): Promise<Response> {
+  const body = await readBody(upstream, context, 'cancel answer');
+  // The status already says the cancel was accepted, so a body lost to a drop changes nothing.
+  const json = body.ok && (upstream.headers.get('content-type') ?? '').startsWith('application/json') ? parseJson(body.text) : undefined;
+  if (json === undefined) return new Response(null, { status: upstream.status, headers: { 'cache-control': 'no-store' } });
+  return new Response(JSON.stringify(json), { status: upstream.status, headers: JSON_HEADERS });
 }
 
 /** Turns Kestrel's answer into the browser's, checking everything that carries events (see `createKestrelProxy`). */
 export async function relayUpstream(upstream: Response, context: RelayContext): Promise<Response> {
-  if (!upstream.ok) return passError(upstream);
+  // Never followed (`redirect: 'manual'`): a redirect could send the proxy's credentials anywhere.
+  if (upstream.type === 'opaqueredirect' || (upstream.status >= 300 && upstream.status < 400)) {
+    context.stopUpstream();
+    return errorResponse(502, 'upstream_redirect', `Kestrel answered with a redirect (${upstream.status}); the proxy does not follow redirects`);
+  }
+  if (!upstream.ok) return passError(upstream, context);
   const contentType = upstream.headers.get('content-type') ?? '';
 
-  if (contentType.startsWith('text/event-stream')) {
+  if (contentType.startsWith('text/event-stream') && (context.route.kind === 'start-run' || context.route.kind === 'answer' || context.route.kind === 'resume')) {
     if (upstream.body === null) return errorResponse(502, 'upstream_protocol_error', 'Kestrel sent an event stream without a body');
+    const { onRunStarted } = context;
     const stream = validatedEventStream(upstream.body, {
       onProtocolError: (error) => {
         context.onProtocolError(error);
         context.stopUpstream();
       },
       onCancel: context.stopUpstream,
+      ...(onRunStarted === undefined ? {} : { onFirstEvent: (event) => onRunStarted({ runId: event.runId, sessionId: event.sessionId }) }),
     });
     return new Response(stream, { status: upstream.status, headers: sseHeaders() });
   }
 
-  if (context.route.kind === 'cancel') {
-    // 202 with whatever small body Kestrel sent; there is no event to check. The status already says the cancel
-    // was accepted, so a body lost to a drop changes nothing.
-    const text = (await readBody(upstream)) ?? '';
-    return new Response(text === '' ? null : text, {
-      status: upstream.status,
-      headers: contentType === '' ? {} : { 'content-type': contentType },
-    });
-  }
-
+  if (context.route.kind === 'cancel') return relayCancel(upstream, context);
   if (!contentType.startsWith('application/json')) {
-    return errorResponse(502, 'upstream_protocol_error', `Kestrel answered ${upstream.status} with "${contentType || 'no content type'}"`);
+    context.stopUpstream();
+    return errorResponse(502, 'upstream_protocol_error', `Kestrel answered ${upstream.status} with "${contentType.slice(0, 100) || 'no content type'}"`);
   }
-  return relayTerminalEvent(upstream, context);
+  return context.route.kind === 'list-runs' ? relayListing(upstream, context) : relayTerminalEvent(upstream, context);
 }

@@ -1,10 +1,15 @@
-import { ProtocolError, decodeSSE, encodeSSEComment, parseSSEMessage, type SSEMessage } from '@kestrel/core';
+import { ProtocolError, decodeSSE, encodeSSEComment, parseSSEMessage, type RunEvent, type SSEMessage } from '@kestrel/core';
 
 export interface ValidatedStreamOptions {
   /** Called once when the upstream breaks the protocol; the response ends right after the offending message. */
   readonly onProtocolError: (error: ProtocolError) => void;
   /** Called when the browser goes away, to stop reading the upstream. */
   readonly onCancel: () => void;
+  /**
+   * Awaited with the first valid event before it is forwarded (the browser learns the run's ids from it). When it
+   * rejects, the response is cut (a dropped connection) and nothing of the run is forwarded.
+   */
+  readonly onFirstEvent?: (event: RunEvent) => Promise<void>;
 }
 
 /** Re-frames one message exactly as received (type, id and data lines), so nothing is lost or rewritten. */
@@ -36,6 +41,7 @@ export function validatedEventStream(upstream: ReadableStream<Uint8Array>, optio
   let messages: AsyncGenerator<SSEMessage, void, undefined> | undefined;
   let settled = false;
   let stopped = false;
+  let first = true;
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -55,8 +61,9 @@ export function validatedEventStream(upstream: ReadableStream<Uint8Array>, optio
         return;
       }
       const message = next.value;
+      let event: RunEvent;
       try {
-        const event = parseSSEMessage(message);
+        event = parseSSEMessage(message);
         if (settled) {
           throw new ProtocolError('event after run.completed', {
             eventType: event.type === 'unknown' ? event.unknownType : event.type,
@@ -65,7 +72,6 @@ export function validatedEventStream(upstream: ReadableStream<Uint8Array>, optio
           });
         }
         if (event.type === 'run.completed') settled = true;
-        controller.enqueue(encoder.encode(frame(message)));
       } catch (error) {
         if (!(error instanceof ProtocolError)) throw error;
         stopped = true;
@@ -73,7 +79,22 @@ export function validatedEventStream(upstream: ReadableStream<Uint8Array>, optio
         controller.close();
         options.onProtocolError(error);
         await messages.return(undefined).catch(() => undefined);
+        return;
       }
+      if (first && options.onFirstEvent !== undefined) {
+        first = false;
+        try {
+          await options.onFirstEvent(event);
+        } catch (error) {
+          stopped = true;
+          options.onCancel();
+          controller.error(error);
+          await messages.return(undefined).catch(() => undefined);
+          return;
+        }
+        if (stopped) return;
+      }
+      controller.enqueue(encoder.encode(frame(message)));
     },
     async cancel() {
       stopped = true;

@@ -36,6 +36,9 @@ function route(context: RequestContext): Promise<Response> | Response {
       return cancelRun(context, found.runId);
     case 'result':
       return runResult(context, found.runId);
+    case 'list-runs':
+      // PROTOCOL.md section 5 makes the listing optional; a client that gets 501 keeps the runs it started itself.
+      return errorResponse(501, 'not_implemented', 'The mock Kestrel does not list a session\'s runs');
     default:
       return found satisfies never;
   }

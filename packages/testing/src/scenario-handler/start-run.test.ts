@@ -120,9 +120,26 @@ describe('POST /v1/sessions/{sessionId}/runs: request errors', () => {
     const unknown = await fetch(`${kestrel.url}/v1/nothing`);
     expect(unknown.status).toBe(404);
     expect(await errorBody(unknown)).toMatchObject({ code: 'not_found' });
-    const wrong = await fetch(`${kestrel.url}/v1/sessions/new/runs`);
+    const wrong = await fetch(`${kestrel.url}/v1/sessions/new/runs`, { method: 'PUT' });
     expect(wrong.status).toBe(405);
     expect(await errorBody(wrong)).toMatchObject({ code: 'method_not_allowed' });
+  });
+
+  it('answers a malformed id or listing parameter 400, never a 500 of a thrown URIError', async () => {
+    const kestrel = await startKestrel();
+    const malformed = await fetch(`${kestrel.url}/v1/runs/%E0%A4%A/result`);
+    expect(malformed.status).toBe(400);
+    expect(await errorBody(malformed)).toMatchObject({ code: 'invalid_path', message: expect.stringContaining('percent-encoding') });
+    const limit = await fetch(`${kestrel.url}/v1/sessions/ses_1/runs?limit=500`);
+    expect(limit.status).toBe(400);
+    expect(await errorBody(limit)).toMatchObject({ code: 'invalid_query', message: expect.stringContaining('limit') });
+  });
+
+  it("says 501 for the session listing, which PROTOCOL makes optional (a client keeps the runs it started)", async () => {
+    const kestrel = await startKestrel();
+    const listing = await fetch(`${kestrel.url}/v1/sessions/ses_1/runs?limit=10`);
+    expect(listing.status).toBe(501);
+    expect(await errorBody(listing)).toMatchObject({ code: 'not_implemented' });
   });
 });
 

@@ -1,0 +1,130 @@
+import { requestErrorBodySchema } from '@kestrel/core';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { APP_SECRET, answerJson, postJson, proxyHarness, rawRequest } from './proxy-harness.test-helper.js';
+import { startScriptedUpstream } from './scripted-upstream.js';
+
+const { setup, track } = proxyHarness();
+
+
+describe('createKestrelProxy: no pass-through of the query string', () => {
+  it("drops the browser's query string", async () => {
+    const { proxy, upstream } = await setup(answerJson(409, { error: { code: 'run_not_settled', message: 'Still running' } }));
+    await fetch(`${proxy.url}/v1/runs/run_1/result?api_key=x&tenant=other`);
+    await fetch(`${proxy.url}/v1/runs/run_1/cancel?tenant=other`, { method: 'POST' });
+    expect(upstream.requests.map((request) => request.url)).toEqual(['/v1/runs/run_1/result', '/v1/runs/run_1/cancel']);
+  });
+
+  it("forwards the session listing with only its validated before and limit, and relays the page as JSON", async () => {
+    const page = { runs: [], nextCursor: null };
+    const { proxy, upstream } = await setup(answerJson(200, page));
+    const response = await fetch(`${proxy.url}/v1/sessions/ses_1/runs?limit=10&before=cur_2&api_key=x`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual(page);
+    expect(upstream.requests[0]?.url).toBe('/v1/sessions/ses_1/runs?before=cur_2&limit=10');
+    const bad = await fetch(`${proxy.url}/v1/sessions/ses_1/runs?limit=1000`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe('invalid_query');
+    expect(upstream.requests).toHaveLength(1);
+  });
+});
+
+describe('createKestrelProxy: upstream redirects', () => {
+  it.each([
+    ['a start (307 would re-send the body and the key)', 307, (url: string) => postJson(`${url}/v1/sessions/new/runs`)],
+    ['a result', 302, (url: string) => fetch(`${url}/v1/runs/run_1/result`)],
+    ['a resume', 301, (url: string) => fetch(`${url}/v1/runs/run_1/events`, { headers: { accept: 'text/event-stream' } })],
+  ])('answers 502 upstream_redirect to a redirect on %s, and never follows it', async (_what, status, send) => {
+    const elsewhere = track(await startScriptedUpstream((_request, res) => res.end('{}')));
+    const { proxy } = await setup((request, res) => {
+      res.writeHead(status, { location: `${elsewhere.url}${request.url}` });
+      res.end();
+    });
+    const response = await send(proxy.url);
+    expect(response.status).toBe(502);
+    expect((await response.json()).error.code).toBe('upstream_redirect');
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+});
+
+describe('createKestrelProxy: upstream errors', () => {
+  it('never serves the upstream HTML on the app origin: a cancel error and a cancel answer become JSON or nothing', async () => {
+    let status = 500;
+    const { proxy } = await setup((_request, res) => {
+      res.writeHead(status, { 'content-type': 'text/html' });
+      res.end('<script>alert(document.cookie)</script>');
+    });
+    const failed = await fetch(`${proxy.url}/v1/runs/run_1/cancel`, { method: 'POST' });
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get('content-type')).toContain('application/json');
+    expect(requestErrorBodySchema.parse(await failed.json()).error.code).toBe('upstream_error');
+    status = 202;
+    const accepted = await fetch(`${proxy.url}/v1/runs/run_1/cancel`, { method: 'POST' });
+    expect(accepted.status).toBe(202);
+    expect(accepted.headers.get('content-type')).toBeNull();
+    expect(await accepted.text()).toBe('');
+  });
+
+  it("keeps a JSON cancel answer, re-serialised", async () => {
+    const { proxy } = await setup(answerJson(202, { status: 'cancelling' }));
+    const response = await fetch(`${proxy.url}/v1/runs/run_1/cancel`, { method: 'POST' });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ status: 'cancelling' });
+  });
+
+  it("redacts the proxy's own credential values from an upstream message it relays", async () => {
+    const { proxy } = await setup(
+      answerJson(401, { error: { code: 'unauthorized', message: `Key "${APP_SECRET}" (app-secret-7f3a) is revoked; user token tok_user_123 too` } }),
+      { getHeaders: () => ({ 'x-user-token': 'tok_user_123' }) },
+    );
+    const response = await postJson(`${proxy.url}/v1/sessions/new/runs`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: { code: 'unauthorized', message: 'Key "[redacted]" ([redacted]) is revoked; user token [redacted] too' },
+    });
+  });
+});
+
+/** Sends raw bytes, so a Host no client library would send reaches the server as written. */
+function rawHttp(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe('createKestrelProxy: bad paths are 4xx', () => {
+  it.each([
+    ['/v1/runs/%E0%A4%A/result', 'malformed percent-encoding'],
+    ['/v1/runs//result', 'empty'],
+    ['/v1/runs//events', 'empty'],
+  ])('answers %s with 400 naming the id, and sends nothing upstream', async (path, what) => {
+    const { proxy, upstream } = await setup(answerJson(200, {}));
+    const response = await rawRequest(proxy.url, { path });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body).error).toMatchObject({ code: 'invalid_path', message: expect.stringContaining(what) });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it.each(['/v1/runs/%2e%2e/result', '/v1/runs/./events', '/v1/sessions/%2E%2E/runs'])(
+    'never lets %s name another resource upstream (the URL parser resolves the dots first: 404)',
+    async (path) => {
+      const { proxy, upstream } = await setup(answerJson(200, {}));
+      const response = await rawRequest(proxy.url, { path });
+      expect(response.status).toBe(404);
+      expect(upstream.requests).toHaveLength(0);
+    },
+  );
+
+  it('answers an invalid Host with 400, not a 500', async () => {
+    const { proxy, upstream } = await setup(answerJson(200, {}));
+    const answer = await rawHttp(proxy.port, 'GET /v1/runs/run_1/result HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('"code":"invalid_host"');
+    expect(upstream.requests).toHaveLength(0);
+  });
+});

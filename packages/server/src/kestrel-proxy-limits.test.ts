@@ -1,0 +1,114 @@
+import { getScenario, scenarioEvents } from '@kestrel/testing';
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_BODY_BYTES } from './proxy-options.js';
+import { postJson, proxyHarness } from './proxy-harness.test-helper.js';
+import { sleep } from './scripted-upstream.js';
+
+const { setup } = proxyHarness();
+
+/**
+ * POSTs `chunks` chunked (no content-length) and then neither ends nor sends more: the answer must come from what
+ * was sent so far. Resolves with the status, or 0 when none came within `withinMs` (the proxy waited for the end).
+ */
+function postThenStall(url: string, chunks: Uint8Array[], withinMs = 5_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+      req.destroy();
+    });
+    req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+    for (const chunk of chunks) req.write(chunk);
+    setTimeout(() => {
+      resolve(0);
+      req.destroy();
+    }, withinMs);
+  });
+}
+
+describe('createKestrelProxy: request body limit', () => {
+  it('refuses a body over 1 MiB as soon as it is exceeded, without waiting for its end; nothing leaves', async () => {
+    const { proxy, upstream } = await setup((_request, res) => res.end());
+    const piece = new TextEncoder().encode(`{"input":"${'a'.repeat(256 * 1024)}`);
+    const status = await postThenStall(`${proxy.url}/v1/sessions/new/runs`, [piece, piece, piece, piece, piece]);
+    expect(status).toBe(413);
+    await sleep(50);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('refuses a declared content-length over the limit before reading a byte', async () => {
+    const { proxy, upstream } = await setup((_request, res) => res.end());
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${proxy.url}/v1/sessions/new/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(DEFAULT_MAX_BODY_BYTES + 1) },
+      });
+      req.on('response', (res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on('error', reject);
+      req.flushHeaders(); // headers only: the body never comes
+    });
+    expect(status).toBe(413);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('takes maxBodyBytes, and a body of exactly the limit passes', async () => {
+    const body = JSON.stringify({ input: 'x'.repeat(50) });
+    const { proxy, upstream } = await setup(
+      (_request, res) => {
+        res.writeHead(202);
+        res.end();
+      },
+      { maxBodyBytes: body.length },
+    );
+    await postJson(`${proxy.url}/v1/sessions/new/runs`, body);
+    expect(upstream.requests).toHaveLength(1);
+    const over = await postJson(`${proxy.url}/v1/sessions/new/runs`, JSON.stringify({ input: 'x'.repeat(51) }));
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ error: { code: 'body_too_large', message: `The request body is larger than ${body.length} bytes` } });
+    expect(upstream.requests).toHaveLength(1);
+  });
+});
+
+describe('createKestrelProxy: upstream answer limit', () => {
+  const terminal = scenarioEvents(getScenario('completed-text').steps).find((event) => event.type === 'run.completed');
+
+  it.each([
+    ['the JSON route', () => postJson],
+    ['the result', () => (url: string) => fetch(url.replace('/v1/sessions/new/runs', '/v1/runs/run_1/result'))],
+  ])('answers 502 upstream_too_large when %s is over maxUpstreamBodyBytes', async (_what, send) => {
+    const { proxy } = await setup(
+      (_request, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(terminal));
+      },
+      { maxUpstreamBodyBytes: 100 },
+    );
+    const response = await send()(`${proxy.url}/v1/sessions/new/runs`);
+    expect(response.status).toBe(502);
+    expect((await response.json()).error).toEqual({ code: 'upstream_too_large', message: "Kestrel's terminal event is larger than 100 bytes" });
+  });
+
+  it('stops reading an endless upstream answer at the limit instead of holding it', async () => {
+    let upstreamClosed = false;
+    const { proxy } = await setup(
+      async (_request, res) => {
+        res.writeHead(500, { 'content-type': 'text/html' });
+        res.on('close', () => (upstreamClosed = true));
+        for (let i = 0; i < 10_000 && !res.destroyed; i += 1) {
+          res.write('<p>'.padEnd(16 * 1024, 'x'));
+          await sleep(1);
+        }
+      },
+      { maxUpstreamBodyBytes: 64 * 1024 },
+    );
+    const response = await postJson(`${proxy.url}/v1/sessions/new/runs`);
+    expect(response.status).toBe(502);
+    expect((await response.json()).error.code).toBe('upstream_too_large');
+    for (let i = 0; i < 50 && !upstreamClosed; i += 1) await sleep(20);
+    expect(upstreamClosed).toBe(true);
+  });
+});

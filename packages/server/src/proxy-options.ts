@@ -1,0 +1,129 @@
+import type { InteractionAnswer, KestrelRoute, ProtocolError, StartRunBody } from '@kestrel/core';
+
+/** The routes that carry a request body: a start and an answer. */
+export type KestrelBodyRoute = Extract<KestrelRoute, { kind: 'start-run' | 'answer' }>;
+
+/** What {@link KestrelProxyOptions.prepareBody} is told besides the body. */
+export interface PrepareBodyContext {
+  readonly request: Request;
+  readonly route: KestrelBodyRoute;
+}
+
+/** The stage of the proxy whose app hook threw, as {@link KestrelProxyOptions.onError} hears it. */
+export type ProxyHookStage = 'authorize' | 'getHeaders' | 'prepareBody' | 'onRunStarted';
+
+/** The ids Kestrel gave the run a start (or an answer) created, as {@link KestrelProxyOptions.onRunStarted} hears them. */
+export interface StartedRun {
+  readonly runId: string;
+  readonly sessionId: string;
+}
+
+/** Default {@link KestrelProxyOptions.maxBodyBytes}: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Default {@link KestrelProxyOptions.maxUpstreamBodyBytes}: 16 MiB (a terminal event may hold a 10 MB text). */
+export const DEFAULT_MAX_UPSTREAM_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Options of `createKestrelProxy`; only `upstream` is required. Every check is on by default. */
+export interface KestrelProxyOptions {
+  /** Where Kestrel answers `/v1/...`, e.g. `https://kestrel.internal:8443` (a path prefix is kept). */
+  readonly upstream: string | URL;
+  /** The app's own credentials, added to every upstream request (they override browser headers of the same name). */
+  readonly headers?: HeadersInit;
+  /**
+   * Per-request credentials, e.g. a token for the signed-in user; runs after `authorize` and `headers`. Return a
+   * `Response` to refuse the request (sent as is). If it throws, the browser gets `401 unauthorized` with a generic
+   * message (never the thrown one) and `onError` hears the error.
+   */
+  readonly getHeaders?: (request: Request, route: KestrelRoute) => HeadersInit | Response | Promise<HeadersInit | Response>;
+  /**
+   * Decides whether this browser may use this resource, before the body is read and before anything leaves. Return
+   * a `Response` (401, 403, 404...) to refuse (sent as is), or `undefined` to go on. `route` holds the parsed ids
+   * (run, session, interaction), so an app can check that the signed-in user owns the run. Do not read the
+   * request's body here. If it throws, the browser gets `500 proxy_error` with a generic message. Default: every
+   * request that passes the other checks is allowed.
+   */
+  readonly authorize?: (request: Request, route: KestrelRoute) => Response | undefined | Promise<Response | undefined>;
+  /**
+   * Builds the body Kestrel receives from the checked one (unknown keys already dropped): add server-side fields
+   * here, never from the browser. Return a `Response` to refuse. Default: the checked body as is.
+   */
+  readonly prepareBody?: (
+    body: StartRunBody | InteractionAnswer,
+    context: PrepareBodyContext,
+  ) => Readonly<Record<string, unknown>> | Response | Promise<Readonly<Record<string, unknown>> | Response>;
+  /**
+   * Told, and awaited, when Kestrel names the run that a start or an answer created, before the browser hears of
+   * it: record here who owns it, so `authorize` can check the browser's later requests (resume, cancel, result,
+   * answer). If it throws, the browser gets no event of that run (the stream is cut; the JSON route answers `500
+   * proxy_error`) and `onError` hears the error.
+   */
+  readonly onRunStarted?: (run: StartedRun, context: PrepareBodyContext) => void | Promise<void>;
+  /**
+   * Origins besides the request's own that may send state-changing requests (POST), e.g. `['https://app.example']`
+   * when the UI is served elsewhere or a TLS-terminating proxy in front makes the request URL differ from what the
+   * browser sees. Default: none (same origin only).
+   */
+  readonly allowedOrigins?: readonly string[];
+  /** The largest request body accepted, in bytes; larger ones get 413 as soon as they exceed it. Default: 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /**
+   * The largest upstream JSON answer (the JSON route, `/result`, the listing, cancel and error bodies) relayed, in
+   * bytes; larger ones get `502 upstream_too_large`. Event streams are not limited here. Default: 16 MiB.
+   */
+  readonly maxUpstreamBodyBytes?: number;
+  /** The path the proxy is mounted under, e.g. `/api/kestrel` for `/api/kestrel/v1/...`. Default: none. */
+  readonly basePath?: string;
+  /** More browser headers to forward besides `accept` and `last-event-id`. */
+  readonly forwardHeaders?: readonly string[];
+  /** The `fetch` used upstream (it must honour `redirect: 'manual'`). Default: the global `fetch`. */
+  readonly fetch?: typeof fetch;
+  /**
+   * Told when the upstream breaks the protocol (the response then ends, see `createKestrelProxy`).
+   * Default: `console.error`.
+   */
+  readonly onProtocolError?: (error: ProtocolError, request: Request) => void;
+  /** Told when an app hook (`authorize`, `getHeaders`, `prepareBody`, `onRunStarted`) throws. Default: `console.error`. */
+  readonly onError?: (error: unknown, context: { readonly request: Request; readonly stage: ProxyHookStage }) => void;
+}
+
+function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value <= 0) throw new TypeError(`createKestrelProxy: ${name} must be a positive integer of bytes, got ${value}`);
+  return value;
+}
+
+/** The origins of `allowedOrigins`, each checked to be a bare origin (`https://app.example`, no path or `*`). */
+function originsOf(list: readonly string[]): ReadonlySet<string> {
+  return new Set(
+    list.map((entry, index) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(entry);
+      } catch {
+        url = undefined;
+      }
+      if (url === undefined || url.origin === 'null' || url.origin !== entry.replace(/\/$/, '')) {
+        throw new TypeError(`createKestrelProxy: allowedOrigins[${index}] "${entry}" is not an origin like "https://app.example"`);
+      }
+      return url.origin;
+    }),
+  );
+}
+
+/** The options with their defaults, checked once when the proxy is created. */
+export function resolveProxyOptions(options: KestrelProxyOptions) {
+  return {
+    base: new URL(options.upstream),
+    basePath: (options.basePath ?? '').replace(/\/+$/, ''),
+    forwarded: ['accept', 'last-event-id', ...(options.forwardHeaders ?? []).map((name) => name.toLowerCase())],
+    allowedOrigins: originsOf(options.allowedOrigins ?? []),
+    maxBodyBytes: positiveInteger(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
+    maxUpstreamBodyBytes: positiveInteger(options.maxUpstreamBodyBytes, DEFAULT_MAX_UPSTREAM_BODY_BYTES, 'maxUpstreamBodyBytes'),
+    staticHeaders: new Headers(options.headers),
+    fetch: options.fetch ?? fetch,
+    onProtocolError: options.onProtocolError ?? ((error: ProtocolError) => console.error(`[kestrel proxy] ${error.message}`)),
+    onError:
+      options.onError ??
+      ((error: unknown, context: { readonly stage: ProxyHookStage }) => console.error(`[kestrel proxy] ${context.stage} threw`, error)),
+  };
+}
