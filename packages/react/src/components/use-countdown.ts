@@ -1,3 +1,4 @@
+import { interactionTimeLeft } from '@kestrel/core';
 import { useEffect, useState } from 'react';
 
 /**
@@ -6,20 +7,20 @@ import { useEffect, useState } from 'react';
  * render agree (the server rendered at an earlier moment) and the countdown appears right after hydration.
  */
 export function useCountdown(expiresAt: string | undefined, now: () => number = Date.now): number | null {
-  const deadline = expiresAt === undefined ? null : Date.parse(expiresAt);
   const [current, setCurrent] = useState<number | null>(null);
   useEffect(() => {
-    if (deadline === null || Number.isNaN(deadline)) return undefined;
+    if (interactionTimeLeft(expiresAt, 0) === null) return undefined; // no expiry, or none that reads as a date
     const tick = () => {
       const time = now();
       setCurrent(time);
-      return time < deadline;
+      return interactionTimeLeft(expiresAt, time) !== 0;
     };
     if (!tick()) return undefined;
     const timer = setInterval(() => {
       if (!tick()) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-  }, [deadline, now]);
-  return deadline === null || Number.isNaN(deadline) || current === null ? null : Math.max(0, deadline - current);
+  }, [expiresAt, now]);
+  // The same reading as respond() in core: 0 here is exactly when an answer would be refused as expired.
+  return current === null ? null : interactionTimeLeft(expiresAt, current);
 }
