@@ -1,4 +1,4 @@
-import type { Interaction, InteractionAnswer } from '@kestrel/core';
+import { RunUsageError, type Interaction, type InteractionAnswer } from '@kestrel/core';
 import { createScenarioRun, createScenarioSource, getScenario } from '@kestrel/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -214,6 +214,19 @@ describe('InteractionPrompt', () => {
     expect(screen.getByRole('form').getAttribute('data-state')).toBe('expired');
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
     expect(run.respond).not.toHaveBeenCalled();
+  });
+
+  it('shows the interaction as expired when the client refuses the answer as expired before the countdown ends', async () => {
+    const user = userEvent.setup();
+    const run = waitingRun('waiting-form', () => Promise.reject(new RunUsageError('expired', 'This interaction expired')));
+    render(<InteractionPrompt run={run} now={() => Date.parse('2099-01-01T00:00:00Z') - 500} />);
+    await user.type(screen.getByRole('textbox', { name: /Project code/ }), 'ACME-7');
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '23.4');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Category/ }), 'meals');
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    await waitFor(() => expect(screen.getByRole('form').getAttribute('data-state')).toBe('expired'));
+    expect(screen.getByText(/has expired/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows an unsupported kind read-only with its prompt', async () => {
