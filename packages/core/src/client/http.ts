@@ -47,11 +47,14 @@ function joinUrl(baseUrl: string, path: string): string {
   return baseUrl.replace(/\/+$/, '') + path;
 }
 
+/** An error body is evidence, read for its first 200 characters: more than this is not read at all. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
 /** Reads PROTOCOL.md's `{ error: { code, message } }` body; any other body still yields a readable message. */
-export async function httpErrorFrom(response: Response, runId: string | null = null): Promise<RunClientError> {
+async function httpErrorFrom(response: Response, runId: string | null, timeoutMs: number): Promise<RunClientError> {
   let text = '';
   try {
-    text = await response.text();
+    text = await readBodyText(response, { what: 'error body', runId, timeoutMs, maxBytes: MAX_ERROR_BODY_BYTES });
   } catch {
     // The body is optional evidence; the status alone is still an error.
   }
@@ -146,7 +149,7 @@ export function createHttp(options: RunClientOptions): Http {
         for (let hops = 0; ; hops += 1) {
           const response = await fetchImpl(url, init);
           if (!isRedirect(response)) {
-            if (!response.ok) throw await httpErrorFrom(response, runId);
+            if (!response.ok) throw await httpErrorFrom(response, runId, timeoutMs);
             return response;
           }
           await response.body?.cancel().catch(() => undefined);

@@ -10,7 +10,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function client(respond: Responder, options: { maxMessageBytes?: number } = {}) {
+async function client(respond: Responder, options: { maxMessageBytes?: number; heartbeatTimeoutMs?: number } = {}) {
   const server = await startRecordingServer(respond);
   servers.push(server);
   return createRunClient({ baseUrl: server.url, requestTimeoutMs: 2_000, heartbeatTimeoutMs: 200, reconnect: { attempts: 0 }, maxMessageBytes: 1_000, ...options });
@@ -24,6 +24,13 @@ describe('maxMessageBytes on the event stream', () => {
     expect(error.kind).toBe('protocol');
     expect(error.message).toMatch(/: SSE line of at least \d+ bytes is over the limit of 1000 bytes \(maxMessageBytes\)$/);
     expect(handle.getState()).toMatchObject({ phase: 'error', error: { kind: 'protocol' } });
+  });
+
+  it('bytes of a line that never ends count as life: the heartbeat does not end it, the size limit does', async () => {
+    // 10 bytes every 5 ms reach the limit after about 100 writes, many heartbeats of 150 ms later.
+    const handle = (await client(trickle('text/event-stream', 'x'.repeat(10)), { heartbeatTimeoutMs: 150 })).start({ input: 'x' });
+    expect((await rejection(handle.result)).kind).toBe('protocol');
+    expect(handle.getState().reconnect).toBeNull();
   });
 
   it('a message of many short data lines over the limit is a protocol error too', async () => {
