@@ -83,7 +83,11 @@ function failureAction(error: RunClientError): RunAction {
  */
 async function readStream<P>(ctx: FollowContext<P>, response: Response, connection: AbortController, onProgress: () => void): Promise<ReadOutcome> {
   if (response.body === null) return { kind: 'ended' };
-  const heartbeat = startSilenceTimer(ctx.heartbeatTimeoutMs, () => connection.abort());
+  let silent = false;
+  const heartbeat = startSilenceTimer(ctx.heartbeatTimeoutMs, () => {
+    silent = true;
+    connection.abort();
+  });
   // Once settled, only the end of the stream (or trailing events, a protocol error) is awaited: keep-alives no
   // longer extend it, so a server that never closes cannot hold the connection open past one heartbeat.
   const onBytes = () => {
@@ -115,7 +119,7 @@ async function readStream<P>(ctx: FollowContext<P>, response: Response, connecti
       ctx.dispatch(protocolErrorAction(error));
       return { kind: 'stopped' };
     }
-    if (heartbeat.fired) return { kind: 'lost', reason: `no data for ${ctx.heartbeatTimeoutMs} ms (heartbeat timeout)` };
+    if (silent) return { kind: 'lost', reason: `no data for ${ctx.heartbeatTimeoutMs} ms (heartbeat timeout)` };
     return { kind: 'lost', reason: `connection dropped: ${describe(error)}` };
   } finally {
     heartbeat.stop();

@@ -6,8 +6,6 @@ import { startSilenceTimer } from './silence-timer.js';
 import type { HeadersInput, RunClientOptions } from './types.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** Same-origin redirects a GET may follow before the request counts as failed. */
-const MAX_REDIRECTS = 5;
 
 export interface SendOptions {
   readonly method: 'GET' | 'POST';
@@ -26,8 +24,8 @@ export interface Http {
   readonly maxMessageBytes: number;
   /**
    * Sends one request and resolves with a 2xx response. Rejects with a {@link RunClientError} (`http`, `timeout`
-   * or `transport`), or with the signal's reason when `signal` aborted it. A POST never follows a redirect; a GET
-   * follows same-origin ones only, so custom headers never reach another origin.
+   * or `transport`), or with the signal's reason when `signal` aborted it. A redirect is never followed (an `http`
+   * error of code `redirect`), so custom headers never reach another origin and a body is never sent twice.
    */
   send(options: SendOptions): Promise<Response>;
   /**
@@ -52,9 +50,15 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /** Reads PROTOCOL.md's `{ error: { code, message } }` body; any other body still yields a readable message. */
 async function httpErrorFrom(response: Response, runId: string | null, timeoutMs: number): Promise<RunClientError> {
+  const { status } = response;
+  if (status < 400) {
+    // A 3xx, or a browser's opaque redirect (status 0): never followed, so headers and bodies never go elsewhere.
+    void response.body?.cancel().catch(() => undefined);
+    return new RunClientError({ kind: 'http', status, code: 'redirect', message: `HTTP ${status}: redirect not followed` }, { runId });
+  }
   let text = '';
   try {
-    text = await readBodyText(response, { what: 'error body', runId, timeoutMs, maxBytes: MAX_ERROR_BODY_BYTES });
+    text = await readBodyText(response, 'error body', runId, timeoutMs, MAX_ERROR_BODY_BYTES);
   } catch {
     // The body is optional evidence; the status alone is still an error.
   }
@@ -71,43 +75,16 @@ async function httpErrorFrom(response: Response, runId: string | null, timeoutMs
   }
   const detail: RunError = {
     kind: 'http',
-    status: response.status,
+    status,
     code,
-    message: `HTTP ${response.status}${code === null ? '' : ` ${code}`}: ${reason}`,
+    message: `HTTP ${status}${code === null ? '' : ` ${code}`}: ${reason}`,
   };
   return new RunClientError(detail, { runId });
 }
 
-/** A browser answers `redirect: 'manual'` with an opaque response (status 0, no Location); Node with the 3xx itself. */
-function isRedirect(response: Response): boolean {
-  return response.type === 'opaqueredirect' || response.status === 0 || (response.status >= 300 && response.status < 400);
-}
-
-/** Where a GET may go next: a same-origin `Location` only; `null` when it is hidden, malformed or elsewhere. */
-function sameOriginTarget(response: Response, from: string): string | null {
-  const location = response.headers.get('location');
-  if (location === null) return null;
-  try {
-    // A relative baseUrl (browsers) resolves against the page, as fetch resolved it.
-    const base = new URL(from, (globalThis as { location?: { href?: string } }).location?.href);
-    const target = new URL(location, base);
-    return target.origin === base.origin ? target.href : null;
-  } catch {
-    return null;
-  }
-}
-
-function redirectError(response: Response, request: SendOptions, why: string, runId: string | null): RunClientError {
-  const status = response.status;
-  return new RunClientError(
-    { kind: 'http', status, code: 'redirect', message: `HTTP ${status} redirect: ${request.method} ${request.path} was redirected; ${why}` },
-    { runId },
-  );
-}
-
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || Number.isNaN(value) || value <= 0) throw new RangeError(`${name} must be a positive number, got ${String(value)}`);
+  if (!(value > 0)) throw new RangeError(`${name} must be a positive number, got ${value}`);
   return value;
 }
 
@@ -137,28 +114,16 @@ export function createHttp(options: RunClientOptions): Http {
       }, timeoutMs);
 
       try {
-        const init: RequestInit = {
+        const response = await fetchImpl(joinUrl(options.baseUrl, request.path), {
           method: request.method,
           headers,
           body: request.body === undefined ? undefined : JSON.stringify(request.body),
           signal: controller.signal,
-          // Followed by hand below: fetch would carry custom headers (an API key) to another origin and re-POST on 307.
+          // Following, fetch would carry custom headers (an API key) to another origin and re-POST a body on 307.
           redirect: 'manual',
-        };
-        let url = joinUrl(options.baseUrl, request.path);
-        for (let hops = 0; ; hops += 1) {
-          const response = await fetchImpl(url, init);
-          if (!isRedirect(response)) {
-            if (!response.ok) throw await httpErrorFrom(response, runId, timeoutMs);
-            return response;
-          }
-          await response.body?.cancel().catch(() => undefined);
-          if (request.method !== 'GET') throw redirectError(response, request, 'a POST is not re-sent to another address', runId);
-          const target = sameOriginTarget(response, url);
-          if (target === null) throw redirectError(response, request, 'only same-origin redirects are followed, and this target is another origin or not visible', runId);
-          if (hops >= MAX_REDIRECTS) throw redirectError(response, request, `more than ${MAX_REDIRECTS} redirects`, runId);
-          url = target;
-        }
+        });
+        if (!response.ok) throw await httpErrorFrom(response, runId, timeoutMs);
+        return response;
       } catch (error) {
         if (error instanceof RunClientError) throw error;
         if (timedOut) {
@@ -178,62 +143,42 @@ export function createHttp(options: RunClientOptions): Http {
         if (controller.signal.aborted) outer?.removeEventListener('abort', onAbort);
       }
     },
-    readText: (response, what, runId = null) => readBodyText(response, { what, runId, timeoutMs, maxBytes: maxMessageBytes }),
+    readText: (response, what, runId = null) => readBodyText(response, what, runId, timeoutMs, maxMessageBytes),
   };
 }
 
-interface BodyLimits {
-  readonly what: string;
-  readonly runId: string | null;
-  readonly timeoutMs: number;
-  readonly maxBytes: number;
-}
-
-function tooLarge(limits: BodyLimits, size: number, exact: boolean): RunClientError {
-  const message = `${limits.what} is ${exact ? '' : 'at least '}${size} bytes, over the limit of ${limits.maxBytes} bytes (maxMessageBytes)`;
-  return new RunClientError({ kind: 'protocol', message, eventType: null, seq: null, path: [], raw: undefined }, { runId: limits.runId });
-}
-
-async function readBodyText(response: Response, limits: BodyLimits): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? '');
-  if (declared > limits.maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge(limits, declared, true);
-  }
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
+async function readBodyText(response: Response, what: string, runId: string | null, timeoutMs: number, maxBytes: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
   const decoder = new TextDecoder('utf-8');
   let text = '';
   let size = 0;
+  let silent = false;
   // Cancelling ends the pending read (done), and with it the connection.
-  const silence = startSilenceTimer(limits.timeoutMs, () => void reader.cancel().catch(() => undefined));
-  let finished = false;
+  const silence = startSilenceTimer(timeoutMs, () => {
+    silent = true;
+    void reader.cancel().catch(() => undefined);
+  });
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch (cause) {
-        if (silence.fired) break;
-        throw new RunClientError({ kind: 'transport', message: `${limits.what}: the connection dropped while reading the body` }, { runId: limits.runId, cause });
+      const chunk = await reader.read().catch((cause: unknown) => {
+        if (silent) return { done: true } as const;
+        throw new RunClientError({ kind: 'transport', message: `${what}: the connection dropped while reading the body` }, { runId, cause });
+      });
+      if (silent) {
+        throw new RunClientError({ kind: 'timeout', timeoutMs, message: `${what}: no data for ${timeoutMs} ms (requestTimeoutMs)` }, { runId });
       }
-      if (silence.fired) break;
-      if (chunk.done) {
-        finished = true;
-        return text + decoder.decode();
-      }
+      if (chunk.done) return text + decoder.decode();
       size += chunk.value.byteLength;
-      if (size > limits.maxBytes) throw tooLarge(limits, size, false);
+      if (size > maxBytes) {
+        const message = `${what} of ${size}+ bytes is over maxMessageBytes (${maxBytes})`;
+        throw new RunClientError({ kind: 'protocol', message, eventType: null, seq: null, path: [], raw: undefined }, { runId });
+      }
       text += decoder.decode(chunk.value, { stream: true });
       silence.reset();
     }
-    throw new RunClientError(
-      { kind: 'timeout', timeoutMs: limits.timeoutMs, message: `${limits.what}: no data for ${limits.timeoutMs} ms while reading the body (requestTimeoutMs)` },
-      { runId: limits.runId },
-    );
   } finally {
     silence.stop();
-    if (!finished) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+    void reader.cancel().catch(() => undefined);
   }
 }

@@ -60,7 +60,7 @@ describe('ids that would change the path', () => {
   it.each(['..', '.', ''])('run id %j: resume throws and fetchResult rejects with RunUsageError invalid-id, nothing sent', async (id) => {
     const before = server.requests.length;
     const error = usageError(() => client().resume({ runId: id }), 'invalid-id');
-    expect(error.message).toBe(`${JSON.stringify(id)} is not a usable run id: it would change the request's path. Nothing was sent`);
+    expect(error.message).toBe(`run id "${id}" would change the URL path; nothing was sent`);
     await expect(client().fetchResult(id)).rejects.toMatchObject({ name: 'RunUsageError', reason: 'invalid-id' });
     expect(server.requests.length).toBe(before);
   });
@@ -84,7 +84,7 @@ describe('ids that would change the path', () => {
 describe('an interaction past its expiresAt', () => {
   it('respond refuses it with RunUsageError expired and sends nothing', async () => {
     const handle = await waitingWith((_event, interaction) => (interaction.expiresAt = '2001-01-01T00:00:00Z'));
-    await expect(handle.respond(answer)).rejects.toMatchObject({ name: 'RunUsageError', reason: 'expired', message: 'This interaction expired at 2001-01-01T00:00:00Z; the answer was not sent' });
+    await expect(handle.respond(answer)).rejects.toMatchObject({ name: 'RunUsageError', reason: 'expired', message: 'Interaction expired at 2001-01-01T00:00:00Z; nothing was sent' });
     expect(sent()).toEqual([]);
   });
 

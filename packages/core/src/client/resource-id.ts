@@ -9,8 +9,6 @@ export type ResourceIdName = 'run id' | 'session id' | 'interaction id';
  * request to a resource nobody asked for.
  */
 export function idSegment(name: ResourceIdName, id: string): string {
-  if (id === '' || id === '.' || id === '..') {
-    throw new RunUsageError('invalid-id', `${JSON.stringify(id)} is not a usable ${name}: it would change the request's path. Nothing was sent`);
-  }
+  if (/^\.{0,2}$/.test(id)) throw new RunUsageError('invalid-id', `${name} "${id}" would change the URL path; nothing was sent`);
   return encodeURIComponent(id);
 }

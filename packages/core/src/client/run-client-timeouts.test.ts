@@ -34,7 +34,7 @@ describe('a server that stalls after the headers', () => {
     const server = await stalling(jsonStall);
     const error = await rejection(testClient(kestrel, { ...limits, baseUrl: server.url }).fetchResult('run_1'));
     expect(error).toMatchObject({ kind: 'timeout', runId: null, detail: { kind: 'timeout', timeoutMs: 100 } });
-    expect(error.message).toContain('GET /v1/runs/run_1/result: no data for 100 ms while reading the body (requestTimeoutMs)');
+    expect(error.message).toContain('GET /v1/runs/run_1/result: no data for 100 ms (requestTimeoutMs)');
   });
 
   it('client.run: a JSON route answer that stops mid-way is a timeout error', async () => {

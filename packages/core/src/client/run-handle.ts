@@ -128,7 +128,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     if (answering === 'answered') throw new RunUsageError('already-answered', 'This interaction was already answered; follow the handle the first respond() returned');
     const interaction = state.output.interaction;
     if (interactionTimeLeft(interaction.expiresAt, Date.now()) === 0) {
-      throw new RunUsageError('expired', `This interaction expired at ${interaction.expiresAt ?? ''}; the answer was not sent`);
+      throw new RunUsageError('expired', `Interaction expired at ${interaction.expiresAt}; nothing was sent`);
     }
     const check = validateInteractionAnswer(interaction, answer);
     if (!check.valid) throw new InteractionAnswerError(check.issues);

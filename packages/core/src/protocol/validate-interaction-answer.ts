@@ -93,21 +93,6 @@ function issuesFor(interaction: Interaction, answer: InteractionAnswer): AnswerI
 }
 
 /**
- * The record parse assigns each key, and assigning `__proto__` sets the prototype instead of a key: a form field of
- * that name would lose its value. Put it back as an own key when the input had one of an allowed type.
- */
-function withProtoKey(input: unknown, answer: InteractionAnswer): InteractionAnswer {
-  if (answer.kind !== 'form') return answer;
-  const raw = (input as { values: object }).values;
-  if (!Object.hasOwn(raw, '__proto__') || Object.hasOwn(answer.values, '__proto__')) return answer;
-  const value: unknown = Object.getOwnPropertyDescriptor(raw, '__proto__')?.value;
-  const values = { ...answer.values };
-  // A value of another type reads as the wrong type for the field, never as a silent drop.
-  Object.defineProperty(values, '__proto__', { value, enumerable: true, writable: true, configurable: true });
-  return { ...answer, values };
-}
-
-/**
  * Checks an answer against the interaction it answers, before it is sent.
  *
  * @example
@@ -117,7 +102,11 @@ function withProtoKey(input: unknown, answer: InteractionAnswer): InteractionAns
 export function validateInteractionAnswer(interaction: Interaction, answer: unknown): AnswerValidation {
   const shape = interactionAnswerSchema.safeParse(answer, protocolParseOptions);
   if (!shape.success) return { valid: false, issues: toProtocolIssues(shape.error.issues) };
-  const parsed = withProtoKey(answer, shape.data);
-  const issues = issuesFor(interaction, parsed);
-  return issues.length === 0 ? { valid: true, answer: parsed } : { valid: false, issues };
+  const raw = (answer as { values?: object }).values;
+  if (shape.data.kind === 'form' && Object.hasOwn(raw!, '__proto__')) {
+    // The record parse assigns each key, and assigning `__proto__` sets no key: keep it as the own key it was.
+    Object.defineProperty(shape.data.values, '__proto__', Object.getOwnPropertyDescriptor(raw, '__proto__')!);
+  }
+  const issues = issuesFor(interaction, shape.data);
+  return issues.length === 0 ? { valid: true, answer: shape.data } : { valid: false, issues };
 }

@@ -179,19 +179,19 @@ describe('createSSEParser size limit', () => {
 
   it('throws a ProtocolError naming size and limit for a complete line over it', () => {
     expect(() => collect(20).feed(`data: ${'a'.repeat(15)}\n`)).toThrow(
-      new ProtocolError('SSE line of at least 21 bytes is over the limit of 20 bytes (maxMessageBytes)'),
+      new ProtocolError('SSE message of 21+ bytes is over maxMessageBytes (20)'),
     );
   });
 
   it('throws for a line that has not ended yet, once the unfinished part is over the limit, whatever the chunks', () => {
     const { feed } = collect(20);
     for (let i = 0; i < 3; i++) feed('data: '); // 18 characters in three chunks, no line ending yet
-    expect(() => feed('xyz')).toThrow('SSE line of at least 21 bytes is over the limit of 20 bytes');
+    expect(() => feed('xyz')).toThrow('SSE message of 21+ bytes is over maxMessageBytes (20)');
   });
 
   it('throws for a message whose data lines together go over the limit', () => {
     const { feed } = collect(20);
-    expect(() => feed(`data: ${'a'.repeat(10)}\ndata: ${'b'.repeat(10)}\n`)).toThrow('SSE message of at least 21 bytes is over the limit of 20 bytes');
+    expect(() => feed(`data: ${'a'.repeat(10)}\ndata: ${'b'.repeat(10)}\n`)).toThrow('SSE message of 21+ bytes is over maxMessageBytes (20)');
   });
 
   it('decodeSSE ends the stream with that error', async () => {
@@ -199,6 +199,6 @@ describe('createSSEParser size limit', () => {
     const read = (async () => {
       for await (const message of decodeSSE(stream, { maxMessageBytes: 50 })) void message;
     })();
-    await expect(read).rejects.toThrow('SSE line of at least 106 bytes is over the limit of 50 bytes');
+    await expect(read).rejects.toThrow('SSE message of 106+ bytes is over maxMessageBytes (50)');
   });
 });

@@ -41,12 +41,12 @@ export function createSSEParser(
   // The last text ended in CR: an LF opening the next text finishes that CRLF rather than making a blank line.
   let afterCR = false;
 
-  function tooLarge(what: 'line' | 'message', size: number): never {
-    throw new ProtocolError(`SSE ${what} of at least ${size} bytes is over the limit of ${maxMessageBytes} bytes (maxMessageBytes)`);
+  function limit(size: number): void {
+    if (size > maxMessageBytes) throw new ProtocolError(`SSE message of ${size}+ bytes is over maxMessageBytes (${maxMessageBytes})`);
   }
 
   function line(text: string, start: number, end: number): void {
-    if (end - start > maxMessageBytes) tooLarge('line', end - start);
+    limit(end - start);
     if (start === end) {
       if (data !== undefined) onMessage({ id, event, data });
       data = event = id = undefined;
@@ -67,10 +67,7 @@ export function createSSEParser(
   }
 
   function field(name: string, value: string): void {
-    if (name === 'data') {
-      data = data === undefined ? value : `${data}\n${value}`;
-      if (data.length > maxMessageBytes) tooLarge('message', data.length);
-    }    else if (name === 'event') event = value || undefined;
+    if (name === 'data') limit((data = data === undefined ? value : `${data}\n${value}`).length);    else if (name === 'event') event = value || undefined;
     else if (name === 'id' && !value.includes('\0')) id = value;
     // `retry` and unknown fields: ignored, as the spec allows (the run client has its own backoff).
   }
@@ -103,7 +100,7 @@ export function createSSEParser(
     if (start < text.length) {
       pending += start === 0 ? text : text.slice(start);
       // Checked per chunk: a line that never ends stops here, however slowly it trickles in.
-      if (pending.length > maxMessageBytes) tooLarge('line', pending.length);
+      limit(pending.length);
     }
   };
 }
