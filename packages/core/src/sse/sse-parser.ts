@@ -67,7 +67,10 @@ export function createSSEParser(
   }
 
   function field(name: string, value: string): void {
-    if (name === 'data') limit((data = data === undefined ? value : `${data}\n${value}`).length);    else if (name === 'event') event = value || undefined;
+    if (name === 'data') {
+      data = data === undefined ? value : `${data}\n${value}`;
+      limit(data.length);
+    } else if (name === 'event') event = value || undefined;
     else if (name === 'id' && !value.includes('\0')) id = value;
     // `retry` and unknown fields: ignored, as the spec allows (the run client has its own backoff).
   }
