@@ -5,7 +5,7 @@ import { createInitialRunState } from '../run/run-state.js';
 import { resolveReconnectPolicy } from './backoff.js';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
 import { defaultFrameScheduler } from './frame-scheduler.js';
-import { createHttp, type Http } from './http.js';
+import { createHttp } from './http.js';
 import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
 import { createRunHandle, type HandleDeps } from './run-handle.js';
@@ -20,8 +20,7 @@ function startBody(options: StartRunOptions | JsonRunOptions) {
 }
 
 /** Parses the one terminal event of a JSON answer; anything else is a typed protocol error. */
-async function readTerminalEvent(http: Http, response: Response, what: string): Promise<RunCompletedEvent> {
-  const text = await http.readText(response, what);
+function parseTerminalEvent(text: string, what: string): RunCompletedEvent {
   try {
     return parseRunCompletedEvent(JSON.parse(text));
   } catch (cause) {
@@ -56,15 +55,15 @@ export function createRunClient(options: RunClientOptions): RunClient {
 
   const fetchResult: RunClient['fetchResult'] = async (runId, request = {}) => {
     const path = `/v1/runs/${idSegment('run id', runId)}/result`;
-    let response: Response;
+    let text: string;
     try {
-      response = await http.send({ method: 'GET', path, accept: 'application/json', signal: request.signal, runId });
+      text = await http.sendForText({ method: 'GET', path, accept: 'application/json', signal: request.signal, runId });
     } catch (error) {
       // 404 and 409 are how PROTOCOL.md says "not settled yet".
       if (error instanceof RunClientError && (error.status === 404 || error.status === 409)) return null;
       throw error;
     }
-    return readTerminalEvent(http, response, `GET /v1/runs/${runId}/result`);
+    return parseTerminalEvent(text, `GET /v1/runs/${runId}/result`);
   };
 
   return {
@@ -97,8 +96,8 @@ export function createRunClient(options: RunClientOptions): RunClient {
       });
     },
     async run(run) {
-      const response = await http.send({ method: 'POST', path: runsPath(run.sessionId), accept: 'application/json', body: startBody(run), signal: run.signal });
-      return readTerminalEvent(http, response, 'The JSON route answer');
+      const text = await http.sendForText({ method: 'POST', path: runsPath(run.sessionId), accept: 'application/json', body: startBody(run), signal: run.signal });
+      return parseTerminalEvent(text, 'The JSON route answer');
     },
   };
 }

@@ -9,6 +9,6 @@ export type ResourceIdName = 'run id' | 'session id' | 'interaction id';
  * request to a resource nobody asked for.
  */
 export function idSegment(name: ResourceIdName, id: string): string {
-  if (/^\.{0,2}$/.test(id)) throw new RunUsageError('invalid-id', `${name} "${id}" would change the URL path; nothing was sent`);
+  if (/^\.{0,2}$/.test(id)) throw new RunUsageError('invalid-id', `${name} "${id}" would change the URL path`);
   return encodeURIComponent(id);
 }

@@ -50,13 +50,13 @@ describe('maxMessageBytes on JSON bodies', () => {
     const fetchResult = (await client((_request, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' }).end('{'.repeat(5_000)))).fetchResult;
     const error = await rejection(fetchResult('run_1'));
     expect(error.kind).toBe('protocol');
-    expect(error.message).toMatch(/^GET \/v1\/runs\/run_1\/result of \d+\+ bytes is over maxMessageBytes \(1000\)$/);
+    expect(error.message).toMatch(/^GET \/v1\/runs\/run_1\/result: a body of \d+\+ bytes is over maxMessageBytes \(1000\)$/);
   });
 
   it('a JSON route answer streamed without a length stops at the limit', async () => {
     const json = await client(trickle('application/json', ' '.repeat(100)));
     const error = await rejection(json.run({ input: 'x' }));
-    expect(error).toMatchObject({ kind: 'protocol', message: 'The JSON route answer of 1100+ bytes is over maxMessageBytes (1000)' });
+    expect(error).toMatchObject({ kind: 'protocol', message: 'POST /v1/sessions/new/runs: a body of 1100+ bytes is over maxMessageBytes (1000)' });
   });
 
   it('refuses a maxMessageBytes or requestTimeoutMs that is not a positive number, naming it', () => {

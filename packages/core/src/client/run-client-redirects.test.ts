@@ -49,7 +49,7 @@ describe('redirects', () => {
 
   it('a GET redirected within the same origin is not followed either: an http error, sent once', async () => {
     const before = redirector.requests.length;
-    expect(await rejection(through('same/301').fetchResult('run_1'))).toMatchObject({ kind: 'http', status: 301, code: 'redirect', message: 'HTTP 301: redirect not followed' });
+    expect(await rejection(through('same/301').fetchResult('run_1'))).toMatchObject({ kind: 'http', status: 301, code: 'redirect', message: 'HTTP 301 redirect: not followed' });
     expect(redirector.requests.length - before).toBe(1);
   });
 

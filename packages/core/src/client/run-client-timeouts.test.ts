@@ -33,7 +33,7 @@ describe('a server that stalls after the headers', () => {
   it('fetchResult: a /result body that stops mid-way is a timeout error naming requestTimeoutMs', async () => {
     const server = await stalling(jsonStall);
     const error = await rejection(testClient(kestrel, { ...limits, baseUrl: server.url }).fetchResult('run_1'));
-    expect(error).toMatchObject({ kind: 'timeout', runId: null, detail: { kind: 'timeout', timeoutMs: 100 } });
+    expect(error).toMatchObject({ kind: 'timeout', runId: 'run_1', detail: { kind: 'timeout', timeoutMs: 100 } });
     expect(error.message).toContain('GET /v1/runs/run_1/result: no data for 100 ms (requestTimeoutMs)');
   });
 

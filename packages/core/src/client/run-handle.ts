@@ -5,7 +5,7 @@ import type { RunState } from '../run/run-state.js';
 import type { ResolvedReconnectPolicy } from './backoff.js';
 import { followRun, type BeginAttempt } from './follow-run.js';
 import type { Http } from './http.js';
-import { interactionTimeLeft } from '../protocol/interaction-expiry.js';
+import { isInteractionExpired } from '../protocol/interaction-expiry.js';
 import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
 import { createRunStore } from './run-store.js';
@@ -127,7 +127,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     if (answering === 'in-flight') throw new RunUsageError('answer-in-flight', 'This interaction is already being answered; the answer is not sent twice');
     if (answering === 'answered') throw new RunUsageError('already-answered', 'This interaction was already answered; follow the handle the first respond() returned');
     const interaction = state.output.interaction;
-    if (interactionTimeLeft(interaction.expiresAt, Date.now()) === 0) {
+    if (isInteractionExpired(interaction.expiresAt, Date.now())) {
       throw new RunUsageError('expired', `Interaction expired at ${interaction.expiresAt}; nothing was sent`);
     }
     const check = validateInteractionAnswer(interaction, answer);

@@ -1,12 +1,12 @@
 /**
- * Milliseconds left before an interaction's `expiresAt` (0 once it has passed); `null` when it has no expiry, or
- * one that does not read as a date. `respond()` refuses an answer at 0, and the prompt's countdown shows the same.
+ * True once an interaction's `expiresAt` has passed (at `now`, in ms); false without one, or with one that does
+ * not read as a date. `respond()` refuses an answer then, and the prompt's countdown shows it expired at the same
+ * moment.
  *
  * @example
- * if (interactionTimeLeft(interaction.expiresAt, Date.now()) === 0) showExpired();
+ * if (isInteractionExpired(interaction.expiresAt, Date.now())) showExpired();
  */
-export function interactionTimeLeft(expiresAt: string | undefined, now: number): number | null {
-  if (expiresAt === undefined) return null;
-  const deadline = Date.parse(expiresAt);
-  return Number.isNaN(deadline) ? null : Math.max(0, deadline - now);
+export function isInteractionExpired(expiresAt: string | undefined, now: number): boolean {
+  // NaN (no date) compares false.
+  return Date.parse(expiresAt ?? '') <= now;
 }

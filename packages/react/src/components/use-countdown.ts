@@ -1,4 +1,4 @@
-import { interactionTimeLeft } from '@kestrel/core';
+import { isInteractionExpired } from '@kestrel/core';
 import { useEffect, useState } from 'react';
 
 /**
@@ -7,20 +7,21 @@ import { useEffect, useState } from 'react';
  * render agree (the server rendered at an earlier moment) and the countdown appears right after hydration.
  */
 export function useCountdown(expiresAt: string | undefined, now: () => number = Date.now): number | null {
+  const deadline = expiresAt === undefined ? null : Date.parse(expiresAt);
   const [current, setCurrent] = useState<number | null>(null);
   useEffect(() => {
-    if (interactionTimeLeft(expiresAt, 0) === null) return undefined; // no expiry, or none that reads as a date
+    if (deadline === null || Number.isNaN(deadline)) return undefined;
     const tick = () => {
       const time = now();
       setCurrent(time);
-      return interactionTimeLeft(expiresAt, time) !== 0;
+      return !isInteractionExpired(expiresAt, time);
     };
     if (!tick()) return undefined;
     const timer = setInterval(() => {
       if (!tick()) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-  }, [expiresAt, now]);
-  // The same reading as respond() in core: 0 here is exactly when an answer would be refused as expired.
-  return current === null ? null : interactionTimeLeft(expiresAt, current);
+  }, [deadline, expiresAt, now]);
+  // 0 exactly when isInteractionExpired says so, as respond() in core reads it.
+  return deadline === null || Number.isNaN(deadline) || current === null ? null : Math.max(0, deadline - current);
 }
