@@ -123,6 +123,7 @@ export { createRunClient } from './client/create-run-client.js';
 export { RunClientError, isRunClientError } from './client/run-client-error.js';
 export type { RunClientErrorKind } from './client/run-client-error.js';
 export { RunUsageError } from './client/run-usage-error.js';
+export { isInteractionExpired } from './protocol/interaction-expiry.js';
 export type { RunUsageReason } from './client/run-usage-error.js';
 export { createTimerFrameScheduler, defaultFrameScheduler } from './client/frame-scheduler.js';
 export { backoffDelay } from './client/backoff.js';

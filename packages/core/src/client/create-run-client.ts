@@ -6,12 +6,13 @@ import { resolveReconnectPolicy } from './backoff.js';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
 import { defaultFrameScheduler } from './frame-scheduler.js';
 import { createHttp } from './http.js';
+import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
 import { createRunHandle, type HandleDeps } from './run-handle.js';
 import type { JsonRunOptions, RunClient, RunClientOptions, StartRunOptions } from './types.js';
 
 function runsPath(sessionId: string | undefined): string {
-  return `/v1/sessions/${encodeURIComponent(sessionId ?? 'new')}/runs`;
+  return `/v1/sessions/${idSegment('session id', sessionId ?? 'new')}/runs`;
 }
 
 /** `/events` answers that mean "these events cannot be had here", where the result may still be. */
@@ -24,13 +25,7 @@ function startBody(options: StartRunOptions | JsonRunOptions) {
 }
 
 /** Parses the one terminal event of a JSON answer; anything else is a typed protocol error. */
-async function readTerminalEvent(response: Response, what: string): Promise<RunCompletedEvent> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (cause) {
-    throw new RunClientError({ kind: 'transport', message: `${what}: the connection dropped while reading the body` }, { cause });
-  }
+function parseTerminalEvent(text: string, what: string): RunCompletedEvent {
   try {
     return parseRunCompletedEvent(JSON.parse(text));
   } catch (cause) {
@@ -64,33 +59,36 @@ export function createRunClient(options: RunClientOptions): RunClient {
   };
 
   const fetchResult: RunClient['fetchResult'] = async (runId, request = {}) => {
-    let response: Response;
+    const path = `/v1/runs/${idSegment('run id', runId)}/result`;
+    let text: string;
     try {
-      response = await http.send({ method: 'GET', path: `/v1/runs/${encodeURIComponent(runId)}/result`, accept: 'application/json', signal: request.signal, runId });
+      text = await http.sendForText({ method: 'GET', path, accept: 'application/json', signal: request.signal, runId });
     } catch (error) {
       // 404 and 409 are how PROTOCOL.md says "not settled yet".
       if (error instanceof RunClientError && (error.status === 404 || error.status === 409)) return null;
       throw error;
     }
-    return readTerminalEvent(response, `GET /v1/runs/${runId}/result`);
+    return parseTerminalEvent(text, `GET /v1/runs/${runId}/result`);
   };
 
   return {
     options,
     fetchResult,
     start(start) {
+      const path = runsPath(start.sessionId); // an unusable session id throws here, before a handle exists
       return createRunHandle(deps, {
         initial: createInitialRunState({ payloadSchema: start.payloadSchema }),
         start: { type: 'client/start-requested', mode: 'start' },
         signal: start.signal,
         begin: async (signal) => ({
           kind: 'stream',
-          response: await http.send({ method: 'POST', path: runsPath(start.sessionId), accept: 'text/event-stream', body: startBody(start), signal }),
+          response: await http.send({ method: 'POST', path, accept: 'text/event-stream', body: startBody(start), signal }),
         }),
       });
     },
     resume(resume) {
       const { runId } = resume;
+      idSegment('run id', runId); // thrown here rather than reported as a failed connection
       return createRunHandle(deps, {
         initial: createInitialRunState({ payloadSchema: resume.payloadSchema }),
         start: { type: 'client/start-requested', mode: 'resume', runId, lastSeq: resume.lastSeq },
@@ -111,8 +109,8 @@ export function createRunClient(options: RunClientOptions): RunClient {
       });
     },
     async run(run) {
-      const response = await http.send({ method: 'POST', path: runsPath(run.sessionId), accept: 'application/json', body: startBody(run), signal: run.signal });
-      return readTerminalEvent(response, 'The JSON route answer');
+      const text = await http.sendForText({ method: 'POST', path: runsPath(run.sessionId), accept: 'application/json', body: startBody(run), signal: run.signal });
+      return parseTerminalEvent(text, 'The JSON route answer');
     },
   };
 }

@@ -7,7 +7,9 @@ import { decodeSSEBatches } from '../sse/decode-sse.js';
 import { backoffDelay, type ResolvedReconnectPolicy } from './backoff.js';
 import type { Http } from './http.js';
 import { protocolErrorAction } from '../run/protocol-error-action.js';
+import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
+import { startSilenceTimer } from './silence-timer.js';
 
 export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 45_000;
 
@@ -31,7 +33,7 @@ export type BeginAttempt = (signal: AbortSignal) => Promise<Opened>;
 
 /** `GET /v1/runs/{runId}/events` after `lastSeq` (from the first event when it is 0). */
 export function openEvents(http: Http, runId: string, lastSeq: number | undefined, signal: AbortSignal): Promise<Response> {
-  return http.send({ method: 'GET', path: `/v1/runs/${encodeURIComponent(runId)}/events`, accept: 'text/event-stream', lastEventId: lastSeq, signal, runId });
+  return http.send({ method: 'GET', path: `/v1/runs/${idSegment('run id', runId)}/events`, accept: 'text/event-stream', lastEventId: lastSeq, signal, runId });
 }
 
 /**
@@ -96,23 +98,18 @@ function failureAction(error: RunClientError): RunAction {
 async function readStream<P>(ctx: FollowContext<P>, response: Response, connection: AbortController, onProgress: () => void): Promise<ReadOutcome> {
   if (response.body === null) return { kind: 'ended' };
   let silent = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      silent = true;
-      connection.abort();
-    }, ctx.heartbeatTimeoutMs);
-  };
-  arm();
+  const heartbeat = startSilenceTimer(ctx.heartbeatTimeoutMs, () => {
+    silent = true;
+    connection.abort();
+  });
   // Once settled, only the end of the stream (or trailing events, a protocol error) is awaited: keep-alives no
   // longer extend it, so a server that never closes cannot hold the connection open past one heartbeat.
   const onBytes = () => {
-    if (ctx.getState().phase !== 'settled') arm();
+    if (ctx.getState().phase !== 'settled') heartbeat.reset();
   };
   try {
     // A chunk's messages at a time (decodeSSEBatches): the same order and checks as one by one, far less overhead.
-    for await (const messages of decodeSSEBatches(response.body, { onBytes })) {
+    for await (const messages of decodeSSEBatches(response.body, { onBytes, maxMessageBytes: ctx.http.maxMessageBytes })) {
       for (const message of messages) {
         let event;
         try {
@@ -131,10 +128,15 @@ async function readStream<P>(ctx: FollowContext<P>, response: Response, connecti
     return { kind: 'ended' };
   } catch (error) {
     if (ctx.signal.aborted) return { kind: 'stopped' };
+    // The decoder's size limit: resuming would only read the same oversized message again.
+    if (error instanceof ProtocolError) {
+      ctx.dispatch(protocolErrorAction(error));
+      return { kind: 'stopped' };
+    }
     if (silent) return { kind: 'lost', reason: `no data for ${ctx.heartbeatTimeoutMs} ms (heartbeat timeout)` };
     return { kind: 'lost', reason: `connection dropped: ${describe(error)}` };
   } finally {
-    clearTimeout(timer);
+    heartbeat.stop();
   }
 }
 

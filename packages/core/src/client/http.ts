@@ -1,9 +1,13 @@
 import { requestErrorBodySchema } from '../protocol/schemas.js';
 import type { RunError } from '../run/run-state.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../sse/sse-parser.js';
 import { RunClientError } from './run-client-error.js';
+import { startSilenceTimer } from './silence-timer.js';
 import type { HeadersInput, RunClientOptions } from './types.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** An error body is evidence, read for its first 200 characters: more than this is not read at all. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 export interface SendOptions {
   readonly method: 'GET' | 'POST';
@@ -16,13 +20,21 @@ export interface SendOptions {
   readonly runId?: string | null | undefined;
 }
 
-/** The HTTP side of the client: URLs, headers, the header timeout and PROTOCOL.md's error bodies. */
+/** The HTTP side of the client: URLs, headers, redirects, the request timeout, body limits and PROTOCOL.md's error bodies. */
 export interface Http {
+  /** `maxMessageBytes`, resolved: the SSE decoder reads with it too. */
+  readonly maxMessageBytes: number;
   /**
    * Sends one request and resolves with a 2xx response. Rejects with a {@link RunClientError} (`http`, `timeout`
-   * or `transport`), or with the signal's reason when `signal` aborted it.
+   * or `transport`), or with the signal's reason when `signal` aborted it. A redirect is never followed (an `http`
+   * error of code `redirect`), so custom headers never reach another origin and a body is never sent twice.
    */
   send(options: SendOptions): Promise<Response>;
+  /**
+   * {@link Http.send}, then the 2xx body as text. `requestTimeoutMs` bounds every silence until its end (any byte
+   * starts it again), and `maxMessageBytes` its size (a `protocol` error).
+   */
+  sendForText(options: SendOptions): Promise<string>;
 }
 
 async function resolveHeaders(input: HeadersInput | undefined): Promise<HeadersInit> {
@@ -36,23 +48,21 @@ function joinUrl(baseUrl: string, path: string): string {
 }
 
 /** Reads PROTOCOL.md's `{ error: { code, message } }` body; any other body still yields a readable message. */
-export async function httpErrorFrom(response: Response, runId: string | null = null): Promise<RunClientError> {
-  let text = '';
-  try {
-    text = await response.text();
-  } catch {
-    // The body is optional evidence; the status alone is still an error.
-  }
-  let code: string | null = null;
-  let reason = response.statusText || 'request failed';
-  try {
-    const body = requestErrorBodySchema.safeParse(JSON.parse(text));
-    if (body.success) {
-      code = body.data.error.code;
-      reason = body.data.error.message;
-    } else if (text.trim() !== '') reason = text.trim().slice(0, 200);
-  } catch {
-    if (text.trim() !== '') reason = text.trim().slice(0, 200);
+function httpErrorFrom(response: Response, text: string, runId: string | null): RunClientError {
+  // A 3xx, or a browser's opaque redirect (status 0): not followed, so nothing went elsewhere.
+  const redirect = response.status < 400;
+  let code: string | null = redirect ? 'redirect' : null;
+  let reason = redirect ? 'not followed' : response.statusText || 'request failed';
+  if (!redirect) {
+    try {
+      const body = requestErrorBodySchema.safeParse(JSON.parse(text));
+      if (body.success) {
+        code = body.data.error.code;
+        reason = body.data.error.message;
+      } else if (text.trim() !== '') reason = text.trim().slice(0, 200);
+    } catch {
+      if (text.trim() !== '') reason = text.trim().slice(0, 200);
+    }
   }
   const detail: RunError = {
     kind: 'http',
@@ -63,55 +73,85 @@ export async function httpErrorFrom(response: Response, runId: string | null = n
   return new RunClientError(detail, { runId });
 }
 
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!(value > 0)) throw new RangeError(`${name} must be a positive number, got ${value}`);
+  return value;
+}
+
+/** @throws {RangeError} when `requestTimeoutMs` or `maxMessageBytes` is not a positive number, naming it. */
 export function createHttp(options: RunClientOptions): Http {
-  const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  return {
-    async send(request) {
-      const runId = request.runId ?? null;
-      const fetchImpl = options.fetch ?? globalThis.fetch;
-      const headers = new Headers(await resolveHeaders(options.headers));
-      headers.set('accept', request.accept);
-      if (request.body !== undefined) headers.set('content-type', 'application/json');
-      if (request.lastEventId !== undefined && request.lastEventId > 0) headers.set('last-event-id', String(request.lastEventId));
+  const timeoutMs = positive('requestTimeoutMs', options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS);
+  const maxMessageBytes = positive('maxMessageBytes', options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES);
 
-      const controller = new AbortController();
-      const outer = request.signal;
-      const onAbort = () => controller.abort(outer?.reason);
-      if (outer?.aborted) throw outer.reason;
-      outer?.addEventListener('abort', onAbort, { once: true });
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeoutMs);
+  async function exchange(request: SendOptions, asText: false): Promise<Response>;
+  async function exchange(request: SendOptions, asText: true): Promise<string>;
+  async function exchange(request: SendOptions, asText: boolean): Promise<Response | string> {
+    const runId = request.runId ?? null;
+    const what = `${request.method} ${request.path}`;
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    const headers = new Headers(await resolveHeaders(options.headers));
+    headers.set('accept', request.accept);
+    if (request.body !== undefined) headers.set('content-type', 'application/json');
+    if (request.lastEventId !== undefined && request.lastEventId > 0) headers.set('last-event-id', String(request.lastEventId));
 
-      try {
-        const response = await fetchImpl(joinUrl(options.baseUrl, request.path), {
-          method: request.method,
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          signal: controller.signal,
-        });
-        if (!response.ok) throw await httpErrorFrom(response, runId);
-        return response;
-      } catch (error) {
-        if (error instanceof RunClientError) throw error;
-        if (timedOut) {
-          throw new RunClientError(
-            { kind: 'timeout', timeoutMs, message: `No response headers from ${request.method} ${request.path} within ${timeoutMs} ms` },
-            { runId, cause: error },
-          );
+    const controller = new AbortController();
+    const outer = request.signal;
+    const onAbort = () => controller.abort(outer?.reason);
+    if (outer?.aborted) throw outer.reason;
+    outer?.addEventListener('abort', onAbort, { once: true });
+    // One wait for the headers, started again by every byte of a body read here: a slow but live answer is never
+    // cut, a stalled one always is.
+    let timedOut = false;
+    const silence = startSilenceTimer(timeoutMs, () => {
+      timedOut = true;
+      controller.abort();
+    });
+    /** The body as text, at most `max` bytes (more is a `protocol` error); the aborted signal ends a stalled read. */
+    const readText = async (response: Response, max: number): Promise<string> => {
+      const reader = response.body?.getReader();
+      const decoder = new TextDecoder('utf-8');
+      let text = '';
+      let size = 0;
+      for (;;) {
+        const chunk = await reader?.read();
+        if (chunk === undefined || chunk.done) return text + decoder.decode();
+        size += chunk.value.byteLength;
+        if (size > max) {
+          void reader?.cancel().catch(() => undefined);
+          const message = `${what}: a body of ${size}+ bytes is over maxMessageBytes (${max})`;
+          throw new RunClientError({ kind: 'protocol', message, eventType: null, seq: null, path: [], raw: undefined }, { runId });
         }
-        if (outer?.aborted) throw outer.reason;
-        throw new RunClientError(
-          { kind: 'transport', message: `${request.method} ${request.path} failed: ${(error as Error).message ?? String(error)}` },
-          { runId, cause: error },
-        );
-      } finally {
-        clearTimeout(timer);
-        // Keep the link for the body: aborting the attempt must still cancel a stream being read.
-        if (controller.signal.aborted) outer?.removeEventListener('abort', onAbort);
+        text += decoder.decode(chunk.value, { stream: true });
+        silence.reset();
       }
-    },
-  };
+    };
+
+    try {
+      const response = await fetchImpl(joinUrl(options.baseUrl, request.path), {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: controller.signal,
+        // Following, fetch would carry custom headers (an API key) to another origin and re-POST a body on 307.
+        redirect: 'manual',
+      });
+      // The error body is optional evidence: when it cannot be read, the status alone is still the error.
+      if (!response.ok) throw httpErrorFrom(response, await readText(response, MAX_ERROR_BODY_BYTES).catch(() => ''), runId);
+      return asText ? await readText(response, maxMessageBytes) : response;
+    } catch (error) {
+      if (error instanceof RunClientError) throw error;
+      if (timedOut) {
+        throw new RunClientError({ kind: 'timeout', timeoutMs, message: `${what}: no data for ${timeoutMs} ms (requestTimeoutMs)` }, { runId, cause: error });
+      }
+      if (outer?.aborted) throw outer.reason;
+      throw new RunClientError({ kind: 'transport', message: `${what} failed: ${(error as Error).message ?? String(error)}` }, { runId, cause: error });
+    } finally {
+      silence.stop();
+      // Keep the link for a body read later: aborting the attempt must still cancel a stream being read.
+      if (asText || controller.signal.aborted) outer?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  return { maxMessageBytes, send: (request) => exchange(request, false), sendForText: (request) => exchange(request, true) };
 }

@@ -4,7 +4,9 @@ import { scenarioActions } from '@kestrel/testing';
 import type { PayloadSchema } from '../run/payload.js';
 import { reduceRun } from '../run/reduce-run.js';
 import { createInitialRunState, type RunState } from '../run/run-state.js';
+import { expect } from 'vitest';
 import { createRunClient } from './create-run-client.js';
+import { RunClientError } from './run-client-error.js';
 import type { RunClient, RunClientOptions } from './types.js';
 
 /*
@@ -111,4 +113,14 @@ export function referenceState(scenario: Scenario, options: { payloadSchema?: Pa
   let state: RunState = createInitialRunState(options);
   for (const action of scenarioActions(scenario.steps)) state = reduceRun(state, action);
   return state;
+}
+
+/** The `RunClientError` a promise rejects with; fails the test when it resolves or rejects with anything else. */
+export async function rejection(promise: Promise<unknown>): Promise<RunClientError> {
+  const error = await promise.then(
+    () => expect.unreachable('expected a rejection'),
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(RunClientError);
+  return error as RunClientError;
 }

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createManualFrameScheduler, getScenario } from '@kestrel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunClient } from './create-run-client.js';
-import { RunClientError } from './run-client-error.js';
-import { startLoopbackKestrel, testClient, type LoopbackKestrel } from './loopback-kestrel.test-helper.js';
+import { rejection, startLoopbackKestrel, testClient, type LoopbackKestrel } from './loopback-kestrel.test-helper.js';
 
 let kestrel: LoopbackKestrel;
 beforeAll(async () => {
@@ -12,14 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => kestrel.close());
 
-async function rejection(promise: Promise<unknown>): Promise<RunClientError> {
-  const error = await promise.then(
-    () => expect.unreachable('expected a rejection'),
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(RunClientError);
-  return error as RunClientError;
-}
 
 describe('requests', () => {
   it('go through the injected fetch, with the headers function read for each one, under baseUrl\'s path', async () => {

@@ -5,6 +5,8 @@ import type { RunState } from '../run/run-state.js';
 import type { ResolvedReconnectPolicy } from './backoff.js';
 import { followRun, type BeginAttempt } from './follow-run.js';
 import type { Http } from './http.js';
+import { isInteractionExpired } from '../protocol/interaction-expiry.js';
+import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
 import { createRunStore } from './run-store.js';
 import { RunUsageError } from './run-usage-error.js';
@@ -104,7 +106,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
       const runId = await runIdWhenKnown();
       if (runId === null || store.getState().phase === 'settled') return;
       const response = await deps.http
-        .send({ method: 'POST', path: `/v1/runs/${encodeURIComponent(runId)}/cancel`, accept: 'application/json', runId })
+        .send({ method: 'POST', path: `/v1/runs/${idSegment('run id', runId)}/cancel`, accept: 'application/json', runId })
         .catch((error: unknown) => {
           // 409: the run settled on the server before the request arrived. Nothing is left to cancel, and the
           // stream this handle still reads reports the real outcome, so this is not a failure of cancel().
@@ -127,17 +129,21 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     if (answering === 'in-flight') throw new RunUsageError('answer-in-flight', 'This interaction is already being answered; the answer is not sent twice');
     if (answering === 'answered') throw new RunUsageError('already-answered', 'This interaction was already answered; follow the handle the first respond() returned');
     const interaction = state.output.interaction;
+    if (isInteractionExpired(interaction.expiresAt, Date.now())) {
+      throw new RunUsageError('expired', `Interaction expired at ${interaction.expiresAt}; nothing was sent`);
+    }
     const check = validateInteractionAnswer(interaction, answer);
     if (!check.valid) throw new InteractionAnswerError(check.issues);
     const sessionId = state.sessionId ?? state.result.sessionId;
     const runId = state.runId ?? state.result.runId;
+    const path = `/v1/sessions/${idSegment('session id', sessionId)}/interactions/${idSegment('interaction id', interaction.id)}`;
     answering = 'in-flight';
     const request = new AbortController();
     let response: Response;
     try {
       response = await deps.http.send({
         method: 'POST',
-        path: `/v1/sessions/${encodeURIComponent(sessionId)}/interactions/${encodeURIComponent(interaction.id)}`,
+        path,
         accept: 'text/event-stream',
         body: check.answer,
         signal: request.signal,

@@ -53,8 +53,16 @@ export interface RunClientOptions {
   readonly reconnect?: ReconnectPolicy;
   /** Silence (no byte, no keep-alive) after which the connection counts as lost and is resumed. Default 45 s. */
   readonly heartbeatTimeoutMs?: number;
-  /** Time allowed for response headers to arrive. Default 30 s. */
+  /**
+   * Time allowed for response headers to arrive, and for every silence while a JSON body (`/result`, the JSON
+   * route) is read: any byte starts it again. Default 30 s; a `timeout` error when it runs out.
+   */
   readonly requestTimeoutMs?: number;
+  /**
+   * The longest SSE line or message, and the largest JSON body, the client accepts; more ends the connection with a
+   * `protocol` error naming the size and the limit. Default 16 MiB (an event may hold a 10 MB `assistantText`).
+   */
+  readonly maxMessageBytes?: number;
   /** Motion notifications are batched per frame with this; defaults to `requestAnimationFrame` or a 16 ms timer. */
   readonly scheduler?: FrameScheduler;
 }

@@ -164,3 +164,36 @@ describe('InteractionAnswerError', () => {
     expect(error.message).toBe('Invalid answer: An answer is required');
   });
 });
+
+describe('form fields named like Object.prototype members', () => {
+  const inherited: Interaction = {
+    kind: 'form',
+    id: 'int_proto',
+    prompt: 'Odd names',
+    fields: [
+      { name: 'constructor', label: '', type: 'string' },
+      { name: 'toString', label: '', type: 'number' },
+      { name: '__proto__', label: '', type: 'string' },
+      { name: 'hasOwnProperty', label: '', type: 'boolean' },
+    ],
+  };
+
+  it('can be left empty when optional: nothing inherited is read as a value', () => {
+    expect(refusals(inherited, { kind: 'form', values: {} })).toEqual([]);
+  });
+
+  it('are checked when filled, __proto__ included, and kept in the answer as own keys', () => {
+    const answer = JSON.parse('{"kind":"form","values":{"constructor":"c","toString":2,"__proto__":"p","hasOwnProperty":true}}') as unknown;
+    const check = validateInteractionAnswer(inherited, answer);
+    expect(check.valid).toBe(true);
+    const values = check.valid && check.answer.kind === 'form' ? check.answer.values : {};
+    expect(JSON.parse(JSON.stringify(values))).toEqual(JSON.parse('{"constructor":"c","toString":2,"__proto__":"p","hasOwnProperty":true}'));
+    expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
+  });
+
+  it('a required __proto__ field is required, and a wrong type in it is named', () => {
+    const required: Interaction = { kind: 'form', id: 'int_proto', prompt: 'p', fields: [{ name: '__proto__', label: 'Proto', type: 'string', required: true }] };
+    expect(refusals(required, { kind: 'form', values: {} })).toEqual(['values.__proto__: Proto is required']);
+    expect(refusals(required, JSON.parse('{"kind":"form","values":{"__proto__":{"a":1}}}'))).toEqual(['values.__proto__: Proto must be text']);
+  });
+});

@@ -78,7 +78,8 @@ function issuesFor(interaction: Interaction, answer: InteractionAnswer): AnswerI
       const issues: AnswerIssue[] = [];
       const names = new Set(interaction.fields.map((field) => field.name));
       for (const field of interaction.fields) {
-        const message = checkField(field, answer.values[field.name]);
+        // Own keys only: a field named `constructor` or `toString` left empty must not read Object.prototype's.
+        const message = checkField(field, Object.hasOwn(answer.values, field.name) ? answer.values[field.name] : undefined);
         if (message !== undefined) issues.push({ path: ['values', field.name], message });
       }
       for (const name of Object.keys(answer.values)) {
@@ -101,6 +102,11 @@ function issuesFor(interaction: Interaction, answer: InteractionAnswer): AnswerI
 export function validateInteractionAnswer(interaction: Interaction, answer: unknown): AnswerValidation {
   const shape = interactionAnswerSchema.safeParse(answer, protocolParseOptions);
   if (!shape.success) return { valid: false, issues: toProtocolIssues(shape.error.issues) };
+  const raw = (answer as { values?: object }).values;
+  if (shape.data.kind === 'form' && Object.hasOwn(raw!, '__proto__')) {
+    // The record parse assigns each key, and assigning `__proto__` sets no key: keep it as the own key it was.
+    Object.defineProperty(shape.data.values, '__proto__', Object.getOwnPropertyDescriptor(raw, '__proto__')!);
+  }
   const issues = issuesFor(interaction, shape.data);
   return issues.length === 0 ? { valid: true, answer: shape.data } : { valid: false, issues };
 }

@@ -7,6 +7,11 @@ export interface DecodeSSEOptions {
   readonly onComment?: ((comment: string) => void) | undefined;
   /** Called for every chunk of bytes, before decoding: a sign of life for heartbeat timers. */
   readonly onBytes?: ((byteLength: number) => void) | undefined;
+  /**
+   * The longest line or message accepted; a longer one ends the stream with a `ProtocolError` naming the size and
+   * the limit. Default 16 MiB.
+   */
+  readonly maxMessageBytes?: number | undefined;
 }
 
 /**
@@ -38,7 +43,7 @@ export async function* decodeSSEBatches(
 ): AsyncGenerator<readonly SSEMessage[], void, undefined> {
   let queue: SSEMessage[] = [];
   // Each message is a fresh { id, event, data }: already an SSEMessage, no copy needed (bench).
-  const feed = createSSEParser((message) => queue.push(message), options.onComment);
+  const feed = createSSEParser((message) => queue.push(message), options.onComment, options.maxMessageBytes);
   // Stream mode joins characters split across chunks; it also drops the one leading BOM, even a split one.
   const decoder = new TextDecoder('utf-8');
   const take = () => {

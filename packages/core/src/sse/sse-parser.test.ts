@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SSEMessage } from '../protocol/parse-run-event.js';
 import { decodeSSE } from './decode-sse.js';
+import { ProtocolError } from '../protocol/protocol-error.js';
 import { createSSEParser } from './sse-parser.js';
 
 interface Decoded {
@@ -160,5 +161,44 @@ describe('createSSEParser (the WHATWG rules, through decodeSSE)', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('createSSEParser size limit', () => {
+  const collect = (limit: number) => {
+    const messages: SSEMessage[] = [];
+    return { messages, feed: createSSEParser((message) => messages.push(message), undefined, limit) };
+  };
+
+  it('accepts a line and a message exactly at the limit', () => {
+    const { messages, feed } = collect(20);
+    feed(`data: ${'a'.repeat(14)}\n\n`); // the line is 20 characters
+    feed(`data: ${'b'.repeat(9)}\ndata: ${'c'.repeat(10)}\n\n`); // data joined: 9 + 1 + 10 = 20
+    expect(messages.map((message) => message.data)).toEqual(['a'.repeat(14), `${'b'.repeat(9)}\n${'c'.repeat(10)}`]);
+  });
+
+  it('throws a ProtocolError naming size and limit for a complete line over it', () => {
+    expect(() => collect(20).feed(`data: ${'a'.repeat(15)}\n`)).toThrow(
+      new ProtocolError('SSE message of 21+ bytes is over maxMessageBytes (20)'),
+    );
+  });
+
+  it('throws for a line that has not ended yet, once the unfinished part is over the limit, whatever the chunks', () => {
+    const { feed } = collect(20);
+    for (let i = 0; i < 3; i++) feed('data: '); // 18 characters in three chunks, no line ending yet
+    expect(() => feed('xyz')).toThrow('SSE message of 21+ bytes is over maxMessageBytes (20)');
+  });
+
+  it('throws for a message whose data lines together go over the limit', () => {
+    const { feed } = collect(20);
+    expect(() => feed(`data: ${'a'.repeat(10)}\ndata: ${'b'.repeat(10)}\n`)).toThrow('SSE message of 21+ bytes is over maxMessageBytes (20)');
+  });
+
+  it('decodeSSE ends the stream with that error', async () => {
+    const stream = chunksToStream([toBytes(`data: ${'x'.repeat(100)}`)]);
+    const read = (async () => {
+      for await (const message of decodeSSE(stream, { maxMessageBytes: 50 })) void message;
+    })();
+    await expect(read).rejects.toThrow('SSE message of 106+ bytes is over maxMessageBytes (50)');
   });
 });

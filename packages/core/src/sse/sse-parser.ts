@@ -1,4 +1,8 @@
 import type { SSEMessage } from '../protocol/parse-run-event.js';
+import { ProtocolError } from '../protocol/protocol-error.js';
+
+/** The default longest SSE line or message (16 MiB): one event may legitimately hold a 10 MB `assistantText`. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 const LF = 10;
 const SPACE = 32;
@@ -14,11 +18,20 @@ const SPACE = 32;
  * reader changes: `id` and `event` are per message (no "last event ID" carried over; the run client tracks
  * resume itself), an empty `event:` reads as undefined, and both keys are always present.
  *
+ * A line, or a message's joined data, longer than `maxMessageBytes` throws a {@link ProtocolError} from `feed`
+ * naming the size and the limit, so a server cannot grow memory without bound (a line that never ends, included).
+ * Sizes are counted in decoded UTF-16 units, each at least one byte on the wire: cheap (a length read per line
+ * and per chunk, never per character), and never more than the bytes received.
+ *
  * @example
  * const feed = createSSEParser((message) => queue.push(message));
  * feed(decoder.decode(bytes, { stream: true }));
  */
-export function createSSEParser(onMessage: (message: SSEMessage) => void, onComment?: (comment: string) => void): (text: string) => void {
+export function createSSEParser(
+  onMessage: (message: SSEMessage) => void,
+  onComment?: (comment: string) => void,
+  maxMessageBytes: number = DEFAULT_MAX_MESSAGE_BYTES,
+): (text: string) => void {
   // Undefined until the first data line: the spec's "data buffer empty" test without a counter.
   let data: string | undefined;
   let event: string | undefined;
@@ -28,7 +41,12 @@ export function createSSEParser(onMessage: (message: SSEMessage) => void, onComm
   // The last text ended in CR: an LF opening the next text finishes that CRLF rather than making a blank line.
   let afterCR = false;
 
+  function limit(size: number): void {
+    if (size > maxMessageBytes) throw new ProtocolError(`SSE message of ${size}+ bytes is over maxMessageBytes (${maxMessageBytes})`);
+  }
+
   function line(text: string, start: number, end: number): void {
+    limit(end - start);
     if (start === end) {
       if (data !== undefined) onMessage({ id, event, data });
       data = event = id = undefined;
@@ -49,8 +67,10 @@ export function createSSEParser(onMessage: (message: SSEMessage) => void, onComm
   }
 
   function field(name: string, value: string): void {
-    if (name === 'data') data = data === undefined ? value : `${data}\n${value}`;
-    else if (name === 'event') event = value || undefined;
+    if (name === 'data') {
+      data = data === undefined ? value : `${data}\n${value}`;
+      limit(data.length);
+    } else if (name === 'event') event = value || undefined;
     else if (name === 'id' && !value.includes('\0')) id = value;
     // `retry` and unknown fields: ignored, as the spec allows (the run client has its own backoff).
   }
@@ -80,6 +100,10 @@ export function createSSEParser(onMessage: (message: SSEMessage) => void, onComm
       }
       if (lf >= 0 && lf < start) lf = text.indexOf('\n', start);
     }
-    if (start < text.length) pending += start === 0 ? text : text.slice(start);
+    if (start < text.length) {
+      pending += start === 0 ? text : text.slice(start);
+      // Checked per chunk: a line that never ends stops here, however slowly it trickles in.
+      limit(pending.length);
+    }
   };
 }

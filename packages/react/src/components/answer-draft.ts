@@ -10,6 +10,11 @@ export interface AnswerDraft {
 
 export const emptyDraft: AnswerDraft = { comment: '', selected: [], text: '', values: {} };
 
+/** What the draft holds for a form field: own keys only, so a field named `constructor` starts empty. */
+export function draftValue(draft: AnswerDraft, name: string): string | boolean | undefined {
+  return Object.hasOwn(draft.values, name) ? draft.values[name] : undefined;
+}
+
 function formValue(field: FormField, raw: string | boolean | undefined): string | number | boolean | undefined {
   if (field.type === 'boolean') return raw === true;
   if (typeof raw !== 'string' || raw === '') return undefined;
@@ -29,12 +34,13 @@ export function draftToAnswer(interaction: Interaction, draft: AnswerDraft, appr
     case 'text':
       return { kind: 'text', text: draft.text };
     case 'form': {
-      const values: Record<string, string | number | boolean> = {};
+      const entries: [string, string | number | boolean][] = [];
       for (const field of interaction.fields) {
-        const value = formValue(field, draft.values[field.name]);
-        if (value !== undefined) values[field.name] = value;
+        const value = formValue(field, draftValue(draft, field.name));
+        if (value !== undefined) entries.push([field.name, value]);
       }
-      return { kind: 'form', values };
+      // fromEntries defines own keys: `values.__proto__ = x` would set the prototype and drop the field.
+      return { kind: 'form', values: Object.fromEntries(entries) };
     }
     case 'unsupported':
       return undefined;

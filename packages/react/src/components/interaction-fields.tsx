@@ -1,5 +1,5 @@
 import type { ApprovalInteraction, ChoiceInteraction, FormField, FormInteraction, TextInteraction } from '@kestrel/core';
-import type { AnswerDraft } from './answer-draft.js';
+import { draftValue, type AnswerDraft } from './answer-draft.js';
 import type { KestrelLabels } from './labels.js';
 
 export interface FieldsProps<I> {
@@ -139,7 +139,7 @@ export function TextFields({ interaction, draft, update, errors, baseId, promptI
 function FormFieldControl({ field, draft, update, errors, baseId, labels }: Omit<FieldsProps<FormField>, 'interaction' | 'promptId'> & { field: FormField }) {
   const id = `${baseId}-field-${idPart(field.name)}`;
   const key = `field:${field.name}`;
-  const raw = draft.values[field.name];
+  const raw = draftValue(draft, field.name);
   const set = (value: string | boolean) => update({ values: { ...draft.values, [field.name]: value } });
   const common = { id, name: field.name, 'aria-required': field.required === true || undefined, ...invalidProps(baseId, key, errors) };
   const label = (

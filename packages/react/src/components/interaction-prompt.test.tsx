@@ -1,4 +1,4 @@
-import type { InteractionAnswer } from '@kestrel/core';
+import { RunUsageError, type Interaction, type InteractionAnswer } from '@kestrel/core';
 import { createScenarioRun, createScenarioSource, getScenario } from '@kestrel/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -216,6 +216,19 @@ describe('InteractionPrompt', () => {
     expect(run.respond).not.toHaveBeenCalled();
   });
 
+  it('shows the interaction as expired when the client refuses the answer as expired before the countdown ends', async () => {
+    const user = userEvent.setup();
+    const run = waitingRun('waiting-form', () => Promise.reject(new RunUsageError('expired', 'This interaction expired')));
+    render(<InteractionPrompt run={run} now={() => Date.parse('2099-01-01T00:00:00Z') - 500} />);
+    await user.type(screen.getByRole('textbox', { name: /Project code/ }), 'ACME-7');
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '23.4');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Category/ }), 'meals');
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    await waitFor(() => expect(screen.getByRole('form').getAttribute('data-state')).toBe('expired'));
+    expect(screen.getByText(/has expired/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows an unsupported kind read-only with its prompt', async () => {
     const { container } = render(<InteractionPrompt run={waitingRun('waiting-unknown-kind')} />);
     const group = screen.getByRole('group', { name: 'Sign the contract with your registered signature' });
@@ -229,5 +242,41 @@ describe('InteractionPrompt', () => {
   it('renders nothing unless the run is waiting', () => {
     const { container } = render(<InteractionPrompt run={waitingRun('completed-text')} />);
     expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('InteractionPrompt with form fields named like Object.prototype members', () => {
+  function oddFormRun(required: boolean) {
+    const source = createScenarioSource(getScenario('waiting-form'));
+    const state = source.getState();
+    if (state.output?.status !== 'WAITING') throw new Error('waiting-form does not end WAITING');
+    const interaction: Interaction = {
+      kind: 'form',
+      id: 'int_proto',
+      prompt: 'Odd names',
+      fields: ['constructor', 'toString', '__proto__'].map((name) => ({ name, label: `Field ${name}`, type: 'string' as const, required })),
+    };
+    const waiting = { ...state, output: { ...state.output, interaction } };
+    return { getState: () => waiting, subscribe: source.subscribe, respond: vi.fn((_answer: InteractionAnswer) => Promise.resolve()) };
+  }
+
+  it('sends an empty answer when they are optional and left empty', async () => {
+    const user = userEvent.setup();
+    const run = oddFormRun(false);
+    render(<InteractionPrompt run={run} />);
+    for (const name of ['constructor', 'toString', '__proto__']) expect(screen.getByRole('textbox', { name: `Field ${name}` })).toHaveProperty('value', '');
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    expect(run.respond).toHaveBeenCalledWith({ kind: 'form', values: {} });
+  });
+
+  it('sends what was typed into each of them, __proto__ as an own key', async () => {
+    const user = userEvent.setup();
+    const run = oddFormRun(true);
+    render(<InteractionPrompt run={run} />);
+    for (const name of ['constructor', 'toString', '__proto__']) await user.type(screen.getByRole('textbox', { name: `Field ${name}` }), name.slice(0, 3));
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    expect(run.respond).toHaveBeenCalledTimes(1);
+    const sent = run.respond.mock.calls[0]![0];
+    expect(JSON.stringify(sent)).toBe('{"kind":"form","values":{"constructor":"con","toString":"toS","__proto__":"__p"}}');
   });
 });

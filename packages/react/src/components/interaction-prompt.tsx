@@ -1,5 +1,5 @@
 'use client';
-import { isRunClientError, validateInteractionAnswer, type AnswerIssue, type Interaction, type RunSource, type RunState } from '@kestrel/core';
+import { isRunClientError, RunUsageError, validateInteractionAnswer, type AnswerIssue, type Interaction, type RunSource, type RunState } from '@kestrel/core';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type Ref } from 'react';
 import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
@@ -77,7 +77,8 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
   const approved = useRef(true);
   const [decision, setDecision] = useState<'approve' | 'reject'>('approve');
   const remaining = useCountdown(interaction.expiresAt, now);
-  const expired = remaining === 0;
+  // The client's own clock may say so a moment before this countdown does: its refusal counts as expiry too.
+  const expired = remaining === 0 || state === 'expired';
 
   useEffect(() => {
     if (focusOnWait) root.current?.focus();
@@ -125,6 +126,10 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
       (error: unknown) => {
         submitting.current = false;
         if (!mounted.current) return;
+        if (error instanceof RunUsageError && error.reason === 'expired') {
+          setState('expired');
+          return;
+        }
         const { message, issues, unsent } = rejectionOf(error);
         setErrors(issuesByKey(issues, t.answerIssue));
         setRejection({ message, unsent });

@@ -1,3 +1,4 @@
+import { isInteractionExpired } from '@kestrel/core';
 import { useEffect, useState } from 'react';
 
 /**
@@ -13,13 +14,14 @@ export function useCountdown(expiresAt: string | undefined, now: () => number = 
     const tick = () => {
       const time = now();
       setCurrent(time);
-      return time < deadline;
+      return !isInteractionExpired(expiresAt, time);
     };
     if (!tick()) return undefined;
     const timer = setInterval(() => {
       if (!tick()) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-  }, [deadline, now]);
+  }, [deadline, expiresAt, now]);
+  // 0 exactly when isInteractionExpired says so, as respond() in core reads it.
   return deadline === null || Number.isNaN(deadline) || current === null ? null : Math.max(0, deadline - current);
 }

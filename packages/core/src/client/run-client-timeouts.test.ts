@@ -1,0 +1,106 @@
+import { getScenario } from '@kestrel/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rejection, startLoopbackKestrel, testClient, type LoopbackKestrel } from './loopback-kestrel.test-helper.js';
+import { routeTo, startRecordingServer, stallAfterHeaders, stallBeforeHeaders, type RecordingServer, type Responder } from './recording-server.test-helper.js';
+
+/*
+ * Issue 13 item 7: every path of the client ends, with a typed error, against a server that sends its headers and
+ * then nothing. Timeouts are small; nothing here asserts how long anything took.
+ */
+
+let kestrel: LoopbackKestrel;
+beforeAll(async () => {
+  kestrel = await startLoopbackKestrel();
+});
+afterAll(() => kestrel.close());
+
+const servers: RecordingServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function stalling(respond: Responder): Promise<RecordingServer> {
+  const server = await startRecordingServer(respond);
+  servers.push(server);
+  return server;
+}
+
+
+const jsonStall = stallAfterHeaders('application/json', '{"type":"run.comp');
+const limits = { requestTimeoutMs: 100, heartbeatTimeoutMs: 100, reconnect: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, jitter: 0 } };
+
+describe('a server that stalls after the headers', () => {
+  it('fetchResult: a /result body that stops mid-way is a timeout error naming requestTimeoutMs', async () => {
+    const server = await stalling(jsonStall);
+    const error = await rejection(testClient(kestrel, { ...limits, baseUrl: server.url }).fetchResult('run_1'));
+    expect(error).toMatchObject({ kind: 'timeout', runId: 'run_1', detail: { kind: 'timeout', timeoutMs: 100 } });
+    expect(error.message).toContain('GET /v1/runs/run_1/result: no data for 100 ms (requestTimeoutMs)');
+  });
+
+  it('client.run: a JSON route answer that stops mid-way is a timeout error', async () => {
+    const server = await stalling(jsonStall);
+    const error = await rejection(testClient(kestrel, { ...limits, baseUrl: server.url }).run({ input: 'x' }));
+    expect(error).toMatchObject({ kind: 'timeout', detail: { kind: 'timeout', timeoutMs: 100 } });
+  });
+
+  it('resume: a run whose /result stalls does not stay connecting; it ends in a timeout error', async () => {
+    const server = await stalling((request, res) => (request.path.endsWith('/result') ? jsonStall(request, res) : res.writeHead(404).end()));
+    const handle = testClient(kestrel, { ...limits, baseUrl: server.url }).resume({ runId: 'run_1' });
+    const error = await rejection(handle.result);
+    expect(error.kind).toBe('timeout');
+    expect(handle.getState()).toMatchObject({ phase: 'error', error: { kind: 'timeout', timeoutMs: 100 } });
+  });
+
+  it('start: a stream that stays silent after its headers ends as a transport error (heartbeat), never a hang', async () => {
+    const server = await stalling(stallAfterHeaders('text/event-stream', ': hello\n'));
+    const handle = testClient(kestrel, { ...limits, baseUrl: server.url }).start({ input: 'x' });
+    const error = await rejection(handle.result);
+    expect(error.kind).toBe('transport');
+    expect(error.message).toContain('heartbeat timeout');
+    expect(handle.getState().phase).toBe('error');
+    expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1); // the start is not re-sent
+  });
+
+  it('respond: an answer whose stream stalls after the headers ends the new attempt with an error', async () => {
+    const scenario = getScenario('waiting-form');
+    const server = await stalling(stallAfterHeaders('text/event-stream'));
+    let answered = false;
+    const route = routeTo(server, (path) => answered || path.includes('/interactions/'));
+    const client = testClient(kestrel, { ...limits, scenario: scenario.name, fetch: (input, init) => route(input, init) });
+    const waiting = client.start({ input: scenario.input });
+    await waiting.result;
+    answered = true; // from here every request, the reconnect to /events included, meets the stalling server
+    const next = await waiting.respond(scenario.continuation!.answer);
+    const error = await rejection(next.result);
+    expect(error.kind).toBe('transport');
+    expect(next.getState().phase).toBe('error');
+    expect(server.requests.map((request) => request.method)).toEqual(['POST', 'GET']); // the answer once, then one resume
+  });
+
+  it('respond: no headers within requestTimeoutMs rejects with a timeout, and the answer may be sent again', async () => {
+    const scenario = getScenario('waiting-form');
+    const server = await stalling(stallBeforeHeaders);
+    const client = testClient(kestrel, { ...limits, scenario: scenario.name, fetch: routeTo(server, (path) => path.includes('/interactions/')) });
+    const waiting = client.start({ input: scenario.input });
+    await waiting.result;
+    expect(await rejection(waiting.respond(scenario.continuation!.answer))).toMatchObject({ kind: 'timeout' });
+    expect(waiting.getState().status).toBe('WAITING');
+  });
+
+  it('cancel: resolves once the headers arrive, without waiting for a body that never comes', async () => {
+    const server = await stalling(jsonStall);
+    const client = testClient(kestrel, { ...limits, scenario: 'completed-text', delayMs: 30, fetch: routeTo(server, (path) => path.endsWith('/cancel')) });
+    const handle = client.start({ input: 'x' });
+    await expect(handle.cancel()).resolves.toBeUndefined();
+    expect(server.requests.map((request) => request.method + ' ' + request.path)).toEqual([`POST /v1/runs/${handle.getState().runId}/cancel`]);
+    handle.detach();
+  });
+
+  it('cancel: no headers within requestTimeoutMs rejects with a timeout', async () => {
+    const server = await stalling(stallBeforeHeaders);
+    const client = testClient(kestrel, { ...limits, scenario: 'completed-text', delayMs: 30, fetch: routeTo(server, (path) => path.endsWith('/cancel')) });
+    const handle = client.start({ input: 'x' });
+    expect(await rejection(handle.cancel())).toMatchObject({ kind: 'timeout', detail: { timeoutMs: 100 } });
+    handle.detach();
+  });
+});
