@@ -127,5 +127,6 @@ export { isInteractionExpired } from './protocol/interaction-expiry.js';
 export type { RunUsageReason } from './client/run-usage-error.js';
 export { createTimerFrameScheduler, defaultFrameScheduler } from './client/frame-scheduler.js';
 export { backoffDelay } from './client/backoff.js';
-export { MAX_CURSOR_LENGTH, MAX_LIST_LIMIT, kestrelIdProblem, matchKestrelRoute } from './protocol/kestrel-routes.js';
+export { kestrelIdProblem } from './protocol/kestrel-id.js';
+export { MAX_CURSOR_LENGTH, MAX_LIST_LIMIT, matchKestrelRoute } from './protocol/kestrel-routes.js';
 export type { KestrelRoute, KestrelRouteMatch } from './protocol/kestrel-routes.js';

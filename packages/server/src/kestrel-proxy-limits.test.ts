@@ -111,4 +111,25 @@ describe('createKestrelProxy: upstream answer limit', () => {
     for (let i = 0; i < 50 && !upstreamClosed; i += 1) await sleep(20);
     expect(upstreamClosed).toBe(true);
   });
+
+  it('ends an event stream whose message is over maxUpstreamBodyBytes, forwarding none of it, and reports it', async () => {
+    const scenario = getScenario('completed-text');
+    const events = scenarioEvents(scenario.steps);
+    const { proxy, protocolErrors } = await setup(
+      (_request, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(`id: 1\nevent: run.started\ndata: ${JSON.stringify(events[0])}\n\n`);
+        // One line that never ends, far over the limit: the proxy must stop there, not buffer it or loop.
+        res.write(`data: ${'x'.repeat(64 * 1024)}`);
+      },
+      { maxUpstreamBodyBytes: 16 * 1024 },
+    );
+    const response = await postJson(`${proxy.url}/v1/sessions/new/runs`, undefined, { accept: 'text/event-stream' });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain('event: run.started');
+    expect(text).not.toContain('xxxx');
+    expect(protocolErrors).toHaveLength(1);
+    expect(protocolErrors[0]!.message).toMatch(/maxMessageBytes \(16384\)/);
+  });
 });

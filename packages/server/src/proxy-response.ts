@@ -126,6 +126,7 @@ export async function relayUpstream(upstream: Response, context: RelayContext): 
         context.stopUpstream();
       },
       onCancel: context.stopUpstream,
+      maxMessageBytes: context.maxBodyBytes,
       ...(onRunStarted === undefined ? {} : { onFirstEvent: (event) => onRunStarted({ runId: event.runId, sessionId: event.sessionId }) }),
     });
     return new Response(stream, { status: upstream.status, headers: sseHeaders() });

@@ -10,6 +10,8 @@ export interface ValidatedStreamOptions {
    * rejects, the response is cut (a dropped connection) and nothing of the run is forwarded.
    */
   readonly onFirstEvent?: (event: RunEvent) => Promise<void>;
+  /** Longest message (or unfinished line) read from upstream; a longer one ends the response like a protocol error. */
+  readonly maxMessageBytes?: number;
 }
 
 /** Re-frames one message exactly as received (type, id and data lines), so nothing is lost or rewritten. */
@@ -49,11 +51,23 @@ export function validatedEventStream(upstream: ReadableStream<Uint8Array>, optio
         onComment: (comment) => {
           if (!stopped) controller.enqueue(encoder.encode(encodeSSEComment(comment)));
         },
+        maxMessageBytes: options.maxMessageBytes,
       });
     },
     async pull(controller) {
       if (messages === undefined || stopped) return;
-      const next = await messages.next();
+      let next: IteratorResult<SSEMessage, void>;
+      try {
+        next = await messages.next();
+      } catch (error) {
+        if (!(error instanceof ProtocolError)) throw error;
+        // An oversized message: none of it is forwarded (it was never whole), and the response ends cleanly, so the
+        // browser sees a stream cut short (no outcome) instead of resuming into the same message again and again.
+        stopped = true;
+        controller.close();
+        options.onProtocolError(error);
+        return;
+      }
       if (stopped) return;
       if (next.done === true) {
         stopped = true;

@@ -42,7 +42,9 @@ export interface SizeEntry {
 export const KB = 1000;
 
 export const SIZE_ENTRIES: readonly SizeEntry[] = [
-  { id: 'useRun', label: 'useRun alone', file: 'apps/use-run-app.tsx', packages: ['@kestrel/core', '@kestrel/react'], budgetGzip: 15 * KB, ceilingWithPeersGzip: 19 * KB },
+  // Ceiling 19.5 kB (was 19): issue 13's client bounds (body timeouts, message size limit, redirects refused, expired
+  // answers and path ids refused) and issue 12's resume fallback added 0.8 kB that every app that follows runs needs.
+  { id: 'useRun', label: 'useRun alone', file: 'apps/use-run-app.tsx', packages: ['@kestrel/core', '@kestrel/react'], budgetGzip: 15 * KB, ceilingWithPeersGzip: 19.5 * KB },
   {
     id: 'RunView',
     label: '<RunView> with all parts',

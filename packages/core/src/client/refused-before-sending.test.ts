@@ -1,6 +1,7 @@
 import { getScenario } from '@kestrel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunCompletedEvent } from '../protocol/types.js';
+import { kestrelIdProblem } from '../protocol/kestrel-id.js';
 import { toWireEvent } from '../sse/encode-sse.js';
 import { createRunClient } from './create-run-client.js';
 import { RunUsageError } from './run-usage-error.js';
@@ -23,7 +24,10 @@ beforeAll(async () => {
   waiting = await testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input }).result;
   await kestrel.close();
   server = await startRecordingServer((request, res) => {
-    if (request.method === 'GET' && request.path.endsWith('/result')) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(served));
+    const json = { 'content-type': 'application/json' };
+    // No events kept: a resume reads the run from its result alone.
+    if (request.method === 'GET' && request.path.endsWith('/events')) res.writeHead(410, json).end('{"error":{"code":"gone","message":"gone"}}');
+    else if (request.method === 'GET' && request.path.endsWith('/result')) res.writeHead(200, json).end(JSON.stringify(served));
     else res.writeHead(500).end();
   });
 });
@@ -60,7 +64,7 @@ describe('ids that would change the path', () => {
   it.each(['..', '.', ''])('run id %j: resume throws and fetchResult rejects with RunUsageError invalid-id, nothing sent', async (id) => {
     const before = server.requests.length;
     const error = usageError(() => client().resume({ runId: id }), 'invalid-id');
-    expect(error.message).toBe(`run id "${id}" would change the URL path`);
+    expect(error.message).toBe(`run id ${kestrelIdProblem(id)}`);
     await expect(client().fetchResult(id)).rejects.toMatchObject({ name: 'RunUsageError', reason: 'invalid-id' });
     expect(server.requests.length).toBe(before);
   });

@@ -1,3 +1,4 @@
+import { kestrelIdProblem } from '../protocol/kestrel-id.js';
 import { RunUsageError } from './run-usage-error.js';
 
 /** Which id a path segment holds, as it is named in errors. */
@@ -9,6 +10,7 @@ export type ResourceIdName = 'run id' | 'session id' | 'interaction id';
  * request to a resource nobody asked for.
  */
 export function idSegment(name: ResourceIdName, id: string): string {
-  if (/^\.{0,2}$/.test(id)) throw new RunUsageError('invalid-id', `${name} "${id}" would change the URL path`);
+  const problem = kestrelIdProblem(id);
+  if (problem !== undefined) throw new RunUsageError('invalid-id', `${name} ${problem}`);
   return encodeURIComponent(id);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kestrelIdProblem, matchKestrelRoute } from './kestrel-routes.js';
+import { matchKestrelRoute } from './kestrel-routes.js';
+import { kestrelIdProblem } from './kestrel-id.js';
 
 describe('matchKestrelRoute', () => {
   it('names each resource of PROTOCOL.md section 1 with its decoded parameters', () => {

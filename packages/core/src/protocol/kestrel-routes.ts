@@ -1,3 +1,4 @@
+import { kestrelIdProblem } from './kestrel-id.js';
 /** The resources of PROTOCOL.md sections 1 and 5, named. */
 export type KestrelRoute =
   | { readonly kind: 'start-run'; readonly sessionId: string }
@@ -33,19 +34,6 @@ interface Pattern {
 }
 
 const route = (value: KestrelRoute): Made => ({ ok: true, route: value });
-
-/**
- * Why `id` cannot name a Kestrel resource, or `undefined` when it can. An empty id, `.` or `..` would make the
- * request path name another resource (`/v1/runs/../result` is `/v1/result`), so no request may be built with one.
- *
- * @example
- * kestrelIdProblem('..'); // 'is ".." (a path segment that names another resource)'
- */
-export function kestrelIdProblem(id: string): string | undefined {
-  if (id === '') return 'is empty';
-  if (id === '.' || id === '..') return `is "${id}" (a path segment that names another resource)`;
-  return undefined;
-}
 
 function listRuns(sessionId: string, query: URLSearchParams): Made {
   const one = (name: string): { ok: true; value: string | undefined } | { ok: false; message: string } => {

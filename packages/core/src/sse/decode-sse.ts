@@ -51,6 +51,16 @@ export async function* decodeSSEBatches(
     queue = [];
     return batch;
   };
+  // A line over the size limit throws from the parser; the messages the same chunk completed before it are still
+  // delivered first, so nothing valid is dropped on the way to the error.
+  let refused: { readonly error: unknown } | undefined;
+  const feedText = (text: string) => {
+    try {
+      feed(text);
+    } catch (error) {
+      refused = { error };
+    }
+  };
   const reader = stream.getReader();
   let finished = false;
   try {
@@ -58,11 +68,13 @@ export async function* decodeSSEBatches(
       const { done, value } = await reader.read();
       if (done) break;
       options.onBytes?.(value.byteLength);
-      feed(decoder.decode(value, { stream: true }));
+      feedText(decoder.decode(value, { stream: true }));
       if (queue.length > 0) yield take();
+      if (refused !== undefined) throw refused.error;
     }
-    feed(decoder.decode());
+    feedText(decoder.decode());
     if (queue.length > 0) yield take();
+    if (refused !== undefined) throw refused.error;
     finished = true;
   } finally {
     if (!finished) await reader.cancel().catch(() => undefined);

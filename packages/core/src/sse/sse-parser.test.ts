@@ -201,4 +201,14 @@ describe('createSSEParser size limit', () => {
     })();
     await expect(read).rejects.toThrow('SSE message of 106+ bytes is over maxMessageBytes (50)');
   });
+
+  it('decodeSSE first delivers the messages that came before the oversized line in the same chunk', async () => {
+    const stream = chunksToStream([toBytes(`data: one\n\ndata: two\n\ndata: ${'x'.repeat(100)}`)]);
+    const seen: string[] = [];
+    const read = (async () => {
+      for await (const message of decodeSSE(stream, { maxMessageBytes: 50 })) seen.push(message.data);
+    })();
+    await expect(read).rejects.toThrow('over maxMessageBytes (50)');
+    expect(seen).toEqual(['one', 'two']);
+  });
 });
