@@ -19,6 +19,7 @@ export type { RunOutcomeProps, RunRetryProps } from './components/run-outcome.js
 export { RunCancel } from './components/run-cancel.js';
 export type { RunCancelProps } from './components/run-cancel.js';
 export type { ActionButtonProps } from './components/action-button.js';
+export type { KestrelAction, KestrelPart } from './components/styling-contract.js';
 export { toolRenderer } from './components/tool-renderer.js';
 export type { ToolCallView, ToolRenderer, ToolRenderers } from './components/tool-renderer.js';
 export { AssistantText } from './components/assistant-text.js';

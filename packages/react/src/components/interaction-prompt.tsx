@@ -187,15 +187,15 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
       <div data-kestrel-actions="">
         {interaction.kind === 'approval' ? (
           <>
-            <button type="submit" aria-disabled={blocked} data-decision="approve" onClick={() => choose(true)}>
+            <button type="submit" aria-disabled={blocked} data-decision="approve" data-kestrel-action="approve" onClick={() => choose(true)}>
               {busy && decision === 'approve' ? t.submitting : t.approve}
             </button>
-            <button type="submit" aria-disabled={blocked} data-decision="reject" onClick={() => choose(false)}>
+            <button type="submit" aria-disabled={blocked} data-decision="reject" data-kestrel-action="reject" onClick={() => choose(false)}>
               {busy && decision === 'reject' ? t.submitting : t.reject}
             </button>
           </>
         ) : (
-          <button type="submit" aria-disabled={blocked}>
+          <button type="submit" aria-disabled={blocked} data-kestrel-action="submit">
             {busy ? t.submitting : t.submit}
           </button>
         )}

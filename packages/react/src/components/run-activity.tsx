@@ -125,7 +125,7 @@ export function RunActivity({ run: ownRun, defaultOpen = false, open: openProp, 
             <p data-kestrel-heading="">{t.activityLogs}</p>
             <ul>
               {logs.toArray().map((log) => (
-                <li key={log.seq} data-log-level={log.level}>
+                <li key={log.seq} data-kestrel-part="log" data-kind={log.level} data-log-level={log.level}>
                   <span>{log.level}</span> {log.message}
                 </li>
               ))}
