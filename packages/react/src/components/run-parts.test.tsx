@@ -156,6 +156,21 @@ describe('Run.Cancel and Run.Retry with asChild and composed props', () => {
     expect(retry).not.toHaveBeenCalled();
   });
 
+  it("let the app element's own handler preventDefault the kit's action too", async () => {
+    const user = userEvent.setup();
+    const run = streaming();
+    const cancel = vi.spyOn(run, 'cancel');
+    render(
+      <Run.Cancel run={run} asChild>
+        <button type="button" onClick={(event) => event.preventDefault()}>
+          Stop?
+        </button>
+      </Run.Cancel>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Stop?' }));
+    expect(cancel).not.toHaveBeenCalled();
+  });
+
   it('show Cancel only while the run is live, and Retry only when retry would act', () => {
     const live = render(<Run.Cancel run={streaming()}>Halt</Run.Cancel>);
     expect(screen.getByRole('button', { name: 'Halt' }).getAttribute('type')).toBe('button');
