@@ -9,7 +9,7 @@ describe('AssistantText', () => {
     const scenario = getScenario('failed-retryable');
     const source = createScenarioSource(scenario, { until: (state) => state.draftText.split(' ').length > 4 });
     const { container } = render(<AssistantText run={source} />);
-    const draft = screen.getByRole('region', { name: 'Assistant response, in progress' });
+    const draft = screen.getByRole('group', { name: 'Assistant response, in progress' });
     expect(draft.getAttribute('aria-busy')).toBe('true');
     expect(draft.getAttribute('data-kestrel-part')).toBe('draft');
     expect(draft.textContent).toContain('I started looking');
@@ -33,7 +33,7 @@ describe('AssistantText', () => {
     expect(log.getAttribute('data-kestrel-part')).toBe('assistant-text');
     // The draft never stands in for the outcome: only output.assistantText is shown.
     expect(log.textContent).toBe('I could not finish the conversion because the model provider is overloaded.');
-    expect(screen.queryByRole('region', { name: 'Assistant response, in progress' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Assistant response, in progress' })).toBeNull();
     expect(screen.queryByText(/in progress/)).toBeNull();
     await expectNoAxeViolations(container);
   });
@@ -45,7 +45,7 @@ describe('AssistantText', () => {
 
   it('marks streamed text as incomplete when the stream broke, and renders nothing without text', async () => {
     const { container } = render(<AssistantText run={createScenarioSource(getScenario('truncated'))} />);
-    const draft = screen.getByRole('region', { name: 'Assistant response, in progress' });
+    const draft = screen.getByRole('group', { name: 'Assistant response, in progress' });
     expect(draft.getAttribute('data-state')).toBe('interrupted');
     expect(screen.getByRole('log').textContent).toBe('');
     expect(draft.querySelector('[data-kestrel-marker]')?.textContent).toBe('Incomplete text, not a result');
@@ -70,7 +70,7 @@ describe('AssistantText', () => {
     );
     const { container } = render(<AssistantText run={source} />);
     expect(container.querySelector('img, b')).toBeNull();
-    expect(screen.getByRole('region').textContent).toContain('<b>bold</b>');
+    expect(screen.getByRole('group').textContent).toContain('<b>bold</b>');
   });
 
   it('takes a text renderer, a className and a ref', () => {

@@ -56,7 +56,7 @@ export interface AssistantTextProps extends Omit<HTMLAttributes<HTMLDivElement>,
 
 /**
  * The assistant's text, in two regions so a screen reader hears the answer once, and never the draft as the
- * answer. While streaming, the draft is shown, marked in progress, in a region that is not live
+ * answer. While streaming, the draft is shown, marked in progress, in a labelled group that is not live (nor a landmark)
  * (`data-kestrel-part="draft"`, `aria-busy`); beside it an empty `role="log"` region waits. Once settled, the draft
  * is gone and `output.assistantText` fills that log region (`data-kestrel-part="assistant-text"`): one addition to
  * a live region that was already there, announced once. A run first seen settled shows the final text without
@@ -80,7 +80,7 @@ export function AssistantText({ run: ownRun, renderText: ownRenderText, labels, 
         <div
           {...rest}
           ref={ref}
-          role="region"
+          role="group"
           aria-label={t.draftRegion}
           aria-busy={mode === 'streaming'}
           className={className}

@@ -140,7 +140,7 @@ export const Retry: Story = {
 export const TextDraft: Story = {
   args: { part: 'Text', scenario: 'completed-text', freeze: { until: (state) => state.draftText.length > 40 } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('region', { name: 'Assistant response, in progress' })).toHaveAttribute('aria-busy', 'true');
+    await expect(within(canvasElement).getByRole('group', { name: 'Assistant response, in progress' })).toHaveAttribute('aria-busy', 'true');
   },
 };
 

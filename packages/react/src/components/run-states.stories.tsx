@@ -44,7 +44,7 @@ export const Streaming: Story = {
     const canvas = within(canvasElement);
     await expect(phaseOf(canvasElement)).toBe('streaming');
     // The draft is in a region that is not live; the (empty) log region waits for the final text.
-    const draft = canvas.getByRole('region', { name: 'Assistant response, in progress' });
+    const draft = canvas.getByRole('group', { name: 'Assistant response, in progress' });
     await expect(draft.getAttribute('aria-busy')).toBe('true');
     await expect(canvas.getByRole('log').textContent).toBe('');
     await expect(draft.textContent).toContain('in progress');
