@@ -83,8 +83,8 @@ export { decodeSSEBatches } from './sse/decode-sse.js';
 export type { DecodeSSEOptions } from './sse/decode-sse.js';
 export { encodeSSEComment, encodeSSEEvent } from './sse/encode-sse.js';
 export { AppendLog } from './run/append-log.js';
-export { readPayload } from './run/payload.js';
-export type { PayloadIssue, PayloadSchema, PayloadState } from './run/payload.js';
+export { checkSchema, readPayload } from './run/payload.js';
+export type { PayloadIssue, PayloadSchema, PayloadState, SchemaCheck } from './run/payload.js';
 export type { StandardSchemaV1 } from './run/standard-schema.js';
 export { createInitialRunState, initialRunState } from './run/run-state.js';
 export type {

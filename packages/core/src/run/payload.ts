@@ -23,6 +23,26 @@ function toPathPart(part: PropertyKey | StandardSchemaV1.PathSegment): string | 
   return typeof key === 'number' ? key : String(key);
 }
 
+/** What checking a value against a Standard Schema gives: its typed value, or every issue with its path. */
+export type SchemaCheck<T> =
+  | { readonly status: 'valid'; readonly value: T }
+  | { readonly status: 'invalid'; readonly issues: readonly PayloadIssue[] };
+
+/**
+ * Checks any value (a payload, a tool call's input or output) against a Standard Schema, synchronously. An
+ * asynchronous schema is reported as one issue, never awaited: callers (the reducer, a render) are synchronous.
+ */
+export function checkSchema<T>(schema: StandardSchemaV1<unknown, T>, value: unknown, what = 'schema'): SchemaCheck<T> {
+  const result = schema['~standard'].validate(value);
+  if (result instanceof Promise) {
+    return { status: 'invalid', issues: [{ path: [], message: `The ${what} is asynchronous; use a synchronous schema` }] };
+  }
+  if (result.issues !== undefined) {
+    return { status: 'invalid', issues: result.issues.map((issue) => ({ path: (issue.path ?? []).map(toPathPart), message: issue.message })) };
+  }
+  return { status: 'valid', value: result.value };
+}
+
 /** Reads `finalizedPayload` through the app's schema. Async schemas are reported as invalid: the reducer is pure. */
 export function readPayload<P>(
   output: { readonly finalizedPayload?: unknown },
@@ -31,16 +51,6 @@ export function readPayload<P>(
   if (!('finalizedPayload' in output) || output.finalizedPayload === undefined) return { status: 'absent' };
   const raw = output.finalizedPayload;
   if (schema === undefined) return { status: 'valid', value: raw as P };
-  const result = schema['~standard'].validate(raw);
-  if (result instanceof Promise) {
-    return { status: 'invalid', raw, issues: [{ path: [], message: 'The payload schema is asynchronous; use a synchronous schema' }] };
-  }
-  if (result.issues !== undefined) {
-    return {
-      status: 'invalid',
-      raw,
-      issues: result.issues.map((issue) => ({ path: (issue.path ?? []).map(toPathPart), message: issue.message })),
-    };
-  }
-  return { status: 'valid', value: result.value };
+  const checked = checkSchema(schema, raw, 'payload schema');
+  return checked.status === 'valid' ? checked : { status: 'invalid', raw, issues: checked.issues };
 }

@@ -15,7 +15,7 @@ type Story = StoryObj<typeof meta>;
 export const Draft: Story = {
   args: { scenario: 'completed-text', freeze: { until: (state) => state.draftText.length > 40 } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('log')).toHaveAttribute('aria-busy', 'true');
+    await expect(within(canvasElement).getByRole('group', { name: 'Assistant response, in progress' })).toHaveAttribute('aria-busy', 'true');
   },
 };
 export const Final: Story = { args: { scenario: 'failed-retryable' } };

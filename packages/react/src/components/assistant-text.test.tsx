@@ -5,15 +5,20 @@ import { AssistantText } from './assistant-text.js';
 import { expectNoAxeViolations } from './axe-check.js';
 
 describe('AssistantText', () => {
-  it('streams the draft in a busy log region, marked in progress, then shows only the final text', async () => {
+  it('streams the draft in a region that is not live, then puts only the final text in the log region that waited for it', async () => {
     const scenario = getScenario('failed-retryable');
     const source = createScenarioSource(scenario, { until: (state) => state.draftText.split(' ').length > 4 });
     const { container } = render(<AssistantText run={source} />);
+    const draft = screen.getByRole('group', { name: 'Assistant response, in progress' });
+    expect(draft.getAttribute('aria-busy')).toBe('true');
+    expect(draft.getAttribute('data-kestrel-part')).toBe('draft');
+    expect(draft.textContent).toContain('I started looking');
+    expect(draft.textContent).toContain('in progress');
+    // A reader that ignores aria-busy still hears nothing: the draft is in no live region.
+    expect(draft.closest('[aria-live], [role="log"], [role="status"], [role="alert"]')).toBeNull();
     const log = screen.getByRole('log', { name: 'Assistant response' });
-    expect(log.getAttribute('aria-busy')).toBe('true');
-    expect(log.getAttribute('data-kestrel-part')).toBe('draft');
-    expect(log.textContent).toContain('I started looking');
-    expect(log.textContent).toContain('in progress');
+    expect(log.textContent).toBe('');
+    expect(log.hasAttribute('data-kestrel-part')).toBe(false);
     await expectNoAxeViolations(container);
 
     act(() => {
@@ -21,12 +26,14 @@ describe('AssistantText', () => {
         // play to run.completed
       }
     });
-    const draft = source.getState().draftText;
-    expect(draft).toContain('I started looking up the exchange rates');
-    expect(log.getAttribute('aria-busy')).toBe('false');
+    const streamed = source.getState().draftText;
+    expect(streamed).toContain('I started looking up the exchange rates');
+    // The same log region, there since the draft began, now holds the final text: one addition, announced once.
+    expect(screen.getByRole('log', { name: 'Assistant response' })).toBe(log);
     expect(log.getAttribute('data-kestrel-part')).toBe('assistant-text');
     // The draft never stands in for the outcome: only output.assistantText is shown.
     expect(log.textContent).toBe('I could not finish the conversion because the model provider is overloaded.');
+    expect(screen.queryByRole('group', { name: 'Assistant response, in progress' })).toBeNull();
     expect(screen.queryByText(/in progress/)).toBeNull();
     await expectNoAxeViolations(container);
   });
@@ -38,9 +45,10 @@ describe('AssistantText', () => {
 
   it('marks streamed text as incomplete when the stream broke, and renders nothing without text', async () => {
     const { container } = render(<AssistantText run={createScenarioSource(getScenario('truncated'))} />);
-    const log = screen.getByRole('log');
-    expect(log.getAttribute('data-state')).toBe('interrupted');
-    expect(log.querySelector('[data-kestrel-marker]')?.textContent).toBe('Incomplete text, not a result');
+    const draft = screen.getByRole('group', { name: 'Assistant response, in progress' });
+    expect(draft.getAttribute('data-state')).toBe('interrupted');
+    expect(screen.getByRole('log').textContent).toBe('');
+    expect(draft.querySelector('[data-kestrel-marker]')?.textContent).toBe('Incomplete text, not a result');
     await expectNoAxeViolations(container);
     const { container: empty } = render(<AssistantText run={createScenarioSource(getScenario('failed-no-text'))} />);
     expect(empty.innerHTML).toBe('');
@@ -62,7 +70,7 @@ describe('AssistantText', () => {
     );
     const { container } = render(<AssistantText run={source} />);
     expect(container.querySelector('img, b')).toBeNull();
-    expect(screen.getByRole('log').textContent).toContain('<b>bold</b>');
+    expect(screen.getByRole('group').textContent).toContain('<b>bold</b>');
   });
 
   it('takes a text renderer, a className and a ref', () => {

@@ -1,8 +1,10 @@
 'use client';
 import type { RunSource, RunState } from '@kestrel/core';
-import type { HTMLAttributes, Ref } from 'react';
+import { Slot, Slottable } from '@radix-ui/react-slot';
+import type { HTMLAttributes, ReactElement, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { usePartRun } from './run-context.js';
 
 /**
  * How a COMPLETED run's last root turn ended, when that is worth saying: the protocol's own non-`completed`
@@ -45,8 +47,13 @@ export function finishNoteText(labels: KestrelLabels, reason: string): string {
 
 /** Props of `FinishNotice`: the run whose finish reason to read, plus `p` attributes passed through. */
 export interface FinishNoticeProps extends Omit<HTMLAttributes<HTMLParagraphElement>, 'children'> {
-  readonly run: RunSource;
+  /** The run; inside `Run.Root`, the root's. */
+  readonly run?: RunSource;
   readonly labels?: Partial<KestrelLabels>;
+  /** Render your own element with the notice's attributes; the notice's words are appended to its children. */
+  readonly asChild?: boolean;
+  /** With `asChild`: the one element to render as the notice. */
+  readonly children?: ReactElement;
   readonly ref?: Ref<HTMLParagraphElement>;
 }
 
@@ -55,17 +62,20 @@ export interface FinishNoticeProps extends Omit<HTMLAttributes<HTMLParagraphElem
  * length limit: the answer may be incomplete" for `max-tokens`, a neutral sentence for the other kinds (an
  * unknown kind is named as text). Renders nothing for `completed`, `null`, unknown, or a run that is not settled
  * COMPLETED. It is a `role="note"`, not a live region: `RunStatus` says the same words with the outcome, once.
+ * Exported as `Run.FinishNotice` too.
  *
  * @example
  * <AssistantText run={run} />
  * <FinishNotice run={run} />
  */
-export function FinishNotice({ run, labels, className, ref, ...rest }: FinishNoticeProps) {
+export function FinishNotice({ run: ownRun, labels, asChild = false, children, className, ref, ...rest }: FinishNoticeProps) {
+  const run = usePartRun(ownRun, 'Run.FinishNotice');
   const reason = useRunSelector(run, selectFinishNoteReason);
   const t = useKestrelLabels(labels);
   if (reason === null) return null;
+  const Comp = asChild ? Slot : 'p';
   return (
-    <p
+    <Comp
       {...rest}
       ref={ref}
       role="note"
@@ -74,7 +84,8 @@ export function FinishNotice({ run, labels, className, ref, ...rest }: FinishNot
       data-kind={finishNoticeKind(reason)}
       data-finish-reason={reason}
     >
+      {asChild ? <Slottable>{children}</Slottable> : null}
       {finishNoteText(t, reason)}
-    </p>
+    </Comp>
   );
 }

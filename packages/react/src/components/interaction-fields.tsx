@@ -50,7 +50,7 @@ export function ApprovalFields({ interaction, draft, update, errors, baseId, lab
       : [];
   return (
     <>
-      <p data-kestrel-action="">
+      <p data-kestrel-requested-action="">
         {labels.action}: <code>{interaction.action}</code>
       </p>
       {entries.length === 0 ? null : (

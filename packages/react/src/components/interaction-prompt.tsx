@@ -3,6 +3,7 @@ import { isRunClientError, RunUsageError, validateInteractionAnswer, type Answer
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type Ref } from 'react';
 import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
+import { usePartRun } from './run-context.js';
 import { draftToAnswer, emptyDraft, issuesByKey, type AnswerDraft } from './answer-draft.js';
 import { ApprovalFields, ChoiceFields, FieldError, FormFields, TextFields, type FieldsProps } from './interaction-fields.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
@@ -20,7 +21,8 @@ export type PromptState = 'idle' | 'invalid' | 'submitting' | 'rejected' | 'unse
 
 /** Props of `InteractionPrompt`: the run (it needs `respond`) plus attributes for its root element. */
 export interface InteractionPromptProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'onSubmit'> {
-  readonly run: RunSource & Pick<RunActions, 'respond'>;
+  /** The run; inside `Run.Root`, the root's. */
+  readonly run?: RunSource & Pick<RunActions, 'respond'>;
   /** Move focus to the prompt when it appears (the run starts waiting). Default true. */
   readonly focusOnWait?: boolean;
   readonly labels?: Partial<KestrelLabels>;
@@ -37,7 +39,8 @@ export interface InteractionPromptProps extends Omit<HTMLAttributes<HTMLElement>
  * @example
  * <InteractionPrompt run={run} />
  */
-export function InteractionPrompt({ run, ...props }: InteractionPromptProps) {
+export function InteractionPrompt({ run: ownRun, ...props }: InteractionPromptProps) {
+  const run = usePartRun(ownRun, 'Run.Prompt');
   const interaction = useRunSelector(run, selectInteraction);
   if (interaction === null) return null;
   // A new interaction starts from an empty answer.
@@ -189,15 +192,15 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
       <div data-kestrel-actions="">
         {interaction.kind === 'approval' ? (
           <>
-            <button type="submit" aria-disabled={blocked} data-decision="approve" onClick={() => choose(true)}>
+            <button type="submit" aria-disabled={blocked} data-decision="approve" data-kestrel-action="approve" onClick={() => choose(true)}>
               {busy && decision === 'approve' ? t.submitting : t.approve}
             </button>
-            <button type="submit" aria-disabled={blocked} data-decision="reject" onClick={() => choose(false)}>
+            <button type="submit" aria-disabled={blocked} data-decision="reject" data-kestrel-action="reject" onClick={() => choose(false)}>
               {busy && decision === 'reject' ? t.submitting : t.reject}
             </button>
           </>
         ) : (
-          <button type="submit" aria-disabled={blocked}>
+          <button type="submit" aria-disabled={blocked} data-kestrel-action="submit">
             {busy ? t.submitting : t.submit}
           </button>
         )}

@@ -24,6 +24,8 @@ export interface KestrelLabels {
   readonly statusRequestFailed: string;
   readonly statusTimedOut: string;
   readonly assistantRegion: string;
+  /** The label of the region holding the draft while it streams (not a live region). */
+  readonly draftRegion: string;
   readonly draftInProgress: string;
   readonly draftInterrupted: string;
   readonly activity: string;
@@ -33,6 +35,8 @@ export interface KestrelLabels {
   readonly activityProgress: string;
   readonly activityLogs: string;
   readonly toolStatus: (status: ToolCallStatus) => string;
+  /** A tool call's input or output failed its renderer's schema: shown above the issues, instead of the renderer. */
+  readonly toolSchemaFailed: (value: 'input' | 'output') => string;
   /**
    * The note on a COMPLETED run's answer when its last root turn ended other than `completed`. `reason` is the
    * finish reason as received (cut to 60 characters): word `other` generically, it is a kind this kit does not know.
@@ -120,6 +124,7 @@ export const defaultLabels: KestrelLabels = {
   statusRequestFailed: 'Request failed: no result received',
   statusTimedOut: 'No answer in time: no result received',
   assistantRegion: 'Assistant response',
+  draftRegion: 'Assistant response, in progress',
   draftInProgress: 'Writing… (in progress, not final)',
   draftInterrupted: 'Incomplete text, not a result',
   activity: 'Activity',
@@ -129,6 +134,7 @@ export const defaultLabels: KestrelLabels = {
   activityProgress: 'Progress',
   activityLogs: 'Logs',
   toolStatus: (status) => toolStatuses[status],
+  toolSchemaFailed: (value) => `This tool call's ${value} does not match this app's schema, so it is shown as received:`,
   finishNotice: (kind, reason) => (kind === 'other' ? `The agent's last turn ended with reason "${reason}".` : finishNotices[kind]),
   payloadRegion: 'Application content',
   payloadUnrendered: 'This run returned a structured result that this view does not display.',

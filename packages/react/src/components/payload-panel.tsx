@@ -1,8 +1,10 @@
 'use client';
-import { formatPath, type PayloadState, type RunSource, type RunState } from '@kestrel/core';
+import type { PayloadState, RunSource, RunState } from '@kestrel/core';
 import { useEffect, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
+import { IssueList } from './issue-list.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useOptionalRunContext, usePartRun } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 
 /** What `renderPayload` gets besides the payload. */
@@ -58,8 +60,9 @@ export function resetPayloadWarnings(): void {
 
 /** Props of `PayloadPanel`; `P` is the payload type your `payloadSchema` gives, so `renderPayload` gets it typed. */
 export interface PayloadPanelProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
-  readonly run: RunSource<P>;
-  /** Renders the valid payload. Without it, a notice says a structured result exists and is not displayed. */
+  /** The run; inside `Run.Root`, the root's. */
+  readonly run?: RunSource<P>;
+  /** Renders the valid payload (inside `Run.Root`, the root's by default). Without it, a notice says a structured result exists and is not displayed. */
   readonly renderPayload?: RenderPayload<P>;
   readonly labels?: Partial<KestrelLabels>;
   /** Show the payload of an outcome received before a protocol error (used by `ReceivedOutcome`), not a settled one. */
@@ -73,10 +76,16 @@ export interface PayloadPanelProps<P> extends Omit<HTMLAttributes<HTMLElement>, 
  * with its issues, and a payload with no renderer by a visible notice; both are the kit's words
  * (`data-authored="kit"`), not a region of app content. Renders nothing when there is no payload.
  *
+ * Exported as `Run.Payload` too.
+ *
  * @example
  * <PayloadPanel run={run} renderPayload={(invoice) => <InvoiceTable invoice={invoice} />} />
  */
-export function PayloadPanel<P>({ run, renderPayload, labels, receivedBeforeError = false, className, ref, ...rest }: PayloadPanelProps<P>) {
+export function PayloadPanel<P>({ run: ownRun, renderPayload: ownRender, labels, receivedBeforeError = false, className, ref, ...rest }: PayloadPanelProps<P>) {
+  // The root checked its renderer against its run's payload type; a part's own props are typed together here.
+  const run = usePartRun(ownRun, 'Run.Payload') as RunSource<P>;
+  const rootRender = useOptionalRunContext()?.renderPayload as RenderPayload<P> | undefined;
+  const renderPayload = ownRender ?? (ownRun === undefined ? rootRender : undefined);
   const { payload, runId, finishReason } = useRunSelector(run, receivedBeforeError ? selectReceivedPayload<P> : selectPayload<P>, shallowEqual);
   const t = useKestrelLabels(labels);
   const unrendered = payload?.status === 'valid' && renderPayload === undefined;
@@ -90,15 +99,7 @@ export function PayloadPanel<P>({ run, renderPayload, labels, receivedBeforeErro
     return (
       <div {...common} data-authored="kit">
         <p>{t.payloadInvalid}</p>
-        <ul>
-          {payload.issues.map((issue, index) => (
-            <li key={index}>
-              {issue.path.length > 0 ? <code>{formatPath(issue.path)}</code> : null}
-              {issue.path.length > 0 ? ': ' : null}
-              {issue.message}
-            </li>
-          ))}
-        </ul>
+        <IssueList issues={payload.issues} />
       </div>
     );
   }

@@ -5,6 +5,7 @@ import { useRunSelector } from '../use-run-selector.js';
 import type { RenderText } from './assistant-text.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { PayloadPanel, type RenderPayload } from './payload-panel.js';
+import { useOptionalRunContext, usePartRun } from './run-context.js';
 
 // Only a protocol error can follow run.completed, and the reducer keeps the output it followed.
 function selectReceived(state: RunState): RunOutput | null {
@@ -13,7 +14,8 @@ function selectReceived(state: RunState): RunOutput | null {
 
 /** Props of `ReceivedOutcome`: the same renderers as `RunView`, for the outcome kept when a protocol error followed it. */
 export interface ReceivedOutcomeProps<P> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
-  readonly run: RunSource<P>;
+  /** The run; inside `Run.Root`, the root's (with its `renderText` and `renderPayload` as defaults). */
+  readonly run?: RunSource<P>;
   readonly renderText?: RenderText;
   readonly renderPayload?: RenderPayload<P>;
   readonly labels?: Partial<KestrelLabels>;
@@ -23,13 +25,18 @@ export interface ReceivedOutcomeProps<P> extends Omit<HTMLAttributes<HTMLElement
 /**
  * The outcome a run reported before the server broke the protocol (an event after `run.completed`). It was
  * received, so it is shown, in a region headed "Received before the error", next to the error rather than as the
- * run's current outcome. Renders nothing otherwise.
+ * run's current outcome. Renders nothing otherwise. Exported as `Run.ReceivedOutcome` too.
  *
  * @example
  * <RunError run={run} />
  * <ReceivedOutcome run={run} />
  */
-export function ReceivedOutcome<P>({ run, renderText, renderPayload, labels, className, ref, ...rest }: ReceivedOutcomeProps<P>) {
+export function ReceivedOutcome<P>({ run: ownRun, renderText: ownText, renderPayload: ownPayload, labels, className, ref, ...rest }: ReceivedOutcomeProps<P>) {
+  const run = usePartRun(ownRun, 'Run.ReceivedOutcome') as RunSource<P>;
+  const context = useOptionalRunContext();
+  const root = ownRun === undefined ? context : null;
+  const renderText = ownText ?? root?.renderText;
+  const renderPayload = ownPayload ?? (root?.renderPayload as RenderPayload<P> | undefined);
   const output = useRunSelector(run, selectReceived);
   const t = useKestrelLabels(labels);
   const headingId = useId();

@@ -3,7 +3,9 @@ import type { AppendLog, RunLog, RunProgress, RunSource, RunState, ToolCall } fr
 import { useId, useState, type HTMLAttributes, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useOptionalRunContext, usePartRun } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
+import { rendererFor, ToolCallItem, type ToolRenderers } from './tool-renderer.js';
 
 interface ActivitySlice {
   readonly live: boolean;
@@ -34,22 +36,40 @@ function selectSummary(state: RunState): ActivitySlice {
 
 /** Props of `RunActivity`: the run whose tools, progress, reasoning and logs to list, plus `div` attributes. */
 export interface RunActivityProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
-  readonly run: RunSource;
-  /** Open on first render. Collapsed by default. */
+  /** The run; inside `Run.Root`, the root's. */
+  readonly run?: RunSource;
+  /** Open on first render (uncontrolled). Collapsed by default. */
   readonly defaultOpen?: boolean;
+  /** Whether it is open (controlled): pass it with `onOpenChange`. */
+  readonly open?: boolean;
+  /** Called with the new open state when the disclosure button is pressed. */
+  readonly onOpenChange?: (open: boolean) => void;
+  /** Renderers by tool name (inside `Run.Root`, the root's by default); other tools get the generic item. */
+  readonly tools?: ToolRenderers;
   readonly labels?: Partial<KestrelLabels>;
   readonly ref?: Ref<HTMLDivElement>;
 }
 
 /**
  * What the agent did on the way: reasoning, tool calls with their status, progress and logs. Collapsed by
- * default behind a disclosure button; renders nothing when there was no activity.
+ * default behind a disclosure button (`data-state="expanded" | "collapsed"`); open it with `defaultOpen`, or control
+ * it with `open` and `onOpenChange`. Each tool call is listed under its name and status, rendered by its
+ * renderer in `tools` when one is given: evidence of the work, inside this region, never the run's answer.
+ * Renders nothing when there was no activity. Exported as `Run.Activity` too.
  *
  * @example
  * <RunActivity run={run} defaultOpen />
  */
-export function RunActivity({ run, defaultOpen = false, labels, className, ref, ...rest }: RunActivityProps) {
-  const [open, setOpen] = useState(defaultOpen);
+export function RunActivity({ run: ownRun, defaultOpen = false, open: openProp, onOpenChange, tools: ownTools, labels, className, ref, ...rest }: RunActivityProps) {
+  const run = usePartRun(ownRun, 'Run.Activity');
+  const rootTools = useOptionalRunContext()?.tools;
+  const renderers = ownTools ?? (ownRun === undefined ? rootTools : undefined);
+  const [openState, setOpenState] = useState(defaultOpen);
+  const open = openProp ?? openState;
+  const toggle = () => {
+    if (openProp === undefined) setOpenState(!open);
+    onOpenChange?.(!open);
+  };
   const { live, notes, reasoning, tools, progress, logs } = useRunSelector(run, open ? selectActivity : selectSummary, shallowEqual);
   const t = useKestrelLabels(labels);
   const panelId = useId();
@@ -71,7 +91,7 @@ export function RunActivity({ run, defaultOpen = false, labels, className, ref, 
       data-live={live ? 'true' : 'false'}
       data-running-tools={running}
     >
-      <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
+      <button type="button" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
         {t.activity}
         {summary === '' ? null : <span data-kestrel-summary="">{` (${summary})`}</span>}
       </button>
@@ -95,9 +115,7 @@ export function RunActivity({ run, defaultOpen = false, labels, className, ref, 
             <p data-kestrel-heading="">{t.activityTools}</p>
             <ul>
               {tools.map((tool) => (
-                <li key={tool.callId} data-tool-status={tool.status}>
-                  <code>{tool.name}</code> <span>{t.toolStatus(tool.status)}</span>
-                </li>
+                <ToolCallItem key={tool.callId} call={tool} renderer={rendererFor(renderers, tool.name)} labels={t} />
               ))}
             </ul>
           </div>
@@ -107,7 +125,7 @@ export function RunActivity({ run, defaultOpen = false, labels, className, ref, 
             <p data-kestrel-heading="">{t.activityLogs}</p>
             <ul>
               {logs.toArray().map((log) => (
-                <li key={log.seq} data-log-level={log.level}>
+                <li key={log.seq} data-kestrel-part="log" data-kind={log.level} data-log-level={log.level}>
                   <span>{log.level}</span> {log.message}
                 </li>
               ))}

@@ -28,6 +28,8 @@ describe('RunError', () => {
     await user.keyboard('{Enter}');
     expect(run.retry).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button').textContent).toBe('Reconnect');
+    // The public action name says what the button does: resume, not start again.
+    expect(screen.getByRole('button').getAttribute('data-kestrel-action')).toBe('reconnect');
   });
 
   it('names the seq and field of a protocol error, and offers no retry that would only repeat it', async () => {

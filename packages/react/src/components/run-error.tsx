@@ -1,9 +1,10 @@
 'use client';
 import { formatPath, type RetryMode, type RunError as RunErrorValue, type RunSource, type RunState } from '@kestrel/core';
-import { useCallback, type HTMLAttributes, type Ref } from 'react';
+import { useCallback, useLayoutEffect, type HTMLAttributes, type Ref } from 'react';
 import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useOptionalRunContext, usePartRun } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 
 interface ErrorSlice {
@@ -21,10 +22,10 @@ function selectError(state: RunState, run: Pick<RunActions, 'getRetryMode'>): Er
 /** Props of `RunError`: the run (with `retry` and `getRetryMode`) plus `div` attributes passed through. */
 export interface RunErrorProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /**
-   * The run; `retry` resumes after a connection problem and starts again after a failed start request.
+   * The run (inside `Run.Root`, the root's); `retry` resumes after a connection problem and starts again after a failed start request.
    * `getRetryMode()` decides whether the action is offered at all.
    */
-  readonly run: RunSource & Pick<RunActions, 'retry' | 'getRetryMode'>;
+  readonly run?: RunSource & Pick<RunActions, 'retry' | 'getRetryMode'>;
   readonly labels?: Partial<KestrelLabels>;
   readonly ref?: Ref<HTMLDivElement>;
 }
@@ -34,12 +35,17 @@ export interface RunErrorProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chi
  * HTTP error, timeout), as a `role="alert"` with a reconnect or retry action. It is not a run outcome and does
  * not look like one. The action appears only when `run.getRetryMode()` says retry would act: a protocol error
  * would only repeat itself, and a binding without the start input cannot start again. When the error came after `run.completed`, it says so: an outcome was received.
- * Renders nothing unless the run is in phase `error`.
+ * Renders nothing unless the run is in phase `error`. Under a `Run.Root`, its alert is the one announcement of what
+ * broke (`Run.Status` keeps the sentence silent). Exported as `Run.Error` too.
  *
  * @example
  * <RunError run={run} />
  */
-export function RunError({ run, labels, className, ref, ...rest }: RunErrorProps) {
+export function RunError({ run: ownRun, labels, className, ref, ...rest }: RunErrorProps) {
+  const run = usePartRun(ownRun, 'Run.Error');
+  const parts = useOptionalRunContext()?.parts;
+  // Registered while mounted (even rendering nothing), so the status knows before the first error arrives.
+  useLayoutEffect(() => (ownRun === undefined ? parts?.addError() : undefined), [parts, ownRun]);
   const select = useCallback((state: RunState) => selectError(state, run), [run]);
   const { error, retryMode, afterOutcome } = useRunSelector(run, select, shallowEqual);
   const t = useKestrelLabels(labels);
@@ -52,7 +58,7 @@ export function RunError({ run, labels, className, ref, ...rest }: RunErrorProps
       <ErrorDetail error={error} labels={t} />
       {afterOutcome ? <p data-kestrel-after-outcome="">{t.errorAfterOutcome}</p> : null}
       {retryMode === null ? null : (
-        <button type="button" data-retry-mode={retryMode} onClick={() => run.retry()}>
+        <button type="button" data-kestrel-action={retryMode === 'resume' ? 'reconnect' : 'retry'} data-retry-mode={retryMode} onClick={() => run.retry()}>
           {t.errorAction(retryMode)}
         </button>
       )}

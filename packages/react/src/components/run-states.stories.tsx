@@ -43,8 +43,10 @@ export const Streaming: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(phaseOf(canvasElement)).toBe('streaming');
-    const draft = canvas.getByRole('log');
+    // The draft is in a region that is not live; the (empty) log region waits for the final text.
+    const draft = canvas.getByRole('group', { name: 'Assistant response, in progress' });
     await expect(draft.getAttribute('aria-busy')).toBe('true');
+    await expect(canvas.getByRole('log').textContent).toBe('');
     await expect(draft.textContent).toContain('in progress');
   },
 };

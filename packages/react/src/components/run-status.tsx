@@ -1,9 +1,11 @@
 'use client';
 import type { RunErrorKind, RunSource, RunState } from '@kestrel/core';
-import type { HTMLAttributes, Ref } from 'react';
+import { Slot, Slottable } from '@radix-ui/react-slot';
+import type { HTMLAttributes, ReactElement, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { finishNoteText, selectFinishNoteReason } from './finish-notice.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useErrorPartMounted, usePartRun } from './run-context.js';
 
 /**
  * The only moments worth announcing: not every delta. Outcomes (`waiting`, `finished`, `failed`, `cancelled`) and
@@ -94,10 +96,18 @@ function announcementText(announcement: RunAnnouncement, noteReason: string | nu
   return labels[texts[announcement]] as string;
 }
 
+/** What broke on the way (phase `error`): `Run.Error`'s alert says it, when one is mounted beside the status. */
+const brokenAnnouncements: ReadonlySet<RunAnnouncement> = new Set(Object.values(broken).concat('invalid-after-outcome'));
+
 /** Props of `RunStatus`: the run whose phase to announce, plus `div` attributes passed through. */
 export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
-  readonly run: RunSource;
+  /** The run; inside `Run.Root`, the root's. */
+  readonly run?: RunSource;
   readonly labels?: Partial<KestrelLabels>;
+  /** Render your own element (e.g. a visually hidden `<span>`) with the status's attributes and sentence. */
+  readonly asChild?: boolean;
+  /** With `asChild`: the one element to render as the status. */
+  readonly children?: ReactElement;
   readonly ref?: Ref<HTMLDivElement>;
 }
 
@@ -106,27 +116,33 @@ export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
  * `FinishNotice` note when the last turn did not end normally, e.g. at the length limit), failed,
  * cancelled, stopped following, and what broke (connection lost, stream broke, invalid event, request failed, no
  * answer in time), never phrased like an outcome. It is always in the document (so screen readers pick up its
- * changes) and re-renders only when the announcement changes.
+ * changes) and re-renders only when the announcement changes. Under a `Run.Root` that also shows `Run.Error`, the
+ * alert announces what broke: the status still holds the sentence but with `aria-live="off"`, so it is heard once.
+ * Exported as `Run.Status` too.
  *
  * @example
  * <RunStatus run={run} className="sr-only" />
  */
-export function RunStatus({ run, labels, className, ref, ...rest }: RunStatusProps) {
+export function RunStatus({ run: ownRun, labels, asChild = false, children, className, ref, ...rest }: RunStatusProps) {
+  const run = usePartRun(ownRun, 'Run.Status');
   const announcement = useRunSelector(run, selectAnnouncement);
   const noteReason = useRunSelector(run, selectFinishNoteReason);
+  const alertShown = useErrorPartMounted() && ownRun === undefined;
   const text = useKestrelLabels(labels);
+  const Comp = asChild ? Slot : 'div';
   return (
-    <div
+    <Comp
       {...rest}
       ref={ref}
       role="status"
-      aria-live="polite"
+      aria-live={alertShown && brokenAnnouncements.has(announcement) ? 'off' : 'polite'}
       aria-atomic="true"
       className={className}
       data-kestrel-part="status"
       data-announcement={announcement}
     >
+      {asChild ? <Slottable>{children}</Slottable> : null}
       {announcementText(announcement, noteReason, text)}
-    </div>
+    </Comp>
   );
 }

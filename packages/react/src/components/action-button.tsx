@@ -1,0 +1,42 @@
+'use client';
+import { Slot } from '@radix-ui/react-slot';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
+import type { KestrelLabels } from './labels.js';
+
+/** What every action button part (`Run.Cancel`, `Run.Retry`) takes besides its run. */
+export interface ActionButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  readonly labels?: Partial<KestrelLabels>;
+  /** Render your own button element (its children are its label); the kit's props and handler are merged onto it. */
+  readonly asChild?: boolean;
+  /** The label, the kit's by default. With `asChild`, the one element to render. */
+  readonly children?: ReactNode;
+  readonly ref?: Ref<HTMLButtonElement>;
+}
+
+/*
+ * Radix's composeEventHandlers (@radix-ui/primitive), same contract: the app's handler first, then the kit's unless
+ * the app called preventDefault(). Written here because that package's module-level `__name(...)` calls keep its
+ * other helpers in every bundle (about 1 kB minified, with <RunView> close to its size ceiling).
+ */
+function composeEventHandlers<E extends { readonly defaultPrevented: boolean }>(theirs: ((event: E) => void) | undefined, ours: (event: E) => void) {
+  return (event: E) => {
+    theirs?.(event);
+    if (!event.defaultPrevented) ours(event);
+  };
+}
+
+interface Props extends Omit<ActionButtonProps, 'labels'> {
+  readonly action: string;
+  readonly label: string;
+  readonly act: (event: MouseEvent<HTMLButtonElement>) => void;
+}
+
+/** A kit action as a button, or (asChild) on the app's own element: the app's `onClick` runs first and can `preventDefault()` the kit's. */
+export function ActionButton({ action, label, act, asChild = false, children, onClick, ref, ...rest }: Props) {
+  const Comp = asChild ? Slot : 'button';
+  return (
+    <Comp type={asChild ? undefined : 'button'} {...rest} ref={ref} data-kestrel-action={action} onClick={composeEventHandlers(onClick, act)}>
+      {children ?? label}
+    </Comp>
+  );
+}

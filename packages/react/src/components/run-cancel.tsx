@@ -1,0 +1,29 @@
+'use client';
+import type { RunActions, RunSource, RunState } from '@kestrel/core';
+import { useRunSelector } from '../use-run-selector.js';
+import { ActionButton, type ActionButtonProps } from './action-button.js';
+import { useKestrelLabels } from './labels.js';
+import { usePartRun } from './run-context.js';
+
+const isLive = (state: RunState) => state.phase === 'connecting' || state.phase === 'streaming' || state.phase === 'reconnecting';
+
+/** Props of `Run.Cancel`: button attributes, composed with the kit's own (`onClick` runs yours first). */
+export interface RunCancelProps extends ActionButtonProps {
+  /** The run; inside `Run.Root`, the root's. */
+  readonly run?: RunSource & Pick<RunActions, 'cancel'>;
+}
+
+/**
+ * The Stop button: shown while the run is connecting, streaming or reconnecting, it calls `run.cancel()`.
+ * `data-kestrel-action="cancel"`. Your `onClick` runs first; call `event.preventDefault()` in it to keep the kit
+ * from cancelling (e.g. to confirm first).
+ *
+ * @example
+ * <Run.Cancel asChild><MyButton variant="ghost">Stop</MyButton></Run.Cancel>
+ */
+export function RunCancel({ run: ownRun, labels, ...rest }: RunCancelProps) {
+  const run = usePartRun(ownRun, 'Run.Cancel');
+  const live = useRunSelector(run, isLive);
+  const t = useKestrelLabels(labels);
+  return live ? <ActionButton {...rest} action="cancel" label={t.cancel} act={() => void run.cancel()} /> : null;
+}

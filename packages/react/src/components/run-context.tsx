@@ -1,0 +1,91 @@
+'use client';
+import type { RunBinding } from '@kestrel/core';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { RenderText } from './assistant-text.js';
+import type { RenderPayload } from './payload-panel.js';
+import type { ToolRenderers } from './tool-renderer.js';
+
+/**
+ * Which parts are mounted under a `Run.Root`, so two parts never say the same thing aloud: while a `Run.Error`
+ * (a `role="alert"`) is mounted, `Run.Status` keeps its error sentence but stops announcing it.
+ */
+export interface PartRegistry {
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly hasError: () => boolean;
+  /** Marks a `Run.Error` as mounted; returns the unmount. */
+  readonly addError: () => () => void;
+}
+
+function createPartRegistry(): PartRegistry {
+  let errors = 0;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    hasError: () => errors > 0,
+    addError: () => {
+      errors += 1;
+      notify();
+      return () => {
+        errors -= 1;
+        notify();
+      };
+    },
+  };
+}
+
+/** What `Run.Root` shares with its parts. The payload type is erased here; `Run.Root` checked it against the run. */
+export interface RunContextValue {
+  readonly run: RunBinding<unknown>;
+  readonly renderPayload: RenderPayload<unknown> | undefined;
+  readonly renderText: RenderText | undefined;
+  readonly tools: ToolRenderers | undefined;
+  readonly parts: PartRegistry;
+}
+
+export const RunContext = createContext<RunContextValue | null>(null);
+
+/** A fresh registry for one root (kept in the root's state). */
+export const newPartRegistry = createPartRegistry;
+
+/** The context of the nearest `Run.Root`, or `null` outside one. */
+export function useOptionalRunContext(): RunContextValue | null {
+  return useContext(RunContext);
+}
+
+/**
+ * The run of the nearest `Run.Root`: for an app's own part inside a composition, read with `useRunSelector`.
+ * Throws a clear error outside a root.
+ *
+ * @example
+ * const run = useRunContext();
+ * const phase = useRunSelector(run, (state) => state.phase);
+ */
+export function useRunContext(): RunBinding<unknown> {
+  const context = useContext(RunContext);
+  if (context === null) throw new Error('useRunContext() needs a <Run.Root run={run}> above it.');
+  return context.run;
+}
+
+/**
+ * A part's run: its own `run` prop when given (the part is used alone), else the root's. Throws an error naming
+ * the part when it has neither, instead of rendering a view of nothing.
+ */
+export function usePartRun<R>(own: R | undefined, part: string): R | RunBinding<unknown> {
+  const context = useContext(RunContext);
+  if (own !== undefined) return own;
+  if (context === null) throw new Error(`<${part}> needs a run: render it inside <Run.Root run={run}> or pass run={run}.`);
+  return context.run;
+}
+
+const noError = () => false;
+const noSubscription = () => () => undefined;
+
+/** Whether a `Run.Error` is mounted under the same root (always `false` outside a root). */
+export function useErrorPartMounted(): boolean {
+  const parts = useContext(RunContext)?.parts;
+  return useSyncExternalStore(parts?.subscribe ?? noSubscription, parts?.hasError ?? noError, parts?.hasError ?? noError);
+}

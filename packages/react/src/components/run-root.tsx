@@ -1,0 +1,71 @@
+'use client';
+import type { RunBinding, RunOutputStatus, RunPhase, RunState } from '@kestrel/core';
+import { Slot } from '@radix-ui/react-slot';
+import { useMemo, useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useRunSelector } from '../use-run-selector.js';
+import type { RenderText } from './assistant-text.js';
+import { KestrelLabelsProvider, type KestrelLabels } from './labels.js';
+import type { RenderPayload } from './payload-panel.js';
+import { newPartRegistry, RunContext, type RunContextValue } from './run-context.js';
+import { shallowEqual } from './shallow-equal.js';
+import type { ToolRenderers } from './tool-renderer.js';
+
+interface RootSlice {
+  readonly phase: RunPhase;
+  readonly status: RunOutputStatus | undefined;
+}
+
+// The root re-renders on phase and status changes only; its parts on their own slices.
+function selectRoot(state: RunState): RootSlice {
+  return { phase: state.phase, status: state.phase === 'settled' ? state.output?.status : undefined };
+}
+
+/** Props of `Run.Root`; `P` is the payload type, so `renderPayload` gets it typed. */
+export interface RunRootProps<P> extends HTMLAttributes<HTMLElement> {
+  /** The run every part below reads: what `useRun` returns, or any source plus actions. */
+  readonly run: RunBinding<P>;
+  /** Renders the structured payload of a COMPLETED run, for `Run.Payload` and `Run.ReceivedOutcome` below. */
+  readonly renderPayload?: RenderPayload<P>;
+  /** Turns assistant text into elements, for `Run.Text` and `Run.ReceivedOutcome` below; plain text by default. */
+  readonly renderText?: RenderText;
+  /** Renderers by tool name for the tool calls `Run.Activity` lists; see `toolRenderer`. */
+  readonly tools?: ToolRenderers;
+  /** Labels for every part below (merged over any `KestrelLabelsProvider` above). */
+  readonly labels?: Partial<KestrelLabels>;
+  /** Render your own element as the root; the root's attributes are merged onto it. */
+  readonly asChild?: boolean;
+  readonly children?: ReactNode;
+  readonly ref?: Ref<HTMLElement>;
+}
+
+/**
+ * The root of a run view: a `<section data-kestrel-run data-phase data-status>` that gives its run (and
+ * renderers, tool renderers and labels) to every part below, so parts need no `run` prop. Compose the parts in any
+ * order, leave some out, or put your own markup between them; `RunView` is the default composition.
+ *
+ * @example
+ * <Run.Root run={run} renderPayload={(invoice) => <InvoiceTable invoice={invoice} />}>
+ *   <Run.Status className="sr-only" />
+ *   <Run.Payload />
+ *   <Run.Text />
+ * </Run.Root>
+ */
+export function RunRoot<P>({ run, renderPayload, renderText, tools, labels, asChild = false, children, ref, ...rest }: RunRootProps<P>) {
+  const { phase, status } = useRunSelector(run as RunBinding<unknown>, selectRoot, shallowEqual);
+  const [parts] = useState(newPartRegistry);
+  const context = useMemo<RunContextValue>(
+    // The renderer was checked against the run's payload type here; parts get both with the type erased.
+    () => ({ run: run as RunBinding<unknown>, renderPayload: renderPayload as RenderPayload<unknown> | undefined, renderText, tools, parts }),
+    [run, renderPayload, renderText, tools, parts],
+  );
+  const Comp = asChild ? Slot : 'section';
+  const body = (
+    <RunContext.Provider value={context}>
+      <Comp {...rest} ref={ref} data-kestrel-run="" data-phase={phase} data-status={status}>
+        {children}
+      </Comp>
+    </RunContext.Provider>
+  );
+  // The parts read labels from context, so a `labels` prop here reaches all of them.
+  return labels === undefined ? body : <KestrelLabelsProvider labels={labels}>{body}</KestrelLabelsProvider>;
+}
