@@ -1,4 +1,4 @@
-import { toWireEvent, type RunCompletedEvent } from '@kestrel/core';
+import { toHeaders, toWireEvent, type KestrelHeaders, type RunCompletedEvent } from '@kestrel/core';
 
 /**
  * Answers the JSON route (`Accept: application/json`) with exactly one terminal event, whatever its status:
@@ -8,8 +8,8 @@ import { toWireEvent, type RunCompletedEvent } from '@kestrel/core';
  * const event = await kestrel.runToCompletion(input);
  * return jsonRunResponse(event);
  */
-export function jsonRunResponse(event: RunCompletedEvent, init: { headers?: HeadersInit } = {}): Response {
-  const headers = new Headers(init.headers);
+export function jsonRunResponse(event: RunCompletedEvent, init: { headers?: KestrelHeaders } = {}): Response {
+  const headers = toHeaders(init.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.set('cache-control', 'no-store');
   return new Response(JSON.stringify(toWireEvent(event)), { status: 200, headers });

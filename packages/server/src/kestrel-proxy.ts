@@ -1,4 +1,4 @@
-import { matchKestrelRoute, type ProtocolError } from '@kestrel/core';
+import { matchKestrelRoute, toHeaders, type KestrelHeaders, type ProtocolError } from '@kestrel/core';
 import { errorResponse } from './error-response.js';
 import type { FetchHandler } from './node-listener.js';
 import { checkRequestBody, upstreamPath } from './proxy-request.js';
@@ -12,9 +12,9 @@ export interface KestrelProxyOptions {
   /** Where Kestrel answers `/v1/...`, e.g. `https://kestrel.internal:8443` (a path prefix is kept). */
   readonly upstream: string | URL;
   /** The app's own credentials, added to every upstream request (they override browser headers of the same name). */
-  readonly headers?: HeadersInit;
+  readonly headers?: KestrelHeaders;
   /** Per-request credentials, e.g. a token for the signed-in user. Runs after `headers`. */
-  readonly getHeaders?: (request: Request) => HeadersInit | Promise<HeadersInit>;
+  readonly getHeaders?: (request: Request) => KestrelHeaders | Promise<KestrelHeaders>;
   /** The path the proxy is mounted under, e.g. `/api/kestrel` for `/api/kestrel/v1/...`. Default: none. */
   readonly basePath?: string;
   /** More browser headers to forward besides `accept`, `content-type` and `last-event-id`. */
@@ -84,8 +84,8 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
     // The body was checked as JSON above; say so even when the browser did not.
     if (body !== undefined) headers.set('content-type', 'application/json');
     try {
-      new Headers(options.headers).forEach((value, name) => headers.set(name, value));
-      if (options.getHeaders !== undefined) new Headers(await options.getHeaders(request)).forEach((value, name) => headers.set(name, value));
+      toHeaders(options.headers).forEach((value, name) => headers.set(name, value));
+      if (options.getHeaders !== undefined) toHeaders(await options.getHeaders(request)).forEach((value, name) => headers.set(name, value));
     } catch (error) {
       return errorResponse(500, 'proxy_credentials', `Could not get Kestrel credentials: ${(error as Error).message}`);
     }

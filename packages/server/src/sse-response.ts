@@ -1,4 +1,4 @@
-import { encodeSSEComment, encodeSSEEvent, type RunEvent } from '@kestrel/core';
+import { encodeSSEComment, encodeSSEEvent, type KestrelHeaders, type RunEvent } from '@kestrel/core';
 import { sseHeaders } from './sse-headers.js';
 
 /** The longest silence PROTOCOL.md allows on a live stream. */
@@ -11,7 +11,7 @@ export interface SSEResponseOptions {
   /** Usually `request.signal`: when the client goes away the events are no longer read. */
   readonly signal?: AbortSignal;
   readonly status?: number;
-  readonly headers?: HeadersInit;
+  readonly headers?: KestrelHeaders;
 }
 
 /**

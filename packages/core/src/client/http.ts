@@ -1,5 +1,6 @@
 import { requestErrorBodySchema } from '../protocol/schemas.js';
 import type { RunError } from '../run/run-state.js';
+import { toHeaders, type KestrelHeaders } from './kestrel-headers.js';
 import { RunClientError } from './run-client-error.js';
 import type { HeadersInput, RunClientOptions } from './types.js';
 
@@ -25,7 +26,7 @@ export interface Http {
   send(options: SendOptions): Promise<Response>;
 }
 
-async function resolveHeaders(input: HeadersInput | undefined): Promise<HeadersInit> {
+async function resolveHeaders(input: HeadersInput | undefined): Promise<KestrelHeaders> {
   if (input === undefined) return {};
   return typeof input === 'function' ? await input() : input;
 }
@@ -69,7 +70,7 @@ export function createHttp(options: RunClientOptions): Http {
     async send(request) {
       const runId = request.runId ?? null;
       const fetchImpl = options.fetch ?? globalThis.fetch;
-      const headers = new Headers(await resolveHeaders(options.headers));
+      const headers = toHeaders(await resolveHeaders(options.headers));
       headers.set('accept', request.accept);
       if (request.body !== undefined) headers.set('content-type', 'application/json');
       if (request.lastEventId !== undefined && request.lastEventId > 0) headers.set('last-event-id', String(request.lastEventId));
