@@ -10,7 +10,8 @@ import { docSnippets } from './doc-snippets.js';
 /*
  * After `pnpm build`: the packages as a user gets them. Each one is packed (`pnpm pack`, so workspace ranges and
  * publishConfig are applied), then:
- *   1. publint --strict and attw (esm-only profile) check every tarball;
+ *   1. every tarball carries README.md, LICENSE and engines.node; publint --strict and attw (esm-only profile)
+ *      check each one;
  *   2. the tarballs are installed into a fresh project outside the repo (nothing resolves from the workspace) and
  *      tsc checks it twice, with library checks on: a Node-only tsconfig (lib es2022, types node, NodeNext, no DOM)
  *      and a browser React one. The sources are scripts/packed-fixture plus every README/docs snippet marked
@@ -61,6 +62,11 @@ try {
 
   since = performance.now();
   for (const [name, tarball] of tarballs) {
+    // What npm shows and what a licence review needs: a README, the LICENSE, and the Node versions it supports.
+    const files = run('tar', ['-tzf', tarball], work).split('\n');
+    for (const file of ['package/LICENSE', 'package/README.md']) if (!files.includes(file)) problems.push(`${name}: the tarball has no ${file.slice('package/'.length)}`);
+    const packed = JSON.parse(run('tar', ['-xzOf', tarball, 'package/package.json'], work)) as { engines?: { node?: string } };
+    if (packed.engines?.node === undefined) problems.push(`${name}: the packed package.json has no engines.node`);
     const data = readFileSync(tarball);
     const { messages, pkg } = await publint({ pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) }, strict: true });
     for (const message of messages) problems.push(`publint ${name}: ${formatMessage(message, pkg) ?? message.code}`);
@@ -72,7 +78,7 @@ try {
       problems.push(`attw ${name}:\n${failure(error)}`);
     }
   }
-  lap('publint --strict and attw --profile esm-only on every tarball', since);
+  lap('README, LICENSE, engines, publint --strict and attw --profile esm-only on every tarball', since);
 
   // 2. Install the tarballs into a project outside the repo and type-check it, Node-only and DOM.
   since = performance.now();
@@ -149,4 +155,4 @@ if (problems.length > 0) {
   console.error(`\n${problems.join('\n\n')}\n\n(the packed project is kept in ${work})`);
   process.exit(1);
 }
-console.log(`packed packages: publint, attw, Node-only and DOM type checks, optional peers all good (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`packed packages: README, LICENSE, engines, publint, attw, Node-only and DOM type checks, optional peers all good (${((performance.now() - started) / 1000).toFixed(1)} s)`);
