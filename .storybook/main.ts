@@ -7,6 +7,8 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   // The machine has no outside network; telemetry would only produce refused connections.
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // Open on the atlas: no onboarding checklist in the sidebar, no guide page in the menu.
+  features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
 };
 
 export default config;

@@ -3,15 +3,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$*"; }
-# Each test run also writes a JSON report here; the last step sums them into one closing line.
+# Each test run also writes a JSON report here (named after the suite and its Node major); the last step sums
+# them into one closing line, counting each run on each Node version (see scripts/test-summary.ts).
 export KESTREL_RESULTS="$PWD/artifacts/test-results"
 rm -rf "$KESTREL_RESULTS" && mkdir -p "$KESTREL_RESULTS"
 step "chromium"; bash scripts/ensure-chromium.sh
 step "typecheck"; pnpm run typecheck
 step "lint"; pnpm run lint
 step "unit, component and story tests"; pnpm run test
+step "unit and component tests again on Node 22 and 24 (pinned, from the npm registry)"; bash scripts/test-other-nodes.sh 22 24
 step "build packages"; pnpm run build
 step "published entries exist"; pnpm exec tsx scripts/check-package-exports.ts
+step "packed packages: publint --strict, attw (esm-only), type check in a Node-only and a DOM project, optional peers"; pnpm exec tsx scripts/check-packed-packages.ts
 step "build storybook"; pnpm run build-storybook
 step "bundle size budgets (useRun ≤ 15 kB gz, RunView ≤ 30 kB gz, excluding React and zod)"; pnpm run size
 step "end-to-end tests (built demo + mock Kestrel in Chromium)"; pnpm run e2e

@@ -113,6 +113,8 @@ export type {
   RunSource,
   StartRunOptions,
 } from './client/types.js';
+export { toHeaders } from './client/kestrel-headers.js';
+export type { KestrelHeaders } from './client/kestrel-headers.js';
 export { toWireEvent } from './sse/encode-sse.js';
 export { createRunController } from './controller/create-run-controller.js';
 export type { RunController, RunControllerOptions } from './controller/create-run-controller.js';

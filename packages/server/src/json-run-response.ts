@@ -1,10 +1,10 @@
-import { ProtocolError, parseRunCompletedEvent, type RunCompletedEvent } from '@kestrel/core';
+import { ProtocolError, parseRunCompletedEvent, toHeaders, type KestrelHeaders, type RunCompletedEvent } from '@kestrel/core';
 import { checkWireEvent, logProtocolError } from './checked-wire-event.js';
 import { errorResponse } from './error-response.js';
 
 /** Options of {@link jsonRunResponse}. */
 export interface JsonRunResponseOptions {
-  readonly headers?: HeadersInit;
+  readonly headers?: KestrelHeaders;
   /** Told when the event breaks the protocol (the response is then a 500); default `console.error`. */
   readonly onProtocolError?: (error: ProtocolError) => void;
 }
@@ -31,7 +31,7 @@ export function jsonRunResponse(event: RunCompletedEvent, options: JsonRunRespon
     (options.onProtocolError ?? logProtocolError('jsonRunResponse'))(error);
     return errorResponse(500, 'invalid_outcome', error.message, { headers: options.headers });
   }
-  const headers = new Headers(options.headers);
+  const headers = toHeaders(options.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.set('cache-control', 'no-store');
   return new Response(body, { status: 200, headers });

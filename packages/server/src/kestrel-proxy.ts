@@ -1,4 +1,4 @@
-import { matchKestrelRoute, type KestrelRoute } from '@kestrel/core';
+import { matchKestrelRoute, toHeaders, type KestrelRoute } from '@kestrel/core';
 import { errorResponse } from './error-response.js';
 import type { FetchHandler } from './node-listener.js';
 import { resolveProxyOptions, type KestrelProxyOptions, type ProxyHookStage } from './proxy-options.js';
@@ -143,7 +143,7 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
       request,
       async () => {
         const got = await getHeaders(request, route);
-        return got instanceof Response ? got : new Headers(got);
+        return got instanceof Response ? got : toHeaders(got);
       },
       () => errorResponse(401, 'unauthorized', 'Not signed in, or not allowed to use Kestrel'),
     );

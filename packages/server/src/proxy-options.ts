@@ -1,4 +1,4 @@
-import type { InteractionAnswer, KestrelRoute, ProtocolError, StartRunBody } from '@kestrel/core';
+import { toHeaders, type InteractionAnswer, type KestrelHeaders, type KestrelRoute, type ProtocolError, type StartRunBody } from '@kestrel/core';
 
 /** The routes that carry a request body: a start and an answer. */
 export type KestrelBodyRoute = Extract<KestrelRoute, { kind: 'start-run' | 'answer' }>;
@@ -28,13 +28,13 @@ export interface KestrelProxyOptions {
   /** Where Kestrel answers `/v1/...`, e.g. `https://kestrel.internal:8443` (a path prefix is kept). */
   readonly upstream: string | URL;
   /** The app's own credentials, added to every upstream request (they override browser headers of the same name). */
-  readonly headers?: HeadersInit;
+  readonly headers?: KestrelHeaders;
   /**
    * Per-request credentials, e.g. a token for the signed-in user; runs after `authorize` and `headers`. Return a
    * `Response` to refuse the request (sent as is). If it throws, the browser gets `401 unauthorized` with a generic
    * message (never the thrown one) and `onError` hears the error.
    */
-  readonly getHeaders?: (request: Request, route: KestrelRoute) => HeadersInit | Response | Promise<HeadersInit | Response>;
+  readonly getHeaders?: (request: Request, route: KestrelRoute) => KestrelHeaders | Response | Promise<KestrelHeaders | Response>;
   /**
    * Decides whether this browser may use this resource, before the body is read and before anything leaves. Return
    * a `Response` (401, 403, 404...) to refuse (sent as is), or `undefined` to go on. `route` holds the parsed ids
@@ -119,7 +119,7 @@ export function resolveProxyOptions(options: KestrelProxyOptions) {
     allowedOrigins: originsOf(options.allowedOrigins ?? []),
     maxBodyBytes: positiveInteger(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
     maxUpstreamBodyBytes: positiveInteger(options.maxUpstreamBodyBytes, DEFAULT_MAX_UPSTREAM_BODY_BYTES, 'maxUpstreamBodyBytes'),
-    staticHeaders: new Headers(options.headers),
+    staticHeaders: toHeaders(options.headers),
     fetch: options.fetch ?? fetch,
     onProtocolError: options.onProtocolError ?? ((error: ProtocolError) => console.error(`[kestrel proxy] ${error.message}`)),
     onError:

@@ -1,4 +1,4 @@
-import { ProtocolError, encodeSSEComment, parseSSEMessage, type RunEvent } from '@kestrel/core';
+import { ProtocolError, encodeSSEComment, parseSSEMessage, type KestrelHeaders, type RunEvent } from '@kestrel/core';
 import { checkWireEvent, logProtocolError, type CheckedWireEvent } from './checked-wire-event.js';
 import { sseHeaders } from './sse-headers.js';
 
@@ -12,7 +12,7 @@ export interface SSEResponseOptions {
   /** Usually `request.signal`: when the client goes away the events are no longer read. */
   readonly signal?: AbortSignal;
   readonly status?: number;
-  readonly headers?: HeadersInit;
+  readonly headers?: KestrelHeaders;
   /**
    * Told when an event breaks the protocol; the stream then ends without it, and without a terminal event.
    * Default `console.error`.

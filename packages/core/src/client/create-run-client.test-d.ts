@@ -4,6 +4,7 @@ import type { RunCompletedEvent } from '../protocol/types.js';
 import type { RunError } from '../run/run-state.js';
 import { createRunClient } from './create-run-client.js';
 import type { RunClientError, RunClientErrorKind } from './run-client-error.js';
+import type { KestrelHeaders } from './kestrel-headers.js';
 import type { RunHandle } from './types.js';
 
 const client = createRunClient({ baseUrl: 'http://127.0.0.1:1' });
@@ -31,5 +32,16 @@ describe('run client types', () => {
     expectTypeOf<RunClientErrorKind>().toEqualTypeOf<RunError['kind'] | 'detached'>();
     expectTypeOf<RunClientError['detail']>().toEqualTypeOf<RunError | null>();
     expectTypeOf<RunClientError['status']>().toEqualTypeOf<number | null>();
+  });
+});
+
+describe('request headers', () => {
+  it('takes the kit’s own header type, which every HeadersInit shape and a Map fit', () => {
+    expectTypeOf<{ authorization: string }>().toExtend<KestrelHeaders>();
+    expectTypeOf<[string, string][]>().toExtend<KestrelHeaders>();
+    expectTypeOf<Headers>().toExtend<KestrelHeaders>();
+    expectTypeOf<Map<string, string>>().toExtend<KestrelHeaders>();
+    expectTypeOf<{ authorization: number }>().not.toExtend<KestrelHeaders>();
+    createRunClient({ baseUrl: '/', headers: async () => new Map([['authorization', 'Bearer t']]) });
   });
 });

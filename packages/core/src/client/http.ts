@@ -1,6 +1,7 @@
 import { requestErrorBodySchema } from '../protocol/schemas.js';
 import type { RunError } from '../run/run-state.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../sse/sse-parser.js';
+import { toHeaders, type KestrelHeaders } from './kestrel-headers.js';
 import { RunClientError } from './run-client-error.js';
 import { startSilenceTimer } from './silence-timer.js';
 import type { HeadersInput, RunClientOptions } from './types.js';
@@ -37,7 +38,7 @@ export interface Http {
   sendForText(options: SendOptions): Promise<string>;
 }
 
-async function resolveHeaders(input: HeadersInput | undefined): Promise<HeadersInit> {
+async function resolveHeaders(input: HeadersInput | undefined): Promise<KestrelHeaders> {
   if (input === undefined) return {};
   return typeof input === 'function' ? await input() : input;
 }
@@ -90,7 +91,7 @@ export function createHttp(options: RunClientOptions): Http {
     const runId = request.runId ?? null;
     const what = `${request.method} ${request.path}`;
     const fetchImpl = options.fetch ?? globalThis.fetch;
-    const headers = new Headers(await resolveHeaders(options.headers));
+    const headers = toHeaders(await resolveHeaders(options.headers));
     headers.set('accept', request.accept);
     if (request.body !== undefined) headers.set('content-type', 'application/json');
     if (request.lastEventId !== undefined && request.lastEventId > 0) headers.set('last-event-id', String(request.lastEventId));

@@ -1,6 +1,7 @@
 import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
 import type { RunState } from '../run/run-state.js';
+import type { KestrelHeaders } from './kestrel-headers.js';
 
 /*
  * The contract of the run client. Hooks, components, the AI SDK bridge and the server helpers are written
@@ -36,7 +37,7 @@ export interface ReconnectPolicy {
 }
 
 /** Headers for every request, or a function read before each one (so a refreshed auth token is used). */
-export type HeadersInput = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+export type HeadersInput = KestrelHeaders | (() => KestrelHeaders | Promise<KestrelHeaders>);
 
 /**
  * Options of {@link RunClient}; only `baseUrl` is required.

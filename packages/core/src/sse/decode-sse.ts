@@ -44,8 +44,18 @@ export async function* decodeSSEBatches(
   let queue: SSEMessage[] = [];
   // Each message is a fresh { id, event, data }: already an SSEMessage, no copy needed (bench).
   const feed = createSSEParser((message) => queue.push(message), options.onComment, options.maxMessageBytes);
-  // Stream mode joins characters split across chunks; it also drops the one leading BOM, even a split one.
-  const decoder = new TextDecoder('utf-8');
+  // Stream mode joins characters split across chunks. The one leading BOM is dropped here, not by the decoder:
+  // Node 24's decoder also drops a second BOM when the first was split across chunks, and the standard says a
+  // second one starts a field name.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let atStart = true;
+  const decode = (bytes?: Uint8Array) => {
+    const text = bytes === undefined ? decoder.decode() : decoder.decode(bytes, { stream: true });
+    // An empty text is a character still split across chunks: the start is yet to come.
+    if (!atStart || text === '') return text;
+    atStart = false;
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  };
   const take = () => {
     const batch = queue;
     queue = [];
@@ -68,11 +78,11 @@ export async function* decodeSSEBatches(
       const { done, value } = await reader.read();
       if (done) break;
       options.onBytes?.(value.byteLength);
-      feedText(decoder.decode(value, { stream: true }));
+      feedText(decode(value));
       if (queue.length > 0) yield take();
       if (refused !== undefined) throw refused.error;
     }
-    feedText(decoder.decode());
+    feedText(decode());
     if (queue.length > 0) yield take();
     if (refused !== undefined) throw refused.error;
     finished = true;

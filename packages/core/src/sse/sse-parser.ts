@@ -12,7 +12,7 @@ const SPACE = 32;
  * (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation). Returns `feed`;
  * each complete message goes to `onMessage` as `{ id, event, data }`, each comment to `onComment` without its
  * colon and leading whitespace. A line or message the text ends in the middle of waits for the next `feed`, so
- * a message cut off by the end of the stream is never dispatched. The BOM is the TextDecoder's to strip.
+ * a message cut off by the end of the stream is never dispatched. The leading BOM is decodeSSEBatches' to strip.
  *
  * Kept from eventsource-parser 3.1.1, which this replaces (issue 8: 1.2 kB gz on the `useRun` path), so no
  * reader changes: `id` and `event` are per message (no "last event ID" carried over; the run client tracks

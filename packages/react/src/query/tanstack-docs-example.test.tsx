@@ -89,7 +89,7 @@ describeModes('the docs/react.md TanStack example', ({ options }) => {
     const start = '// --- docs/react.md TanStack example start\n';
     const example = source.slice(source.indexOf(start) + start.length, source.indexOf('// --- docs/react.md TanStack example end'));
     expect(example).toContain('function PastRun');
-    expect(readFileSync(join(import.meta.dirname, '../../../../docs/react.md'), 'utf8')).toContain(`\`\`\`tsx\n${example}\`\`\``);
+    expect(readFileSync(join(import.meta.dirname, '../../../../docs/react.md'), 'utf8')).toContain(`\`\`\`tsx\n'use client';\n${example}\`\`\``); // the docs block starts as a client file does
   });
 
   it('PastRun shows the text and the payload of a settled run, side by side', async () => {
