@@ -66,9 +66,9 @@ describe('resume after a dropped or silent connection', () => {
   });
 
   it('counts keep-alive comments as signs of life: a slow but alive stream is never resumed', async () => {
-    // Events 200 ms apart, keep-alives every 25 ms, heartbeat 120 ms: only the comments keep it under the timeout.
+    // Events 300 ms apart, keep-alives every 25 ms, heartbeat 200 ms: only the comments keep it under the timeout.
     const scenario = getScenario('failed-no-text');
-    const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 200, heartbeatTimeoutMs: 120 }).start({ input: scenario.input });
+    const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 300, heartbeatTimeoutMs: 200 }).start({ input: scenario.input });
     const seen = record(handle);
     await handle.result;
     expect(seen.some((entry) => entry.phase === 'reconnecting')).toBe(false);

@@ -27,20 +27,22 @@ async function stalling(respond: Responder): Promise<RecordingServer> {
 
 
 const jsonStall = stallAfterHeaders('application/json', '{"type":"run.comp');
-const limits = { requestTimeoutMs: 100, heartbeatTimeoutMs: 100, reconnect: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, jitter: 0 } };
+// Long enough that a loaded machine still answers the mock in time, short enough to keep the suite quick.
+const LIMIT_MS = 400;
+const limits = { requestTimeoutMs: LIMIT_MS, heartbeatTimeoutMs: LIMIT_MS, reconnect: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, jitter: 0 } };
 
 describe('a server that stalls after the headers', () => {
   it('fetchResult: a /result body that stops mid-way is a timeout error naming requestTimeoutMs', async () => {
     const server = await stalling(jsonStall);
     const error = await rejection(testClient(kestrel, { ...limits, baseUrl: server.url }).fetchResult('run_1'));
-    expect(error).toMatchObject({ kind: 'timeout', runId: 'run_1', detail: { kind: 'timeout', timeoutMs: 100 } });
-    expect(error.message).toContain('GET /v1/runs/run_1/result: no data for 100 ms (requestTimeoutMs)');
+    expect(error).toMatchObject({ kind: 'timeout', runId: 'run_1', detail: { kind: 'timeout', timeoutMs: LIMIT_MS } });
+    expect(error.message).toContain(`GET /v1/runs/run_1/result: no data for ${LIMIT_MS} ms (requestTimeoutMs)`);
   });
 
   it('client.run: a JSON route answer that stops mid-way is a timeout error', async () => {
     const server = await stalling(jsonStall);
     const error = await rejection(testClient(kestrel, { ...limits, baseUrl: server.url }).run({ input: 'x' }));
-    expect(error).toMatchObject({ kind: 'timeout', detail: { kind: 'timeout', timeoutMs: 100 } });
+    expect(error).toMatchObject({ kind: 'timeout', detail: { kind: 'timeout', timeoutMs: LIMIT_MS } });
   });
 
   it('resume: a run whose /result stalls does not stay connecting; it ends in a timeout error', async () => {
@@ -48,7 +50,7 @@ describe('a server that stalls after the headers', () => {
     const handle = testClient(kestrel, { ...limits, baseUrl: server.url }).resume({ runId: 'run_1' });
     const error = await rejection(handle.result);
     expect(error.kind).toBe('timeout');
-    expect(handle.getState()).toMatchObject({ phase: 'error', error: { kind: 'timeout', timeoutMs: 100 } });
+    expect(handle.getState()).toMatchObject({ phase: 'error', error: { kind: 'timeout', timeoutMs: LIMIT_MS } });
   });
 
   it('start: a stream that stays silent after its headers ends as a transport error (heartbeat), never a hang', async () => {
@@ -100,7 +102,7 @@ describe('a server that stalls after the headers', () => {
     const server = await stalling(stallBeforeHeaders);
     const client = testClient(kestrel, { ...limits, scenario: 'completed-text', delayMs: 30, fetch: routeTo(server, (path) => path.endsWith('/cancel')) });
     const handle = client.start({ input: 'x' });
-    expect(await rejection(handle.cancel())).toMatchObject({ kind: 'timeout', detail: { timeoutMs: 100 } });
+    expect(await rejection(handle.cancel())).toMatchObject({ kind: 'timeout', detail: { timeoutMs: LIMIT_MS } });
     handle.detach();
   });
 });

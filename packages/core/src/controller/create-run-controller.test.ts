@@ -217,8 +217,9 @@ describe('createRunController', () => {
     await until(controller, (state) => state.draftText !== '');
     controller.setOptions({ client: target, onSettled: () => calls.push('new') });
     await until(controller, settled);
+    await expect.poll(() => calls).toEqual(['new']); // the callback may come a frame after the state
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toEqual(['new']);
+    expect(calls).toEqual(['new']); // and only once
   });
 
   it('respond without a WAITING run rejects with a clear error and sends nothing', async () => {
