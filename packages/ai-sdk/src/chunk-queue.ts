@@ -11,7 +11,16 @@ export interface ChunkQueue<T> {
   readonly cancelled: boolean;
 }
 
-export function createChunkQueue<T>(options: { onCancel?: (reason: unknown) => void } = {}): ChunkQueue<T> {
+export interface ChunkQueueOptions<T> {
+  readonly onCancel?: (reason: unknown) => void;
+  /**
+   * A chunk that only restates another (the whole draft, each time it grew) names a key: pushed while one of the
+   * same key still waits, it takes that one's place. A slow reader then holds one draft, not one per update.
+   */
+  readonly replaceKey?: (chunk: T) => string | undefined;
+}
+
+export function createChunkQueue<T>(options: ChunkQueueOptions<T> = {}): ChunkQueue<T> {
   const pending: T[] = [];
   let ending: { kind: 'close' } | { kind: 'fail'; error: unknown } | null = null;
   let waiting: (() => void) | null = null;
@@ -46,7 +55,12 @@ export function createChunkQueue<T>(options: { onCancel?: (reason: unknown) => v
     },
     push(...chunks) {
       if (ending !== null) return;
-      pending.push(...chunks);
+      for (const chunk of chunks) {
+        const key = options.replaceKey?.(chunk);
+        const index = key === undefined ? -1 : pending.findIndex((queued) => options.replaceKey?.(queued) === key);
+        if (index === -1) pending.push(chunk);
+        else pending[index] = chunk;
+      }
       wake();
     },
     close() {

@@ -153,7 +153,8 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       if (this.#options.onAbort === 'cancel') void handle.cancel().catch(() => undefined);
       else handle.detach();
     };
-    const queue = createChunkQueue<UIMessageChunk>({ onCancel: abandon });
+    // Each draft chunk restates the whole draft: a reader that falls behind needs only the newest.
+    const queue = createChunkQueue<UIMessageChunk>({ onCancel: abandon, replaceKey: (chunk) => (chunk.type === 'data-kestrel-draft' ? chunk.type : undefined) });
     let recorded = false;
     let unsubscribe = () => {};
     const update = () => {

@@ -1,7 +1,7 @@
 import { requestErrorBodySchema } from '@kestrel/core';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { APP_SECRET, answerJson, postJson, proxyHarness, rawRequest } from './proxy-harness.test-helper.js';
+import { APP_SECRET, START_BODY, answerJson, postJson, proxyHarness, rawRequest } from './proxy-harness.test-helper.js';
 import { startScriptedUpstream } from './scripted-upstream.js';
 
 const { setup, track } = proxyHarness();
@@ -83,6 +83,40 @@ describe('createKestrelProxy: upstream errors', () => {
     expect(await response.json()).toEqual({
       error: { code: 'unauthorized', message: 'Key "[redacted]" ([redacted]) is revoked; user token [redacted] too' },
     });
+  });
+
+  it("never relays an upstream error code that carries a credential or is not an identifier", async () => {
+    for (const [code, relayed] of [
+      [`bad_key_${'app-secret-7f3a'}`, 'bad_key_[redacted]'],
+      ['<b>html</b>', 'upstream_error'],
+      ['x'.repeat(65), 'upstream_error'],
+    ] as const) {
+      const { proxy } = await setup(answerJson(401, { error: { code, message: 'no' } }));
+      const response = await postJson(`${proxy.url}/v1/sessions/new/runs`);
+      expect((await response.json()).error.code, code).toBe(relayed);
+    }
+  });
+
+  it('forwards Last-Event-ID only on a resume, and only as a seq', async () => {
+    const { proxy, upstream } = await setup(answerJson(200, { ok: true }));
+    const sent = async (path: string, value: string, init: RequestInit = {}) => {
+      await fetch(`${proxy.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'last-event-id': value } });
+      return upstream.requests.at(-1)!.headers['last-event-id'];
+    };
+    expect(await sent('/v1/runs/run_1/events', '42')).toBe('42');
+    expect(await sent('/v1/runs/run_1/events', '42; DROP')).toBeUndefined();
+    expect(await sent('/v1/runs/run_1/events', '0')).toBeUndefined();
+    expect(await sent('/v1/runs/run_1/result', '42')).toBeUndefined();
+    const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: START_BODY };
+    expect(await sent('/v1/sessions/new/runs', '42', post)).toBeUndefined();
+  });
+
+  it('forwards a form answer field named __proto__ as the own key it was, not silently dropped', async () => {
+    const { proxy, upstream } = await setup(answerJson(200, { ok: true }));
+    const body = '{"kind":"form","values":{"__proto__":"v","a":"b"}}';
+    await postJson(`${proxy.url}/v1/sessions/ses_1/interactions/int_1`, body);
+    expect(JSON.parse(upstream.requests.at(-1)!.body)).toEqual(JSON.parse(body));
+    expect(upstream.requests.at(-1)!.body).toContain('"__proto__":"v"');
   });
 });
 

@@ -132,4 +132,22 @@ describe('createKestrelProxy: upstream answer limit', () => {
     expect(protocolErrors).toHaveLength(1);
     expect(protocolErrors[0]!.message).toMatch(/maxMessageBytes \(16384\)/);
   });
+
+  it.each([
+    ['its headers never come', async (_request: unknown, res: import('node:http').ServerResponse) => {
+      await sleep(5_000);
+      res.end();
+    }],
+    ['its JSON answer stops half-way', async (_request: unknown, res: import('node:http').ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"type":"run.comp');
+      await sleep(5_000);
+      res.end();
+    }],
+  ])('answers 504 upstream_timeout when Kestrel stays silent (%s) past upstreamTimeoutMs', async (_what, script) => {
+    const { proxy } = await setup(script, { upstreamTimeoutMs: 200 });
+    const response = await postJson(`${proxy.url}/v1/sessions/new/runs`);
+    expect(response.status).toBe(504);
+    expect((await response.json()).error).toEqual({ code: 'upstream_timeout', message: 'Kestrel sent nothing for 200 ms' });
+  });
 });

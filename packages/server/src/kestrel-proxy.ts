@@ -4,7 +4,7 @@ import type { FetchHandler } from './node-listener.js';
 import { resolveProxyOptions, type KestrelProxyOptions, type ProxyHookStage } from './proxy-options.js';
 import { checkOrigin } from './proxy-origin.js';
 import { checkContentType, checkRequestBody, hasBody, upstreamPath } from './proxy-request.js';
-import { relayUpstream } from './proxy-response.js';
+import { relayUpstream, upstreamTimeout } from './proxy-response.js';
 import { redactor } from './redact.js';
 
 export type { KestrelProxyOptions } from './proxy-options.js';
@@ -134,6 +134,9 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
       const value = request.headers.get(name);
       if (value !== null) headers.set(name, value);
     }
+    // Last-Event-ID means something only to a resume, and only as a seq: anything else stays behind.
+    const lastEventId = headers.get('last-event-id');
+    if (lastEventId !== null && (route.kind !== 'resume' || !/^[1-9][0-9]{0,15}$/.test(lastEventId))) headers.delete('last-event-id');
     if (body !== undefined) headers.set('content-type', 'application/json');
     staticHeaders.forEach((value, name) => headers.set(name, value));
     if (options.getHeaders === undefined) return { ok: true, value: { headers, credentials: new Headers() } };
@@ -170,6 +173,17 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
     const upstreamAbort = new AbortController();
     const stopUpstream = () => upstreamAbort.abort();
     request.signal.addEventListener('abort', stopUpstream, { once: true });
+    // Every wait on Kestrel has a bound: its headers, then each silence while a JSON answer is read.
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const resetSilence = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        stopUpstream();
+      }, resolved.upstreamTimeoutMs);
+    };
+    resetSilence();
 
     let upstream: Response;
     try {
@@ -181,13 +195,15 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
         signal: upstreamAbort.signal,
       });
     } catch (error) {
+      clearTimeout(timer);
       request.signal.removeEventListener('abort', stopUpstream);
       if (request.signal.aborted) return errorResponse(499, 'client_closed', 'The client went away');
+      if (timedOut) return upstreamTimeout(resolved.upstreamTimeoutMs);
       return errorResponse(502, 'upstream_unreachable', redact(`Kestrel could not be reached: ${(error as Error).message}`));
     }
 
     const { onRunStarted } = options;
-    return relayUpstream(upstream, {
+    const relayed = relayUpstream(upstream, {
       route,
       ...(onRunStarted !== undefined && hasBody(route)
         ? {
@@ -201,6 +217,9 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
       maxBodyBytes: resolved.maxUpstreamBodyBytes,
       redact,
       onProtocolError: (error) => resolved.onProtocolError(error, request),
+      silence: { reset: resetSilence, timedOut: () => timedOut, timeoutMs: resolved.upstreamTimeoutMs },
     });
+    // A JSON answer has been read by now; an event stream is timed by the client's heartbeat, not here.
+    return relayed.finally(() => clearTimeout(timer));
   };
 }

@@ -22,6 +22,8 @@ export interface StartedRun {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** Default {@link KestrelProxyOptions.maxUpstreamBodyBytes}: 16 MiB (a terminal event may hold a 10 MB text). */
 export const DEFAULT_MAX_UPSTREAM_BODY_BYTES = 16 * 1024 * 1024;
+/** Default {@link KestrelProxyOptions.upstreamTimeoutMs}: 2 minutes (a JSON-route run may send its headers last). */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 120_000;
 
 /** Options of `createKestrelProxy`; only `upstream` is required. Every check is on by default. */
 export interface KestrelProxyOptions {
@@ -68,9 +70,15 @@ export interface KestrelProxyOptions {
   readonly maxBodyBytes?: number;
   /**
    * The largest upstream JSON answer (the JSON route, `/result`, the listing, cancel and error bodies) relayed, in
-   * bytes; larger ones get `502 upstream_too_large`. Event streams are not limited here. Default: 16 MiB.
+   * bytes; larger ones get `502 upstream_too_large`. In an event stream it bounds one event. Default: 16 MiB.
    */
   readonly maxUpstreamBodyBytes?: number;
+  /**
+   * The longest the proxy waits on Kestrel in silence: for the answer's headers, then between the bytes of a JSON
+   * answer; `504 upstream_timeout` beyond it. Event streams are not timed here (the client's heartbeat is). The
+   * JSON route sends its headers when the run settles, so a run that takes longer needs a larger value. Default: 2 min.
+   */
+  readonly upstreamTimeoutMs?: number;
   /** The path the proxy is mounted under, e.g. `/api/kestrel` for `/api/kestrel/v1/...`. Default: none. */
   readonly basePath?: string;
   /** More browser headers to forward besides `accept` and `last-event-id`. */
@@ -119,6 +127,7 @@ export function resolveProxyOptions(options: KestrelProxyOptions) {
     allowedOrigins: originsOf(options.allowedOrigins ?? []),
     maxBodyBytes: positiveInteger(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
     maxUpstreamBodyBytes: positiveInteger(options.maxUpstreamBodyBytes, DEFAULT_MAX_UPSTREAM_BODY_BYTES, 'maxUpstreamBodyBytes'),
+    upstreamTimeoutMs: positiveInteger(options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS, 'upstreamTimeoutMs'),
     staticHeaders: toHeaders(options.headers),
     fetch: options.fetch ?? fetch,
     onProtocolError: options.onProtocolError ?? ((error: ProtocolError) => console.error(`[kestrel proxy] ${error.message}`)),

@@ -1,6 +1,7 @@
 import {
   formatPath,
   interactionAnswerSchema,
+  parseInteractionAnswerShape,
   protocolErrorMap,
   startRunBodySchema,
   type InteractionAnswer,
@@ -50,7 +51,8 @@ export async function checkRequestBody(route: KestrelBodyRoute, request: Request
   } catch {
     return { ok: false, response: errorResponse(400, 'invalid_json', `The ${what} is not valid JSON in UTF-8`) };
   }
-  const parsed = schema.safeParse(json, { error: protocolErrorMap });
+  // The answer's own parse keeps a form field named `__proto__`, which a bare record parse would drop unseen.
+  const parsed = route.kind === 'start-run' ? schema.safeParse(json, { error: protocolErrorMap }) : parseInteractionAnswerShape(json);
   if (parsed.success) return { ok: true, body: parsed.data };
   const issue = parsed.error.issues[0];
   const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${formatPath(issue.path as (string | number)[])}`;

@@ -17,6 +17,13 @@ export interface RelayContext {
   readonly redact: (message: string) => string;
   /** Awaited with the ids of the run a start or an answer created, before the browser sees any of it; may reject. */
   readonly onRunStarted?: (run: StartedRun) => Promise<void>;
+  /** The upstream silence timer: reset by every byte of a body read whole, `timedOut` once it fired. */
+  readonly silence?: { readonly reset: () => void; readonly timedOut: () => boolean; readonly timeoutMs: number };
+}
+
+/** Kestrel stayed silent past `upstreamTimeoutMs`. */
+export function upstreamTimeout(timeoutMs: number): Response {
+  return errorResponse(504, 'upstream_timeout', `Kestrel sent nothing for ${timeoutMs} ms`);
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -28,7 +35,7 @@ type BodyText = { ok: true; text: string } | { ok: false; response: Response };
  * returns: it must still answer (a rejected handler is the host's generic 500, not PROTOCOL's error body).
  */
 async function readBody(upstream: Response, context: RelayContext, what: string): Promise<BodyText> {
-  const read = await readLimited(upstream.body, context.maxBodyBytes);
+  const read = await readLimited(upstream.body, context.maxBodyBytes, context.silence?.reset);
   switch (read.kind) {
     case 'complete':
       return { ok: true, text: new TextDecoder().decode(read.bytes) };
@@ -36,6 +43,7 @@ async function readBody(upstream: Response, context: RelayContext, what: string)
       context.stopUpstream();
       return { ok: false, response: errorResponse(502, 'upstream_too_large', `Kestrel's ${what} is larger than ${context.maxBodyBytes} bytes`) };
     case 'dropped':
+      if (context.silence?.timedOut() === true) return { ok: false, response: upstreamTimeout(context.silence.timeoutMs) };
       return { ok: false, response: errorResponse(502, 'upstream_dropped', `Kestrel dropped the connection before its ${what} was complete`) };
     default:
       return read satisfies never;
@@ -59,8 +67,13 @@ async function passError(upstream: Response, context: RelayContext): Promise<Res
   if (!body.ok) return body.response;
   const parsed = requestErrorBodySchema.safeParse(parseJson(body.text));
   if (!parsed.success) return errorResponse(upstream.status, 'upstream_error', `Kestrel answered ${upstream.status} without an error body`);
-  return errorResponse(upstream.status, parsed.data.error.code.slice(0, 100), context.redact(parsed.data.error.message));
+  // A code is an identifier the browser branches on; anything else (a code carrying a key, text, markup) is not relayed.
+  const code = UPSTREAM_CODE.test(parsed.data.error.code) ? context.redact(parsed.data.error.code) : 'upstream_error';
+  return errorResponse(upstream.status, code, context.redact(parsed.data.error.message));
 }
+
+/** What an upstream error code may look like to be relayed as is. */
+const UPSTREAM_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** The JSON route and the result: exactly one terminal event, validated, forwarded as Kestrel wrote it. */
 async function relayTerminalEvent(upstream: Response, context: RelayContext): Promise<Response> {

@@ -10,7 +10,7 @@ export type LimitedRead =
  * Reads a body stream chunk by chunk, keeping at most `limit` bytes: the moment one more byte arrives the stream is
  * cancelled, so an oversized body is never held whole, however large it claims or turns out to be.
  */
-export async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<LimitedRead> {
+export async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number, onChunk?: () => void): Promise<LimitedRead> {
   if (stream === null) return { kind: 'complete', bytes: new Uint8Array(0) };
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
@@ -19,6 +19,7 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      onChunk?.();
       size += value.byteLength;
       if (size > limit) {
         void reader.cancel().catch(() => undefined);

@@ -354,7 +354,7 @@ function maxTokens(): Scenario {
   return {
     name: 'max-tokens',
     title: 'Completed at the token limit',
-    description: 'The answer was cut by the token limit: COMPLETED, with finish reason max-tokens.',
+    description: "The run's last root turn ended at the length limit: COMPLETED, with finish reason max-tokens; the answer may be incomplete.",
     group: 'completed',
     input: 'List every fruit you know',
     runId: e.runId,

@@ -93,6 +93,21 @@ function issuesFor(interaction: Interaction, answer: InteractionAnswer): AnswerI
 }
 
 /**
+ * Parses the shape of an answer body (any kind, no interaction needed), as a proxy does before forwarding it. Unlike
+ * a bare `interactionAnswerSchema.safeParse`, a form field named `__proto__` is kept: the record parse assigns each
+ * key, and assigning `__proto__` sets no key, so it would silently vanish from the answer.
+ */
+export function parseInteractionAnswerShape(answer: unknown): ReturnType<typeof interactionAnswerSchema.safeParse> {
+  const shape = interactionAnswerSchema.safeParse(answer, protocolParseOptions);
+  if (!shape.success) return shape;
+  const raw = (answer as { values?: object }).values;
+  if (shape.data.kind === 'form' && Object.hasOwn(raw!, '__proto__')) {
+    Object.defineProperty(shape.data.values, '__proto__', Object.getOwnPropertyDescriptor(raw, '__proto__')!);
+  }
+  return shape;
+}
+
+/**
  * Checks an answer against the interaction it answers, before it is sent.
  *
  * @example
@@ -100,13 +115,8 @@ function issuesFor(interaction: Interaction, answer: InteractionAnswer): AnswerI
  * if (!check.valid) showErrors(check.issues);
  */
 export function validateInteractionAnswer(interaction: Interaction, answer: unknown): AnswerValidation {
-  const shape = interactionAnswerSchema.safeParse(answer, protocolParseOptions);
+  const shape = parseInteractionAnswerShape(answer);
   if (!shape.success) return { valid: false, issues: toProtocolIssues(shape.error.issues) };
-  const raw = (answer as { values?: object }).values;
-  if (shape.data.kind === 'form' && Object.hasOwn(raw!, '__proto__')) {
-    // The record parse assigns each key, and assigning `__proto__` sets no key: keep it as the own key it was.
-    Object.defineProperty(shape.data.values, '__proto__', Object.getOwnPropertyDescriptor(raw, '__proto__')!);
-  }
   const issues = issuesFor(interaction, shape.data);
   return issues.length === 0 ? { valid: true, answer: shape.data } : { valid: false, issues };
 }

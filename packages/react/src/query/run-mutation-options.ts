@@ -19,7 +19,8 @@ export type RunMutationVariables = string | JsonRunOptions;
  * if (output?.status !== 'COMPLETED') return <p>{output?.status ?? run.status}</p>;
  * // Two separate outputs: the text, and the structured payload when one was asked for.
  * const payload = readPayload(output, invoiceSchema);
- * return <><p>{output.assistantText}</p>{payload.status === 'valid' && <InvoiceTable invoice={payload.value} />}</>;
+ * return <><p>{output.assistantText}</p>{payload.status === 'valid' && <InvoiceTable invoice={payload.value} />}
+ *   {payload.status === 'invalid' && <p role="alert">The structured result does not match the schema.</p>}</>;
  */
 export function runMutationOptions(client: RunClient) {
   return mutationOptions<RunCompletedEvent, Error, RunMutationVariables>({

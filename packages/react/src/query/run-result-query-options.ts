@@ -39,7 +39,8 @@ async function readResult(client: RunClient, runId: string, context: QueryFuncti
  * if (output.status !== 'COMPLETED') return <p>{output.status}</p>;
  * // Two separate outputs: the text, and the structured payload when one was asked for.
  * const payload = readPayload(output, invoiceSchema);
- * return <><p>{output.assistantText}</p>{payload.status === 'valid' && <InvoiceTable invoice={payload.value} />}</>;
+ * return <><p>{output.assistantText}</p>{payload.status === 'valid' && <InvoiceTable invoice={payload.value} />}
+ *   {payload.status === 'invalid' && <p role="alert">The structured result does not match the schema.</p>}</>;
  */
 export function runResultQueryOptions(client: RunClient, runId: string) {
   return queryOptions<RunCompletedEvent | null, Error, RunCompletedEvent | null, ResultKey>({
