@@ -23,6 +23,8 @@ export default defineConfig({
           typecheck: { enabled: process.env.KESTREL_TYPE_TESTS !== 'off', include: ['packages/*/src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
           setupFiles: ['./scripts/vitest-fast-check-setup.ts'],
           testTimeout: 15_000,
+          // Waits for what a loopback server sends: generous, so a machine under load slows them instead of failing them.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
       {
@@ -33,6 +35,8 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.tsx', 'apps/*/src/**/*.test.tsx'],
           setupFiles: ['./scripts/vitest-dom-setup.ts', './scripts/vitest-fast-check-setup.ts'],
           testTimeout: 15_000,
+          // Waits for what a loopback server sends: generous, so a machine under load slows them instead of failing them.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
       {
