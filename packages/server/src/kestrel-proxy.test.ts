@@ -1,5 +1,5 @@
-import { ProtocolError, parseSSEMessage, requestErrorBodySchema } from '@kestrel/core';
-import { getScenario, scenarioEvents, stepsToSSE, wireEventToSSE, type WireEvent } from '@kestrel/testing';
+import { ProtocolError, encodeSSEEvent, parseSSEMessage, requestErrorBodySchema } from '@kestrel/core';
+import { getScenario, scenarioEvents, stepsToSSE, type WireEvent } from '@kestrel/testing';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createKestrelProxy } from './kestrel-proxy.js';
@@ -62,7 +62,7 @@ describe('createKestrelProxy: event streams', () => {
     const { proxy, upstream } = await setup((request, res) => {
       sseHead(res);
       const after = Number(request.headers['last-event-id']);
-      res.end(events.filter((event) => event.seq > after).map(wireEventToSSE).join(''));
+      res.end(events.filter((event) => event.seq > after).map(encodeSSEEvent).join(''));
     });
     const response = await fetch(`${proxy.url}/v1/runs/run_dropped/events`, { headers: { accept: 'text/event-stream', 'last-event-id': '9' } });
     const { messages } = await readSSE(response);
@@ -102,7 +102,7 @@ describe('createKestrelProxy: event streams', () => {
     'ends the response at the first protocol error of %s, forwarding nothing after it',
     async (name) => {
       const steps = getScenario(name).steps;
-      const extra = wireEventToSSE({ type: 'text.delta', runId: 'run_x', sessionId: 'ses_root', seq: 999, delta: 'never forwarded' });
+      const extra = encodeSSEEvent({ type: 'text.delta', runId: 'run_x', sessionId: 'ses_root', seq: 999, delta: 'never forwarded' });
       const { proxy, protocolErrors } = await setup((_request, res) => {
         sseHead(res);
         res.end(stepsToSSE(steps) + extra);

@@ -1,5 +1,5 @@
 import { matchKestrelRoute, type KestrelRoute } from '@kestrel/core';
-import { errorResponse } from './error-response.js';
+import { errorResponse } from '@kestrel/core/internal';
 import type { FetchHandler } from './node-listener.js';
 import { resolveProxyOptions, type KestrelProxyOptions, type ProxyHookStage } from './proxy-options.js';
 import { checkOrigin } from './proxy-origin.js';

@@ -1,5 +1,5 @@
 import { ProtocolError, parseRunCompletedEvent, requestErrorBodySchema, type KestrelRoute, type RunCompletedEvent } from '@kestrel/core';
-import { errorResponse } from './error-response.js';
+import { errorResponse } from '@kestrel/core/internal';
 import type { StartedRun } from './proxy-options.js';
 import { readLimited } from './read-limited.js';
 import { sseHeaders } from './sse-headers.js';

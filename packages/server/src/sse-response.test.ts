@@ -9,7 +9,7 @@ import {
 } from '@kestrel/core';
 import { getScenario, scenarioEvents } from '@kestrel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorResponse } from './error-response.js';
+import { errorResponse } from './index.js';
 import { listenOnLoopback, type LoopbackServer } from './listen-loopback.js';
 import { createNodeListener } from './node-listener.js';
 import { readSSE } from './read-sse.js';

@@ -1,9 +1,10 @@
 import { chunksToStream, scenarioEvents, scenarios, toBytes } from '@kestrel/testing';
 import { describe, expect, it } from 'vitest';
-import { parseRunEvent, parseSSEMessage } from '../protocol/parse-run-event.js';
-import type { RunEvent } from '../protocol/types.js';
-import { decodeSSE } from './decode-sse.js';
-import { encodeSSEComment, encodeSSEEvent, toWireEvent } from './encode-sse.js';
+import { parseRunEvent, parseSSEMessage } from './parse-run-event.js';
+import type { RunEvent } from './types.js';
+import { decodeSSE } from '../sse/decode-sse.js';
+import { encodeSSEComment } from '../sse/encode-sse.js';
+import { encodeSSEEvent, toWireEvent } from './encode-run-event.js';
 
 /** Every event of every scenario that parses, as a client holds it. */
 const parsedEvents: RunEvent[] = scenarios.flatMap((scenario) =>

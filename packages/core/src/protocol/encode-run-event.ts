@@ -1,4 +1,11 @@
-import type { RunEvent } from '../protocol/types.js';
+import { encodeSSEMessage } from '../sse/encode-sse.js';
+import type { RunEvent } from './types.js';
+
+/** An event object as a server writes it, before any parsing: `type`, `seq` and the rest of its fields. */
+export interface WireEventObject {
+  readonly type: string;
+  readonly seq: number;
+}
 
 /**
  * The JSON object a Kestrel server sends for a validated event. Parsing renames an unsupported interaction's kind
@@ -14,19 +21,27 @@ export function toWireEvent(event: RunEvent): unknown {
 }
 
 /**
+ * Only two parsed events differ from what the server sent: an unknown event (kept in `raw`) and an unsupported
+ * interaction (its kind kept in `originalKind`). Read loosely, so that an unparsed object, which may be
+ * malformed on purpose (a test server's scenario), is never mistaken for one and never throws.
+ */
+function isReshapedByParsing(event: RunEvent | WireEventObject): event is RunEvent {
+  const loose = event as { type: string; unknownType?: unknown; raw?: unknown; output?: { status?: unknown; interaction?: { kind?: unknown; originalKind?: unknown } } };
+  if (loose.type === 'unknown') return typeof loose.unknownType === 'string' && 'raw' in loose;
+  const interaction = loose.type === 'run.completed' && loose.output?.status === 'WAITING' ? loose.output.interaction : undefined;
+  return interaction?.kind === 'unsupported' && typeof interaction.originalKind === 'string';
+}
+
+/**
  * Frames one event as server-sent events: `event:` from its type, `id:` from its seq, the JSON on one `data:` line.
- * What goes out is what the server sent: an unknown event is written back from `raw`, an unsupported interaction
- * with its original `kind`.
+ * What goes out is what the server sent: a parsed unknown event is written back from `raw`, an unsupported
+ * interaction with its original `kind`. An unparsed event object (a test server's scenario step) is written as is.
  *
  * @example
  * res.write(encodeSSEEvent(event));
  */
-export function encodeSSEEvent(event: RunEvent): string {
+export function encodeSSEEvent(event: RunEvent | WireEventObject): string {
+  if (!isReshapedByParsing(event)) return encodeSSEMessage({ event: event.type, id: String(event.seq), data: JSON.stringify(event) });
   const type = event.type === 'unknown' ? event.unknownType : event.type;
-  return `event: ${type}\nid: ${event.seq}\ndata: ${JSON.stringify(toWireEvent(event))}\n\n`;
-}
-
-/** An SSE comment line, used as a keep-alive. */
-export function encodeSSEComment(comment = 'keep-alive'): string {
-  return `: ${comment}\n\n`;
+  return encodeSSEMessage({ event: type, id: String(event.seq), data: JSON.stringify(toWireEvent(event)) });
 }

@@ -1,6 +1,7 @@
 import { scenarios as sharedScenarios } from '../scenarios.js';
 import { answerInteraction } from './answer-route.js';
-import { RequestError, errorResponse } from './error-response.js';
+import { errorResponse } from '@kestrel/core/internal';
+import { RequestError } from './error-response.js';
 import type { ResolvedHandlerOptions, ScenarioHandler, ScenarioHandlerOptions } from './options.js';
 import { DELAY_HEADER, FAULT_HEADER, parseDelayHeader, parseRequestFaults } from './request-faults.js';
 import type { RequestContext } from './request-context.js';
