@@ -186,7 +186,7 @@ describe('createKestrelProxy: JSON route, result, cancel', () => {
       res.destroy();
     });
     track(upstream);
-    // Called as a web-standard handler (Next.js, Hono): a rejection there is the host's generic 500, not PROTOCOL's body.
+    // Called as a web-standard handler (Next.js, Hono): a rejection there is the host's generic 500, not the protocol's error body.
     const proxy = createKestrelProxy({ upstream: upstream.url });
     const response = await proxy(
       new Request(`http://app.test${path}`, {
@@ -269,7 +269,7 @@ describe('createKestrelProxy: request errors', () => {
     expect(await response.json()).toEqual(body);
   });
 
-  it("gives an upstream error without PROTOCOL's body one, keeping the status", async () => {
+  it("gives an upstream error without the protocol's error body one, keeping the status", async () => {
     const { proxy } = await setup((_request, res) => {
       res.writeHead(500, { 'content-type': 'text/html' });
       res.end('<h1>Internal Server Error</h1>');

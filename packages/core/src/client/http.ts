@@ -20,7 +20,7 @@ export interface SendOptions {
   readonly runId?: string | null | undefined;
 }
 
-/** The HTTP side of the client: URLs, headers, redirects, the request timeout, body limits and PROTOCOL.md's error bodies. */
+/** The HTTP side of the client: URLs, headers, redirects, the request timeout, body limits and the error bodies of docs/protocol.md#request-errors. */
 export interface Http {
   /** `maxMessageBytes`, resolved: the SSE decoder reads with it too. */
   readonly maxMessageBytes: number;
@@ -47,7 +47,7 @@ function joinUrl(baseUrl: string, path: string): string {
   return baseUrl.replace(/\/+$/, '') + path;
 }
 
-/** Reads PROTOCOL.md's `{ error: { code, message } }` body; any other body still yields a readable message. */
+/** Reads the protocol's `{ error: { code, message } }` body (docs/protocol.md#request-errors); any other body still yields a readable message. */
 function httpErrorFrom(response: Response, text: string, runId: string | null): RunClientError {
   // A 3xx, or a browser's opaque redirect (status 0): not followed, so nothing went elsewhere.
   const redirect = response.status < 400;
