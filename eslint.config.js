@@ -3,6 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Production code never imports the test package: only tests, their helpers, stories and the mock server may.
+const testingMessage = 'Production code never imports the test package (only tests, stories and @kestrel/server/mock do).';
+const testingImport = { name: '@kestrel/testing', message: testingMessage };
+const testingSubpaths = { group: ['@kestrel/testing/*'], message: testingMessage };
+const testOnlyFiles = ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test-d.ts', 'packages/*/src/**/*.test-helper.{ts,tsx}', 'packages/*/src/**/*.stories.tsx', 'packages/react/src/components/story-support/**', 'packages/react/src/components/docs-examples/**'];
+
 const domGlobals = Object.keys(globals.browser).filter((name) => !(name in globals.node) && !(name in globals['shared-node-browser']));
 
 export default tseslint.config(
@@ -24,11 +30,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    files: ['packages/{react,server,ai-sdk}/src/**/*.{ts,tsx}'],
+    ignores: [...testOnlyFiles, 'packages/server/src/mock-kestrel.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [testingImport], patterns: [testingSubpaths] }] },
+  },
+  {
     // The core runs anywhere: no React, no DOM. Tests may use what they like.
     files: ['packages/core/src/**/*.ts'],
-    ignores: ['packages/core/src/**/*.test.ts', 'packages/core/src/**/*.test-d.ts'],
+    ignores: testOnlyFiles,
     rules: {
-      'no-restricted-imports': ['error', { paths: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'], patterns: ['react-dom/*'] }],
+      'no-restricted-imports': ['error', { paths: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', testingImport], patterns: [{ group: ['react-dom/*'] }, testingSubpaths] }],
       'no-restricted-globals': ['error', ...domGlobals.filter((name) => !['requestAnimationFrame', 'cancelAnimationFrame'].includes(name))],
     },
   },

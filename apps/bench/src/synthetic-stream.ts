@@ -1,4 +1,5 @@
-import { createEventFactory, seededRandom, wireEventToSSE, type WireEvent } from '@kestrel/testing';
+import { encodeSSEEvent } from '@kestrel/core';
+import { createEventFactory, seededRandom, type WireEvent } from '@kestrel/testing';
 
 export interface SyntheticStreamOptions {
   /** How many `text.delta` events. */
@@ -45,7 +46,7 @@ export function createSyntheticStream(options: SyntheticStreamOptions): Syntheti
   let textLength = 0;
   const write = (event: WireEvent) => {
     events += 1;
-    pending += wireEventToSSE(event);
+    pending += encodeSSEEvent(event);
     // Flush in large pieces, then cut exactly at chunkBytes so frames straddle chunks as on a real socket.
     if (pending.length >= chunkBytes * 4) flush(false);
   };

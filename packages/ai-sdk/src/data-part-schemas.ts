@@ -36,7 +36,7 @@ export const kestrelStatusDataSchema = z.object({
 });
 
 /**
- * `data-kestrel-finish`: the run-level finish reason (PROTOCOL.md section 3): the kind of the last root-session
+ * `data-kestrel-finish`: the run-level finish reason (docs/protocol.md#finishreason): the kind of the last root-session
  * `turn/end` in the run interval, `null` when no root turn ended there. A message has no such part when the finish
  * reason is not known (a run read from its result alone) or the run reached no outcome.
  */

@@ -75,14 +75,16 @@ export { ProtocolError, formatPath } from './protocol/protocol-error.js';
 export { protocolErrorMap } from './protocol/protocol-error-map.js';
 export type { IssuePath, ProtocolErrorDetails, ProtocolIssue } from './protocol/protocol-error.js';
 export { parseRunCompletedEvent, parseRunEvent, parseSSEMessage } from './protocol/parse-run-event.js';
-export type { SSEMessage } from './protocol/parse-run-event.js';
+export type { SSEMessage } from './sse/sse-message.js';
 export { InteractionAnswerError, parseInteractionAnswerShape, validateInteractionAnswer } from './protocol/validate-interaction-answer.js';
 export type { AnswerIssue, AnswerValidation } from './protocol/validate-interaction-answer.js';
 export { decodeSSE } from './sse/decode-sse.js';
 export { decodeSSEBatches } from './sse/decode-sse.js';
 export type { DecodeSSEOptions } from './sse/decode-sse.js';
-export { encodeSSEComment, encodeSSEEvent } from './sse/encode-sse.js';
-export { AppendLog } from './run/append-log.js';
+export { encodeSSEComment } from './sse/encode-sse.js';
+export { encodeSSEEvent } from './protocol/encode-run-event.js';
+export type { WireEventObject } from './protocol/encode-run-event.js';
+export type { AppendLog } from './run/append-log.js';
 export { checkSchema, readPayload } from './run/payload.js';
 export type { PayloadIssue, PayloadSchema, PayloadState, SchemaCheck } from './run/payload.js';
 export type { StandardSchemaV1 } from './run/standard-schema.js';
@@ -100,7 +102,6 @@ export type {
 } from './run/run-state.js';
 export type { ClientAction, RunAction } from './run/run-action.js';
 export { reduceRun } from './run/reduce-run.js';
-export { protocolErrorAction } from './run/protocol-error-action.js';
 export type {
   FrameScheduler,
   HeadersInput,
@@ -113,9 +114,8 @@ export type {
   RunSource,
   StartRunOptions,
 } from './client/types.js';
-export { toHeaders } from './client/kestrel-headers.js';
-export type { KestrelHeaders } from './client/kestrel-headers.js';
-export { toWireEvent } from './sse/encode-sse.js';
+export { toHeaders } from './protocol/kestrel-headers.js';
+export type { KestrelHeaders } from './protocol/kestrel-headers.js';
 export { createRunController } from './controller/create-run-controller.js';
 export type { RunController, RunControllerOptions } from './controller/create-run-controller.js';
 export type { RunActions, RunBinding } from './controller/run-actions.js';
@@ -127,8 +127,6 @@ export type { RunClientErrorKind } from './client/run-client-error.js';
 export { RunUsageError } from './client/run-usage-error.js';
 export { isInteractionExpired } from './protocol/interaction-expiry.js';
 export type { RunUsageReason } from './client/run-usage-error.js';
-export { createTimerFrameScheduler, defaultFrameScheduler } from './client/frame-scheduler.js';
-export { backoffDelay } from './client/backoff.js';
-export { kestrelIdProblem } from './protocol/kestrel-id.js';
+export { createTimerFrameScheduler } from './client/frame-scheduler.js';
 export { MAX_CURSOR_LENGTH, MAX_LIST_LIMIT, matchKestrelRoute } from './protocol/kestrel-routes.js';
 export type { KestrelRoute, KestrelRouteMatch } from './protocol/kestrel-routes.js';

@@ -34,8 +34,12 @@ export { RunActivity } from './components/run-activity.js';
 export type { RunActivityProps } from './components/run-activity.js';
 export { RunStatus } from './components/run-status.js';
 export type { RunAnnouncement, RunStatusProps } from './components/run-status.js';
-export { RunError } from './components/run-error.js';
-export type { RunErrorProps } from './components/run-error.js';
+export { RunErrorAlert } from './components/run-error-alert.js';
+export type { RunErrorAlertProps } from './components/run-error-alert.js';
+/** @deprecated The old name of `RunErrorAlert`, which collided with the `RunError` type of `@kestrel/core`. */
+export { RunErrorAlert as RunError } from './components/run-error-alert.js';
+/** @deprecated The old name of `RunErrorAlertProps`. */
+export type { RunErrorAlertProps as RunErrorProps } from './components/run-error-alert.js';
 export { KestrelLabelsProvider, defaultLabels, useKestrelLabels } from './components/labels.js';
 export type { KestrelLabels } from './components/labels.js';
 export { ReceivedOutcome } from './components/received-outcome.js';

@@ -260,7 +260,7 @@ describeModes('useRun callbacks', ({ options }) => {
 describeModes('useRun finds its client', ({ options }) => {
   it('makes one from baseUrl without a provider', async () => {
     const probe = createProbe();
-    render(<RunProbe probe={probe} options={{ baseUrl: kestrel.mock.url }} />, options);
+    render(<RunProbe probe={probe} options={{ baseUrl: kestrel.baseUrl }} />, options);
     act(() => probe.current?.start('[scenario:failed-no-text] Delete every customer record'));
     await waitFor(() => expect(view().dataset.status).toBe('FAILED'));
   });

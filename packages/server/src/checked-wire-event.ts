@@ -1,4 +1,5 @@
-import { ProtocolError, toWireEvent, type RunEvent } from '@kestrel/core';
+import { ProtocolError, type RunEvent } from '@kestrel/core';
+import { toWireEvent } from '@kestrel/core/internal';
 
 /** An event as it goes out: its JSON text, checked with the core schemas, and the event that text parses to. */
 export interface CheckedWireEvent<E extends RunEvent = RunEvent> {

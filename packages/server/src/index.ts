@@ -1,5 +1,5 @@
 export type { FetchHandler } from './node-listener.js';
-export { errorResponse } from './error-response.js';
+export { errorResponse } from '@kestrel/core/internal';
 export { jsonRunResponse } from './json-run-response.js';
 export type { JsonRunResponseOptions } from './json-run-response.js';
 export { KEEP_ALIVE_INTERVAL_MS, sseResponse } from './sse-response.js';

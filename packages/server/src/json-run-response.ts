@@ -1,6 +1,6 @@
 import { ProtocolError, parseRunCompletedEvent, toHeaders, type KestrelHeaders, type RunCompletedEvent } from '@kestrel/core';
 import { checkWireEvent, logProtocolError } from './checked-wire-event.js';
-import { errorResponse } from './error-response.js';
+import { errorResponse } from '@kestrel/core/internal';
 
 /** Options of {@link jsonRunResponse}. */
 export interface JsonRunResponseOptions {

@@ -1,5 +1,5 @@
 import { getScenario, scenarioEvents } from '@kestrel/testing';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BODY_BYTES } from './proxy-options.js';
 import { postJson, proxyHarness } from './proxy-harness.test-helper.js';
@@ -134,11 +134,11 @@ describe('createKestrelProxy: upstream answer limit', () => {
   });
 
   it.each([
-    ['its headers never come', async (_request: unknown, res: import('node:http').ServerResponse) => {
+    ['its headers never come', async (_request: unknown, res: ServerResponse) => {
       await sleep(5_000);
       res.end();
     }],
-    ['its JSON answer stops half-way', async (_request: unknown, res: import('node:http').ServerResponse) => {
+    ['its JSON answer stops half-way', async (_request: unknown, res: ServerResponse) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"type":"run.comp');
       await sleep(5_000);

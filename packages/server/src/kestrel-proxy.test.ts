@@ -1,5 +1,5 @@
-import { ProtocolError, parseSSEMessage, requestErrorBodySchema } from '@kestrel/core';
-import { getScenario, scenarioEvents, stepsToSSE, wireEventToSSE, type WireEvent } from '@kestrel/testing';
+import { ProtocolError, encodeSSEEvent, parseSSEMessage, requestErrorBodySchema } from '@kestrel/core';
+import { getScenario, scenarioEvents, stepsToSSE, type WireEvent } from '@kestrel/testing';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createKestrelProxy } from './kestrel-proxy.js';
@@ -62,7 +62,7 @@ describe('createKestrelProxy: event streams', () => {
     const { proxy, upstream } = await setup((request, res) => {
       sseHead(res);
       const after = Number(request.headers['last-event-id']);
-      res.end(events.filter((event) => event.seq > after).map(wireEventToSSE).join(''));
+      res.end(events.filter((event) => event.seq > after).map(encodeSSEEvent).join(''));
     });
     const response = await fetch(`${proxy.url}/v1/runs/run_dropped/events`, { headers: { accept: 'text/event-stream', 'last-event-id': '9' } });
     const { messages } = await readSSE(response);
@@ -102,7 +102,7 @@ describe('createKestrelProxy: event streams', () => {
     'ends the response at the first protocol error of %s, forwarding nothing after it',
     async (name) => {
       const steps = getScenario(name).steps;
-      const extra = wireEventToSSE({ type: 'text.delta', runId: 'run_x', sessionId: 'ses_root', seq: 999, delta: 'never forwarded' });
+      const extra = encodeSSEEvent({ type: 'text.delta', runId: 'run_x', sessionId: 'ses_root', seq: 999, delta: 'never forwarded' });
       const { proxy, protocolErrors } = await setup((_request, res) => {
         sseHead(res);
         res.end(stepsToSSE(steps) + extra);
@@ -186,7 +186,7 @@ describe('createKestrelProxy: JSON route, result, cancel', () => {
       res.destroy();
     });
     track(upstream);
-    // Called as a web-standard handler (Next.js, Hono): a rejection there is the host's generic 500, not PROTOCOL's body.
+    // Called as a web-standard handler (Next.js, Hono): a rejection there is the host's generic 500, not the protocol's error body.
     const proxy = createKestrelProxy({ upstream: upstream.url });
     const response = await proxy(
       new Request(`http://app.test${path}`, {
@@ -269,7 +269,7 @@ describe('createKestrelProxy: request errors', () => {
     expect(await response.json()).toEqual(body);
   });
 
-  it("gives an upstream error without PROTOCOL's body one, keeping the status", async () => {
+  it("gives an upstream error without the protocol's error body one, keeping the status", async () => {
     const { proxy } = await setup((_request, res) => {
       res.writeHead(500, { 'content-type': 'text/html' });
       res.end('<h1>Internal Server Error</h1>');

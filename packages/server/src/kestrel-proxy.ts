@@ -1,5 +1,5 @@
 import { matchKestrelRoute, toHeaders, type KestrelRoute } from '@kestrel/core';
-import { errorResponse } from './error-response.js';
+import { errorResponse } from '@kestrel/core/internal';
 import type { FetchHandler } from './node-listener.js';
 import { resolveProxyOptions, type KestrelProxyOptions, type ProxyHookStage } from './proxy-options.js';
 import { checkOrigin } from './proxy-origin.js';
@@ -61,8 +61,9 @@ function routeOf(request: Request, basePath: string): Step<KestrelRoute> {
  * - a malformed JSON-route or result answer becomes `502 upstream_protocol_error` naming the seq and field; one the
  *   upstream drops while sending `502 upstream_dropped`; one beyond `maxUpstreamBodyBytes` `502 upstream_too_large`;
  * - an upstream redirect `502 upstream_redirect` (never followed, so the credentials go nowhere else);
- * - request errors always as PROTOCOL's JSON `{ error: { code, message } }`: the upstream's own 4xx/5xx with its
- *   status (its message with the proxy's credential values redacted), `502 upstream_unreachable`.
+ * - request errors always as the protocol's JSON `{ error: { code, message } }` (docs/protocol.md#request-errors):
+ *   the upstream's own 4xx/5xx with its status (its message with the proxy's credential values redacted),
+ *   `502 upstream_unreachable`.
  *
  * See docs/security.md for the threat model and every option.
  *

@@ -21,7 +21,7 @@ export interface MockKestrel {
 
 /**
  * A fake Kestrel on a real loopback HTTP server, playing the shared scenarios over every resource of
- * PROTOCOL.md section 1. A request picks its scenario with `x-kestrel-scenario: <name>` or an input starting
+ * docs/protocol.md#resources. A request picks its scenario with `x-kestrel-scenario: <name>` or an input starting
  * with `[scenario:<name>]`, and injects faults with `x-kestrel-fault` (see `createScenarioHandler`).
  *
  * @example

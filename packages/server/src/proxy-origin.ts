@@ -1,4 +1,4 @@
-import { errorResponse } from './error-response.js';
+import { errorResponse } from '@kestrel/core/internal';
 
 /**
  * Refuses a state-changing request that a browser sent from another site (CSRF), or returns `undefined`.

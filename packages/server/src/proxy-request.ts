@@ -8,7 +8,7 @@ import {
   type KestrelRoute,
   type StartRunBody,
 } from '@kestrel/core';
-import { errorResponse } from './error-response.js';
+import { errorResponse } from '@kestrel/core/internal';
 import { DEFAULT_MAX_BODY_BYTES, type KestrelBodyRoute } from './proxy-options.js';
 import { declaresMoreThan, readLimited } from './read-limited.js';
 

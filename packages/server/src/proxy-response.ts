@@ -1,5 +1,5 @@
 import { ProtocolError, parseRunCompletedEvent, requestErrorBodySchema, type KestrelRoute, type RunCompletedEvent } from '@kestrel/core';
-import { errorResponse } from './error-response.js';
+import { errorResponse } from '@kestrel/core/internal';
 import type { StartedRun } from './proxy-options.js';
 import { readLimited } from './read-limited.js';
 import { sseHeaders } from './sse-headers.js';
@@ -32,7 +32,7 @@ type BodyText = { ok: true; text: string } | { ok: false; response: Response };
 
 /**
  * Reads a whole upstream body, up to the limit. A drop while sending or an oversized body becomes a 502 the handler
- * returns: it must still answer (a rejected handler is the host's generic 500, not PROTOCOL's error body).
+ * returns: it must still answer (a rejected handler is the host's generic 500, not the protocol's error body of docs/protocol.md#request-errors).
  */
 async function readBody(upstream: Response, context: RelayContext, what: string): Promise<BodyText> {
   const read = await readLimited(upstream.body, context.maxBodyBytes, context.silence?.reset);
@@ -59,7 +59,7 @@ const parseJson = (text: string): unknown => {
 };
 
 /**
- * An upstream request error keeps its status, always as PROTOCOL's JSON error body (never the upstream's HTML on
+ * An upstream request error keeps its status, always as the JSON error body of docs/protocol.md#request-errors (never the upstream's HTML on
  * the app's origin), its message without the proxy's credentials.
  */
 async function passError(upstream: Response, context: RelayContext): Promise<Response> {

@@ -9,7 +9,7 @@ import {
 } from '@kestrel/core';
 import { getScenario, scenarioEvents } from '@kestrel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorResponse } from './error-response.js';
+import { errorResponse } from './index.js';
 import { listenOnLoopback, type LoopbackServer } from './listen-loopback.js';
 import { createNodeListener } from './node-listener.js';
 import { readSSE } from './read-sse.js';
@@ -147,7 +147,7 @@ describe('sseResponse refuses to send an event that breaks the protocol', () => 
 });
 
 describe('errorResponse', () => {
-  it("answers with PROTOCOL's error body and the given status", async () => {
+  it("answers with the protocol's error body and the given status", async () => {
     const response = errorResponse(409, 'run_not_settled', 'The run is still streaming');
     expect(response.status).toBe(409);
     expect(requestErrorBodySchema.parse(await response.json())).toEqual({

@@ -2,7 +2,7 @@ import { ProtocolError, encodeSSEComment, parseSSEMessage, type KestrelHeaders, 
 import { checkWireEvent, logProtocolError, type CheckedWireEvent } from './checked-wire-event.js';
 import { sseHeaders } from './sse-headers.js';
 
-/** The longest silence PROTOCOL.md allows on a live stream. */
+/** The longest silence the protocol allows on a live stream (docs/protocol.md#heartbeat). */
 export const KEEP_ALIVE_INTERVAL_MS = 15_000;
 
 /** Options of {@link sseResponse}. */
@@ -125,7 +125,7 @@ export function sseResponse(events: AsyncIterable<RunEvent>, options: SSERespons
       previous = checked.event;
       // The text that was checked is the text that goes out.
       write(`event: ${typeOf(checked.event)}\nid: ${checked.event.seq}\ndata: ${checked.data}\n\n`);
-      // The stream ends after the terminal event (PROTOCOL.md section 2).
+      // The stream ends after the terminal event (docs/protocol.md#events).
       if (checked.event.type === 'run.completed') end();
     },
     cancel() {

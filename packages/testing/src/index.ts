@@ -14,7 +14,6 @@ export {
   stepsToSSE,
   stepsToStream,
   toBytes,
-  wireEventToSSE,
 } from './sse.js';
 export { createScenarioSource } from './scenario-source.js';
 export type { ScenarioSource, ScenarioSourceOptions } from './scenario-source.js';

@@ -1,4 +1,5 @@
-import { ProtocolError, parseRunEvent, parseSSEMessage, protocolErrorAction, type RunAction } from '@kestrel/core';
+import { ProtocolError, parseRunEvent, parseSSEMessage, type RunAction } from '@kestrel/core';
+import { protocolErrorAction } from '@kestrel/core/internal';
 import type { ScenarioStep } from './scenario.js';
 
 /** Splits one raw SSE block (`event:`/`id:`/`data:` lines) into a message, enough for scenario fixtures. */

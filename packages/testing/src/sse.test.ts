@@ -1,8 +1,8 @@
-import { decodeSSE, parseRunEvent, parseSSEMessage, type RunEvent } from '@kestrel/core';
+import { decodeSSE, encodeSSEEvent, parseRunEvent, parseSSEMessage, type RunEvent } from '@kestrel/core';
 import { describe, expect, it } from 'vitest';
 import { scenarioEvents, type ScenarioStep } from './scenario.js';
 import { getScenario, scenarios } from './scenarios.js';
-import { chunksToStream, seededRandom, splitAt, splitRandomly, stepsToSSE, stepsToStream, toBytes, wireEventToSSE } from './sse.js';
+import { chunksToStream, seededRandom, splitAt, splitRandomly, stepsToSSE, stepsToStream, toBytes } from './sse.js';
 
 async function readEvents(stream: ReadableStream<Uint8Array>, comments?: string[]): Promise<RunEvent[]> {
   const events: RunEvent[] = [];
@@ -44,10 +44,10 @@ describe('SSE helpers round-trip through decodeSSE + parseSSEMessage', () => {
     expect(count).toBeLessThan(scenarioEvents(steps).length);
   });
 
-  it('wireEventToSSE frames name, id = String(seq) and the JSON', () => {
+  it('encodeSSEEvent frames name, id = String(seq) and the JSON', () => {
     const event = scenarioEvents(getScenario('completed-text').steps)[0];
     if (event === undefined) throw new Error('no event');
-    expect(wireEventToSSE(event)).toBe(`event: run.started\nid: 1\ndata: ${JSON.stringify(event)}\n\n`);
+    expect(encodeSSEEvent(event)).toBe(`event: run.started\nid: 1\ndata: ${JSON.stringify(event)}\n\n`);
   });
 });
 

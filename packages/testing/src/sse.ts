@@ -1,11 +1,5 @@
-import { encodeSSEComment } from '@kestrel/core';
-import type { WireEvent } from './event-factory.js';
+import { encodeSSEComment, encodeSSEEvent } from '@kestrel/core';
 import type { ScenarioStep } from './scenario.js';
-
-/** One event framed as SSE, exactly as a Kestrel server writes it. */
-export function wireEventToSSE(event: WireEvent): string {
-  return `event: ${event.type}\nid: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`;
-}
 
 /**
  * The SSE text of a step list up to its first fault (what one connection carries). Comments between events
@@ -14,7 +8,7 @@ export function wireEventToSSE(event: WireEvent): string {
 export function stepsToSSE(steps: readonly ScenarioStep[], options: { keepAlive?: boolean } = {}): string {
   let out = options.keepAlive ? encodeSSEComment() : '';
   for (const step of steps) {
-    if (step.kind === 'event') out += wireEventToSSE(step.event);
+    if (step.kind === 'event') out += encodeSSEEvent(step.event);
     else if (step.kind === 'raw') out += step.text;
     else break;
   }

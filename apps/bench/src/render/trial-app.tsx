@@ -1,7 +1,7 @@
 import { useChat } from '@ai-sdk/react';
-import { createRunClient, createTimerFrameScheduler, type RunClient } from '@kestrel/core';
+import { createRunClient, createTimerFrameScheduler, encodeSSEEvent, type RunClient } from '@kestrel/core';
 import { useRun } from '@kestrel/react';
-import { createEventFactory, wireEventToSSE } from '@kestrel/testing';
+import { createEventFactory } from '@kestrel/testing';
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { Profiler, useEffect, type ReactNode } from 'react';
 import { deliverOnSchedule } from './deliveries.js';
@@ -17,9 +17,9 @@ export interface TrialHost {
 /** The kit's side: Kestrel SSE bytes (the real wire format), read by the run client through a fetch. */
 function kestrelClient(deltas: readonly string[], options: TrialOptions): RunClient {
   const e = createEventFactory({ runId: 'run_render', sessionId: 'ses_render' });
-  const head = wireEventToSSE(e.started()) + wireEventToSSE(e.received());
-  const frames = deltas.map((delta) => wireEventToSSE(e.text(delta)));
-  const tail = wireEventToSSE(e.turnEnd('completed')) + wireEventToSSE(e.idle()) + wireEventToSSE(e.completed({ status: 'COMPLETED', assistantText: deltas.join('') }));
+  const head = encodeSSEEvent(e.started()) + encodeSSEEvent(e.received());
+  const frames = deltas.map((delta) => encodeSSEEvent(e.text(delta)));
+  const tail = encodeSSEEvent(e.turnEnd('completed')) + encodeSSEEvent(e.idle()) + encodeSSEEvent(e.completed({ status: 'COMPLETED', assistantText: deltas.join('') }));
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

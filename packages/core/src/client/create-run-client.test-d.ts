@@ -4,7 +4,7 @@ import type { RunCompletedEvent } from '../protocol/types.js';
 import type { RunError } from '../run/run-state.js';
 import { createRunClient } from './create-run-client.js';
 import type { RunClientError, RunClientErrorKind } from './run-client-error.js';
-import type { KestrelHeaders } from './kestrel-headers.js';
+import type { KestrelHeaders } from '../protocol/kestrel-headers.js';
 import type { RunHandle } from './types.js';
 
 const client = createRunClient({ baseUrl: 'http://127.0.0.1:1' });

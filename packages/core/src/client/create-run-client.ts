@@ -64,7 +64,7 @@ export function createRunClient(options: RunClientOptions): RunClient {
     try {
       text = await http.sendForText({ method: 'GET', path, accept: 'application/json', signal: request.signal, runId });
     } catch (error) {
-      // 404 and 409 are how PROTOCOL.md says "not settled yet".
+      // 404 and 409 are how the protocol says "not settled yet" (docs/protocol.md#resources).
       if (error instanceof RunClientError && (error.status === 404 || error.status === 409)) return null;
       throw error;
     }

@@ -1,7 +1,7 @@
 import { requestErrorBodySchema } from '../protocol/schemas.js';
 import type { RunError } from '../run/run-state.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../sse/sse-parser.js';
-import { toHeaders, type KestrelHeaders } from './kestrel-headers.js';
+import { toHeaders, type KestrelHeaders } from '../protocol/kestrel-headers.js';
 import { RunClientError } from './run-client-error.js';
 import { startSilenceTimer } from './silence-timer.js';
 import type { HeadersInput, RunClientOptions } from './types.js';
@@ -21,7 +21,7 @@ export interface SendOptions {
   readonly runId?: string | null | undefined;
 }
 
-/** The HTTP side of the client: URLs, headers, redirects, the request timeout, body limits and PROTOCOL.md's error bodies. */
+/** The HTTP side of the client: URLs, headers, redirects, the request timeout, body limits and the error bodies of docs/protocol.md#request-errors. */
 export interface Http {
   /** `maxMessageBytes`, resolved: the SSE decoder reads with it too. */
   readonly maxMessageBytes: number;
@@ -48,7 +48,7 @@ function joinUrl(baseUrl: string, path: string): string {
   return baseUrl.replace(/\/+$/, '') + path;
 }
 
-/** Reads PROTOCOL.md's `{ error: { code, message } }` body; any other body still yields a readable message. */
+/** Reads the protocol's `{ error: { code, message } }` body (docs/protocol.md#request-errors); any other body still yields a readable message. */
 function httpErrorFrom(response: Response, text: string, runId: string | null): RunClientError {
   // A 3xx, or a browser's opaque redirect (status 0): not followed, so nothing went elsewhere.
   const redirect = response.status < 400;

@@ -1,91 +1,27 @@
-import { createNodeListener, listenOnLoopback } from '@kestrel/server/node';
-import { createScenarioHandler, type Scenario } from '@kestrel/testing';
-import { scenarioActions } from '@kestrel/testing';
+import { scenarioActions, type Scenario } from '@kestrel/testing';
 import type { PayloadSchema } from '../run/payload.js';
 import { reduceRun } from '../run/reduce-run.js';
 import { createInitialRunState, type RunState } from '../run/run-state.js';
 import { expect } from 'vitest';
-import { createRunClient } from './create-run-client.js';
+import { startLoopbackKestrel, type ClientSetup, type LoopbackKestrel } from '../../../server/src/loopback-kestrel.test-helper.js';
 import { RunClientError } from './run-client-error.js';
-import type { RunClient, RunClientOptions } from './types.js';
+import type { RunClient } from './types.js';
 
 /*
- * Test support for the run client: what `createMockKestrel` serves (the shared scenario handler on node:http,
- * 127.0.0.1), plus a record of every request so tests can check headers, bodies and that nothing is sent twice.
+ * Test support for the run client: the shared loopback Kestrel (server/src/loopback-kestrel.test-helper.ts) and
+ * a client with the short timings these tests use.
  */
 
-export interface RecordedRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
+export { startLoopbackKestrel };
+export type { LoopbackKestrel };
 
-export interface LoopbackKestrel {
-  readonly baseUrl: string;
-  readonly requests: RecordedRequest[];
-  /** Event streams the server is writing right now. */
-  readonly openStreams: number;
-  /** Stops the server and cuts every open connection. */
-  close(): Promise<void>;
-}
-
-export interface LoopbackKestrelOptions extends NonNullable<Parameters<typeof createScenarioHandler>[0]> {
-  /** Answers a request instead of the mock when it returns a Response (a server that differs on one route). */
-  readonly intercept?: (request: Request) => Response | undefined;
-}
-
-export async function startLoopbackKestrel(options: LoopbackKestrelOptions = {}): Promise<LoopbackKestrel> {
-  const { intercept, ...handlerOptions } = options;
-  const handler = createScenarioHandler({ keepAliveMs: 25, ...handlerOptions });
-  const requests: RecordedRequest[] = [];
-  const loopback = await listenOnLoopback(
-    createNodeListener(async (request) => {
-      const body = request.method === 'POST' ? await request.clone().text() : '';
-      requests.push({ method: request.method, path: new URL(request.url).pathname, headers: Object.fromEntries(request.headers), body });
-      return intercept?.(request) ?? handler(request);
-    }),
-  );
-  let closing: Promise<void> | undefined;
-  return {
-    baseUrl: loopback.url,
-    requests,
-    get openStreams() {
-      return handler.openStreams;
-    },
-    close: () => {
-      handler.close();
-      closing ??= loopback.close();
-      return closing;
-    },
-  };
-}
-
-export interface TestClientOptions extends Partial<RunClientOptions> {
-  readonly scenario?: string;
-  /** `x-kestrel-fault`, read at every request so a test can aim a fault at one call. */
-  readonly fault?: () => string | undefined;
-  /** `x-kestrel-delay`: pause before each event, in ms. */
-  readonly delayMs?: number;
-}
-
-/** Short heartbeat, backoff and timeouts, so every test finishes in well under a second or two. */
-export function testClient(kestrel: LoopbackKestrel, options: TestClientOptions = {}): RunClient {
-  const { scenario, fault, delayMs, ...rest } = options;
-  return createRunClient({
-    baseUrl: kestrel.baseUrl,
+/** Short heartbeat, backoff and timeouts (a little longer than the React tests'), jittered backoff. */
+export function testClient(kestrel: LoopbackKestrel, options: ClientSetup = {}): RunClient {
+  return kestrel.client({
     reconnect: { attempts: 3, baseDelayMs: 5, maxDelayMs: 40, jitter: 0.5 },
     heartbeatTimeoutMs: 400,
     requestTimeoutMs: 2_000,
-    headers: () => {
-      const headers: Record<string, string> = {};
-      if (scenario !== undefined) headers['x-kestrel-scenario'] = scenario;
-      const current = fault?.();
-      if (current !== undefined) headers['x-kestrel-fault'] = current;
-      if (delayMs !== undefined) headers['x-kestrel-delay'] = String(delayMs);
-      return headers;
-    },
-    ...rest,
+    ...options,
   });
 }
 

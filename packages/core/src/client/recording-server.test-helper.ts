@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenOnLoopback } from '@kestrel/server/node';
-import type { RecordedRequest } from './loopback-kestrel.test-helper.js';
+import type { RecordedRequest } from '@kestrel/testing';
 
 /*
  * A bare node:http server on 127.0.0.1 that records every request and answers as a test says: stall after the

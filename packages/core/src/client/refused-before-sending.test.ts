@@ -2,7 +2,7 @@ import { getScenario } from '@kestrel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunCompletedEvent } from '../protocol/types.js';
 import { kestrelIdProblem } from '../protocol/kestrel-id.js';
-import { toWireEvent } from '../sse/encode-sse.js';
+import { toWireEvent } from '../protocol/encode-run-event.js';
 import { createRunClient } from './create-run-client.js';
 import { RunUsageError } from './run-usage-error.js';
 import { startLoopbackKestrel, testClient } from './loopback-kestrel.test-helper.js';

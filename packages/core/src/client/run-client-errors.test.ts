@@ -60,7 +60,7 @@ describe('HTTP errors', () => {
     expect(await testClient(kestrel).fetchResult(handle.getState().runId!)).toEqual(handle.getState().result);
   });
 
-  it('reads an error body that is not PROTOCOL.md JSON without losing the status', async () => {
+  it("reads an error body that is not the protocol's JSON without losing the status", async () => {
     const server = createServer((_req, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<h1>Bad gateway</h1>');

@@ -1,7 +1,7 @@
 import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
 import type { RunState } from '../run/run-state.js';
-import type { KestrelHeaders } from './kestrel-headers.js';
+import type { KestrelHeaders } from '../protocol/kestrel-headers.js';
 
 /*
  * The contract of the run client. Hooks, components, the AI SDK bridge and the server helpers are written

@@ -3,7 +3,7 @@ import { matchKestrelRoute } from './kestrel-routes.js';
 import { kestrelIdProblem } from './kestrel-id.js';
 
 describe('matchKestrelRoute', () => {
-  it('names each resource of PROTOCOL.md section 1 with its decoded parameters', () => {
+  it('names each resource of docs/protocol.md#resources with its decoded parameters', () => {
     expect(matchKestrelRoute('POST', '/v1/sessions/new/runs')).toEqual({ ok: true, route: { kind: 'start-run', sessionId: 'new' } });
     expect(matchKestrelRoute('POST', '/v1/sessions/ses%201/interactions/int_a')).toEqual({
       ok: true,
@@ -38,7 +38,7 @@ describe('matchKestrelRoute', () => {
   });
 });
 
-describe('matchKestrelRoute: the session listing (PROTOCOL.md section 5)', () => {
+describe('matchKestrelRoute: the session listing (docs/protocol.md#a-sessions-runs)', () => {
   const list = (query: string) => matchKestrelRoute('GET', '/v1/sessions/ses_1/runs', new URLSearchParams(query));
 
   it('is a GET on the path a POST starts a run on, carrying only the documented parameters', () => {

@@ -1,5 +1,5 @@
 import { kestrelIdProblem } from './kestrel-id.js';
-/** The resources of PROTOCOL.md sections 1 and 5, named. */
+/** The resources of docs/protocol.md#resources (the session listing included), named. */
 export type KestrelRoute =
   | { readonly kind: 'start-run'; readonly sessionId: string }
   | { readonly kind: 'answer'; readonly sessionId: string; readonly interactionId: string }
@@ -22,7 +22,7 @@ export type KestrelRouteMatch =
 
 /** The longest `before` cursor a listing accepts: cursors are opaque, but nothing unbounded is forwarded. */
 export const MAX_CURSOR_LENGTH = 512;
-/** The largest page PROTOCOL.md section 5 allows a listing to ask for. */
+/** The largest page a listing may ask for (docs/protocol.md#a-sessions-runs). */
 export const MAX_LIST_LIMIT = 100;
 
 type Method = 'GET' | 'POST';
@@ -102,7 +102,7 @@ function decodeIds(parts: readonly string[], names: readonly string[]): { ok: tr
 
 /**
  * Matches a method and a path starting at `/v1/` against the Kestrel resources; path parameters are URL-decoded
- * and checked (see {@link kestrelIdProblem}). `query` is read only where PROTOCOL documents parameters (the
+ * and checked (see {@link kestrelIdProblem}). `query` is read only where docs/protocol.md#resources documents parameters (the
  * session listing's `before` and `limit`, validated); anything else in it is ignored, so a caller that builds the
  * upstream request from the route forwards only what was checked. Servers, proxies and mocks route with it so they
  * agree on the table.

@@ -1,6 +1,7 @@
 import { KNOWN_EVENT_TYPES, eventEnvelopeSchema, knownRunEventSchema } from './schemas.js';
 import { ProtocolError, toProtocolIssues } from './protocol-error.js';
 import { protocolParseOptions } from './protocol-error-map.js';
+import type { SSEMessage } from '../sse/sse-message.js';
 import type { RunCompletedEvent, RunEvent, TextDeltaEvent, UnknownRunEvent } from './types.js';
 
 const knownTypes: ReadonlySet<string> = new Set(KNOWN_EVENT_TYPES);
@@ -82,16 +83,6 @@ function isValidTextDelta(json: unknown): json is TextDeltaEvent {
     Number.isSafeInteger(event.seq) &&
     (event.seq as number) > 0
   );
-}
-
-/** One message as framed by server-sent events. */
-export interface SSEMessage {
-  /** The `event:` field, when the server sent one. */
-  readonly event?: string | undefined;
-  /** The `data:` lines joined with `\n`. */
-  readonly data: string;
-  /** The `id:` field of this message, when present. */
-  readonly id?: string | undefined;
 }
 
 /**

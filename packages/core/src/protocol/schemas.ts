@@ -58,7 +58,7 @@ export const interactionBaseShape = {
   expiresAt: z.optional(z.string().check(z.regex(isoDateTime, 'Invalid ISO datetime'))),
 };
 
-/** A WAITING interaction of kind `approval`: yes/no on `action`, with optional `details` to show (PROTOCOL.md section 4). */
+/** A WAITING interaction of kind `approval`: yes/no on `action`, with optional `details` to show (docs/protocol.md#interactions-and-answers). */
 export const approvalInteractionSchema = z.looseObject({
   ...interactionBaseShape,
   kind: z.literal('approval'),
@@ -111,7 +111,7 @@ export const formInteractionSchema = z.looseObject({
 export const SUPPORTED_INTERACTION_KINDS = ['approval', 'choice', 'text', 'form'] as const;
 
 /*
- * An interaction of a kind this client does not know is not a protocol error (PROTOCOL.md section 4). It is
+ * An interaction of a kind this client does not know is not a protocol error (docs/protocol.md#interactions-and-answers). It is
  * kept, renamed to kind `unsupported` with the server's kind in `originalKind`, so that `kind` still narrows.
  */
 const anyKindInteractionSchema = z.looseObject({
@@ -218,7 +218,7 @@ export const waitingOutputSchema = z.looseObject({
   assistantText: optionalText,
 });
 
-/** The `output` of `run.completed`, discriminated by `status` (PROTOCOL.md section 3). Use `RunOutput` for the type. */
+/** The `output` of `run.completed`, discriminated by `status` (docs/protocol.md#outputs). Use `RunOutput` for the type. */
 export const runOutputSchema = byDiscriminator('status', {
   COMPLETED: completedOutputSchema,
   FAILED: failedOutputSchema,

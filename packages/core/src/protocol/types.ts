@@ -17,7 +17,7 @@ export type FormFieldType = z.infer<typeof s.formFieldTypeSchema>;
 export type FormInteraction = z.infer<typeof s.formInteractionSchema>;
 /** An interaction of a kind this client cannot answer; `originalKind` is what the server sent. */
 export type UnsupportedInteraction = z.output<typeof s.unsupportedInteractionSchema>;
-/** What a WAITING output asks a person (PROTOCOL.md section 4); branch on `kind`. */
+/** What a WAITING output asks a person (docs/protocol.md#interactions-and-answers); branch on `kind`. */
 export type Interaction = z.output<typeof s.interactionSchema>;
 /** The `kind` of an `Interaction`, `unsupported` included: switch on it to pick a control. */
 export type InteractionKind = Interaction['kind'];
@@ -43,7 +43,7 @@ export type FailedOutput = z.output<typeof s.failedOutputSchema>;
 export type CancelledOutput = z.output<typeof s.cancelledOutputSchema>;
 /** A WAITING attempt: the run is paused until someone answers `interaction`. */
 export type WaitingOutput = z.output<typeof s.waitingOutputSchema>;
-/** A settled attempt's output, discriminated by `status` (PROTOCOL.md section 3). */
+/** A settled attempt's output, discriminated by `status` (docs/protocol.md#outputs). */
 export type RunOutput = z.output<typeof s.runOutputSchema>;
 /** What happened: `COMPLETED`, `FAILED`, `CANCELLED` or `WAITING`. */
 export type RunOutputStatus = RunOutput['status'];
@@ -72,7 +72,7 @@ export type TurnEndEvent = z.output<typeof s.turnEndEventSchema>;
 export type AgentIdleEvent = z.output<typeof s.agentIdleEventSchema>;
 /** The terminal event: the only thing that settles an attempt, whatever text streamed before it. */
 export type RunCompletedEvent = z.output<typeof s.runCompletedEventSchema>;
-/** Every event type of PROTOCOL.md section 2, validated field by field. */
+/** Every event type of docs/protocol.md#events, validated field by field. */
 export type KnownRunEvent = z.output<typeof s.knownRunEventSchema>;
 /** The `type` strings of `KnownRunEvent`, e.g. `'text.delta'`; `KNOWN_EVENT_TYPES` is the runtime list. */
 export type KnownRunEventType = KnownRunEvent['type'];

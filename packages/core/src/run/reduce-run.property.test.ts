@@ -175,7 +175,7 @@ function toAction(item: Received): RunAction {
   return item.ok ? item.event : { type: 'client/protocol-error', message: item.error.message, eventType: item.error.eventType, seq: item.error.seq, path: item.error.path, raw: item.error.raw };
 }
 
-/** What PROTOCOL.md says the outcome is, written without the reducer: settled iff the last new event was a run.completed. */
+/** What the protocol says the outcome is (docs/protocol.md#reading-a-run-in-four-rules), written without the reducer: settled iff the last new event was a run.completed. */
 function expectedPhase(items: readonly Received[]): 'settled' | 'error' {
   let lastSeq = 0;
   let runId: string | null = null;

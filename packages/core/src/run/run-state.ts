@@ -86,7 +86,7 @@ export interface RunState<P = unknown> {
   /** Shorthand for `output.status`. */
   readonly status: RunOutputStatus | null;
   /**
-   * PROTOCOL.md section 3: the `reason.kind` of the last root-session `turn/end` within the owned run interval
+   * docs/protocol.md#finishreason: the `reason.kind` of the last root-session `turn/end` within the owned run interval
    * (`'completed'`, `'max-tokens'`, …). It describes the run, not the prompt.
    * - `null`: known to be none: this client saw the interval from `run.started` and it held no root `turn/end`.
    * - `undefined`: not known here: the run was read from its result alone, joined after its `run.started`, or

@@ -1,7 +1,7 @@
 import { chunksToStream, getScenario, splitRandomly, stepsToSSE, toBytes } from '@kestrel/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SSEMessage } from '../protocol/parse-run-event.js';
+import type { SSEMessage } from './sse-message.js';
 import { decodeSSE, decodeSSEBatches } from './decode-sse.js';
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {

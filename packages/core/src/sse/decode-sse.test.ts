@@ -1,7 +1,7 @@
 import { chunksToStream, splitAt, toBytes } from '@kestrel/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SSEMessage } from '../protocol/parse-run-event.js';
+import type { SSEMessage } from './sse-message.js';
 import { decodeSSE } from './decode-sse.js';
 
 async function decodeChunks(chunks: readonly Uint8Array[], onComment?: (comment: string) => void): Promise<SSEMessage[]> {

@@ -1,4 +1,4 @@
-import type { SSEMessage } from '../protocol/parse-run-event.js';
+import type { SSEMessage } from './sse-message.js';
 import { createSSEParser } from './sse-parser.js';
 
 /** Hooks for `decodeSSE`/`decodeSSEBatches` that see what the messages do not carry: keep-alive comments and raw byte arrival (for liveness timers). */

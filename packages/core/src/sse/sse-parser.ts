@@ -1,4 +1,4 @@
-import type { SSEMessage } from '../protocol/parse-run-event.js';
+import type { SSEMessage } from './sse-message.js';
 import { ProtocolError } from '../protocol/protocol-error.js';
 
 /** The default longest SSE line or message (16 MiB): one event may legitimately hold a 10 MB `assistantText`. */

@@ -28,7 +28,7 @@ export interface ReceivedOutcomeProps<P> extends Omit<HTMLAttributes<HTMLElement
  * run's current outcome. Renders nothing otherwise. Exported as `Run.ReceivedOutcome` too.
  *
  * @example
- * <RunError run={run} />
+ * <RunErrorAlert run={run} />
  * <ReceivedOutcome run={run} />
  */
 export function ReceivedOutcome<P>({ run: ownRun, renderText: ownText, renderPayload: ownPayload, labels, className, ref, ...rest }: ReceivedOutcomeProps<P>) {

@@ -6,7 +6,7 @@ import { ReceivedOutcome } from './received-outcome.js';
 import { RunActivity } from './run-activity.js';
 import { RunCancel } from './run-cancel.js';
 import { RunConnection } from './run-connection.js';
-import { RunError } from './run-error.js';
+import { RunErrorAlert } from './run-error-alert.js';
 import { RunOutcome, RunRetry } from './run-outcome.js';
 import { RunRoot } from './run-root.js';
 import { RunStatus } from './run-status.js';
@@ -35,7 +35,7 @@ export const Run = {
   FinishNotice,
   Prompt: InteractionPrompt,
   Payload: PayloadPanel,
-  Error: RunError,
+  Error: RunErrorAlert,
   ReceivedOutcome,
   Cancel: RunCancel,
 } as const;

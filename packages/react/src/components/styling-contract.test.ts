@@ -29,7 +29,7 @@ describe('the styling contract', () => {
     // It once also marked the approval's requested action (a paragraph): that is data-kestrel-requested-action now.
     expect(all).not.toContain('data-kestrel-action=""');
     const named = new Set([...all.matchAll(/(?:data-kestrel-action|\baction)="([a-z-]+)"/g)].map((match) => match[1]));
-    // `retry` or `reconnect` on RunError's button comes from one expression, checked by its own test.
+    // `retry` or `reconnect` on RunErrorAlert's button comes from one expression, checked by its own test.
     const expected: readonly KestrelAction[] = ['approve', 'cancel', 'follow-again', 'reject', 'retry', 'submit'];
     expect([...named].sort()).toEqual(expected);
   });

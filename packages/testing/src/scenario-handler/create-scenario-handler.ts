@@ -1,6 +1,7 @@
 import { scenarios as sharedScenarios } from '../scenarios.js';
 import { answerInteraction } from './answer-route.js';
-import { RequestError, errorResponse } from './error-response.js';
+import { errorResponse } from '@kestrel/core/internal';
+import { RequestError } from './error-response.js';
 import type { ResolvedHandlerOptions, ScenarioHandler, ScenarioHandlerOptions } from './options.js';
 import { DELAY_HEADER, FAULT_HEADER, parseDelayHeader, parseRequestFaults } from './request-faults.js';
 import type { RequestContext } from './request-context.js';
@@ -37,7 +38,7 @@ function route(context: RequestContext): Promise<Response> | Response {
     case 'result':
       return runResult(context, found.runId);
     case 'list-runs':
-      // PROTOCOL.md section 5 makes the listing optional; a client that gets 501 keeps the runs it started itself.
+      // docs/protocol.md#a-sessions-runs makes the listing optional; a client that gets 501 keeps the runs it started itself.
       return errorResponse(501, 'not_implemented', 'The mock Kestrel does not list a session\'s runs');
     default:
       return found satisfies never;
@@ -46,7 +47,7 @@ function route(context: RequestContext): Promise<Response> | Response {
 
 /**
  * A fake Kestrel as a web-standard handler (`Request => Promise<Response>`), playing the shared scenarios over
- * every resource of PROTOCOL.md section 1. It runs anywhere `fetch` types exist: Node, browsers, workers.
+ * every resource of docs/protocol.md#resources. It runs anywhere `fetch` types exist: Node, browsers, workers.
  *
  * Which scenario a new run plays: the header `x-kestrel-scenario: <name>`, else an input starting with
  * `[scenario:<name>]`, else `defaultScenario` (`completed-text`). Per request, `x-kestrel-fault` injects

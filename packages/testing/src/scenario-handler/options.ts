@@ -6,7 +6,7 @@ export interface ScenarioHandlerOptions {
   readonly scenarios?: readonly Scenario[];
   /** Played when the request names no scenario. Default `completed-text`. */
   readonly defaultScenario?: string;
-  /** Interval of `: keep-alive` comments while a stream is live. Default 15 000 ms (PROTOCOL.md). */
+  /** Interval of `: keep-alive` comments while a stream is live. Default 15 000 ms (docs/protocol.md#heartbeat). */
   readonly keepAliveMs?: number;
   /** Pause before each newly produced event, for realistic pacing (the demo uses about 30 ms). Default 0. */
   readonly eventDelayMs?: number;

@@ -1,5 +1,6 @@
 import { formatPath, protocolErrorMap, startRunBodySchema } from '@kestrel/core';
-import { RequestError, jsonResponse } from './error-response.js';
+import { jsonResponse } from '@kestrel/core/internal';
+import { RequestError } from './error-response.js';
 import { readJsonBody } from './read-json-body.js';
 import type { RequestContext } from './request-context.js';
 import { SCENARIO_HEADER, selectScenario } from './select-scenario.js';

@@ -1,4 +1,5 @@
-import { RequestError, errorResponse, jsonResponse } from './error-response.js';
+import { errorResponse, jsonResponse } from '@kestrel/core/internal';
+import { RequestError } from './error-response.js';
 import { playConnection, type ConnectionSink } from './play-connection.js';
 import type { RequestContext } from './request-context.js';
 import type { MockRun } from './mock-run.js';
@@ -82,7 +83,7 @@ export async function serveConnection(context: RequestContext, run: MockRun, cur
   }
   if (terminal !== undefined) {
     if (malformed) return new Response(`{"type":"run.completed","seq":${terminal.seq},`, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...runHeaders(run) } });
-    return jsonResponse(200, terminal, runHeaders(run));
+    return jsonResponse(200, terminal, { headers: runHeaders(run) });
   }
   if (end === 'aborted') return errorResponse(503, 'connection_closed', 'The request ended before the run settled.');
   return errorResponse(

@@ -1,6 +1,5 @@
-import { encodeSSEComment } from '@kestrel/core';
+import { encodeSSEComment, encodeSSEEvent } from '@kestrel/core';
 import type { WireEvent } from '../event-factory.js';
-import { wireEventToSSE } from '../sse.js';
 import type { ConnectionEnd, ConnectionSink } from './play-connection.js';
 import { sleep } from './sleep.js';
 
@@ -37,7 +36,7 @@ export function createSSEBody(options: SSEBodyOptions): ReadableStream<Uint8Arra
   let open = true;
   const sink: ConnectionSink = {
     silent: false,
-    event: (event, malformed) => write(malformed ? malformedSSE(event) : wireEventToSSE(event)),
+    event: (event, malformed) => write(malformed ? malformedSSE(event) : encodeSSEEvent(event)),
     raw: (text) => write(text),
     ready: async () => {
       if ((controller.desiredSize ?? 1) < -HIGH_WATER) await drained();

@@ -1,9 +1,10 @@
-import { chunksToStream, scenarioEvents, scenarios, toBytes } from '@kestrel/testing';
+import { chunksToStream, scenarioEvents, scenarios, toBytes, type WireEvent } from '@kestrel/testing';
 import { describe, expect, it } from 'vitest';
-import { parseRunEvent, parseSSEMessage } from '../protocol/parse-run-event.js';
-import type { RunEvent } from '../protocol/types.js';
-import { decodeSSE } from './decode-sse.js';
-import { encodeSSEComment, encodeSSEEvent, toWireEvent } from './encode-sse.js';
+import { parseRunEvent, parseSSEMessage } from './parse-run-event.js';
+import type { RunEvent } from './types.js';
+import { decodeSSE } from '../sse/decode-sse.js';
+import { encodeSSEComment } from '../sse/encode-sse.js';
+import { encodeSSEEvent, toWireEvent } from './encode-run-event.js';
 
 /** Every event of every scenario that parses, as a client holds it. */
 const parsedEvents: RunEvent[] = scenarios.flatMap((scenario) =>
@@ -54,5 +55,22 @@ describe('encodeSSEEvent', () => {
   it('writes comments', () => {
     expect(encodeSSEComment()).toBe(': keep-alive\n\n');
     expect(encodeSSEComment('ping')).toBe(': ping\n\n');
+  });
+
+  it('writes an event object that was never parsed as it is, for every scenario event, malformed ones included', () => {
+    const wireEvents: WireEvent[] = scenarios.flatMap((scenario) => scenarioEvents(scenario.steps));
+    for (const wire of wireEvents) {
+      expect(encodeSSEEvent(wire)).toBe(`event: ${wire.type}\nid: ${wire.seq}\ndata: ${JSON.stringify(wire)}\n\n`);
+    }
+    // Shapes that only a parsed event has are read loosely: an unparsed one is never reshaped, and never throws.
+    const oddities = [
+      { type: 'unknown', seq: 1, runId: 'run_1' },
+      { type: 'run.completed', seq: 2, runId: 'run_1' },
+      { type: 'run.completed', seq: 3, output: { status: 'WAITING', interaction: { kind: 'unsupported' } } },
+      { type: 'run.completed', seq: 4, output: null },
+    ];
+    for (const wire of oddities) {
+      expect(encodeSSEEvent(wire)).toBe(`event: ${wire.type}\nid: ${wire.seq}\ndata: ${JSON.stringify(wire)}\n\n`);
+    }
   });
 });

@@ -1,5 +1,5 @@
 'use client';
-import { formatPath, type RetryMode, type RunError as RunErrorValue, type RunSource, type RunState } from '@kestrel/core';
+import { formatPath, type RetryMode, type RunError, type RunSource, type RunState } from '@kestrel/core';
 import { useCallback, useLayoutEffect, type HTMLAttributes, type Ref } from 'react';
 import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
@@ -8,7 +8,7 @@ import { useOptionalRunContext, usePartRun } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 
 interface ErrorSlice {
-  readonly error: RunErrorValue | null;
+  readonly error: RunError | null;
   readonly retryMode: RetryMode | null;
   readonly afterOutcome: boolean;
 }
@@ -19,8 +19,8 @@ function selectError(state: RunState, run: Pick<RunActions, 'getRetryMode'>): Er
     : { error: null, retryMode: null, afterOutcome: false };
 }
 
-/** Props of `RunError`: the run (with `retry` and `getRetryMode`) plus `div` attributes passed through. */
-export interface RunErrorProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+/** Props of `RunErrorAlert`: the run (with `retry` and `getRetryMode`) plus `div` attributes passed through. */
+export interface RunErrorAlertProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /**
    * The run (inside `Run.Root`, the root's); `retry` resumes after a connection problem and starts again after a failed start request.
    * `getRetryMode()` decides whether the action is offered at all.
@@ -39,9 +39,9 @@ export interface RunErrorProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chi
  * broke (`Run.Status` keeps the sentence silent). Exported as `Run.Error` too.
  *
  * @example
- * <RunError run={run} />
+ * <RunErrorAlert run={run} />
  */
-export function RunError({ run: ownRun, labels, className, ref, ...rest }: RunErrorProps) {
+export function RunErrorAlert({ run: ownRun, labels, className, ref, ...rest }: RunErrorAlertProps) {
   const run = usePartRun(ownRun, 'Run.Error');
   const parts = useOptionalRunContext()?.parts;
   // Registered while mounted (even rendering nothing), so the status knows before the first error arrives.
@@ -66,7 +66,7 @@ export function RunError({ run: ownRun, labels, className, ref, ...rest }: RunEr
   );
 }
 
-function ErrorDetail({ error, labels }: { error: RunErrorValue; labels: KestrelLabels }) {
+function ErrorDetail({ error, labels }: { error: RunError; labels: KestrelLabels }) {
   switch (error.kind) {
     case 'protocol': {
       const where = labels.errorProtocolWhere({ seq: error.seq, field: formatPath(error.path), eventType: error.eventType });

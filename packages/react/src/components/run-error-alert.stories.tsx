@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { RunError } from './run-error.js';
+import { RunErrorAlert } from './run-error-alert.js';
 import { Fixture, type FixtureArgs } from './story-support/fixture-run.js';
 
-function RunErrorDemo(fixture: FixtureArgs) {
-  return <Fixture {...fixture}>{(run) => <RunError run={run} />}</Fixture>;
+function RunErrorAlertDemo(fixture: FixtureArgs) {
+  return <Fixture {...fixture}>{(run) => <RunErrorAlert run={run} />}</Fixture>;
 }
 
-const meta = { title: 'Components/RunError', component: RunErrorDemo } satisfies Meta<typeof RunErrorDemo>;
+const meta = { title: 'Components/RunErrorAlert', component: RunErrorAlertDemo } satisfies Meta<typeof RunErrorAlertDemo>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from './axe-check.js';
-import { RunError } from './run-error.js';
+import { RunErrorAlert } from './run-error-alert.js';
 
 function errorRun(name: string, options: ScenarioRunOptions = {}) {
   const run = createScenarioRun(getScenario(name), options);
@@ -11,11 +11,11 @@ function errorRun(name: string, options: ScenarioRunOptions = {}) {
   return run;
 }
 
-describe('RunError', () => {
+describe('RunErrorAlert', () => {
   it('says a truncated stream has no outcome, as an alert with a reconnect action', async () => {
     const user = userEvent.setup();
     const run = errorRun('truncated');
-    const { container } = render(<RunError run={run} />);
+    const { container } = render(<RunErrorAlert run={run} />);
     const alert = screen.getByRole('alert');
     expect(alert.getAttribute('data-kestrel-part')).toBe('error');
     expect(alert.getAttribute('data-error-kind')).toBe('truncated');
@@ -33,7 +33,7 @@ describe('RunError', () => {
   });
 
   it('names the seq and field of a protocol error, and offers no retry that would only repeat it', async () => {
-    const { container } = render(<RunError run={errorRun('malformed-event')} />);
+    const { container } = render(<RunErrorAlert run={errorRun('malformed-event')} />);
     const alert = screen.getByRole('alert');
     expect(alert.getAttribute('data-error-kind')).toBe('protocol');
     const state = createScenarioSource(getScenario('malformed-event')).getState();
@@ -49,7 +49,7 @@ describe('RunError', () => {
     [{ type: 'client/http-error', status: 502, code: 'bad_gateway', message: 'Bad gateway' } as const, 'HTTP 502', 'Reconnect'],
   ])('shows %o as what broke', async (action, title, button) => {
     const run = errorRun('completed-text', { upTo: 6, then: [action] });
-    const { container } = render(<RunError run={run} />);
+    const { container } = render(<RunErrorAlert run={run} />);
     expect(screen.getByRole('alert').textContent).toContain(title);
     expect(screen.getByRole('button').textContent).toBe(button);
     await expectNoAxeViolations(container);
@@ -57,17 +57,17 @@ describe('RunError', () => {
 
   it('offers no action when the run has no input to start again with (a failed start on a resumed binding)', async () => {
     const failedStart = { upTo: 1, then: [{ type: 'client/http-error', status: 503, code: 'unavailable', message: 'Kestrel is unavailable' }] } as const;
-    const started = render(<RunError run={errorRun('completed-text', failedStart)} />);
+    const started = render(<RunErrorAlert run={errorRun('completed-text', failedStart)} />);
     expect(screen.getByRole('button').textContent).toBe('Retry');
     started.unmount();
-    const { container } = render(<RunError run={errorRun('completed-text', { ...failedStart, resumed: true })} />);
+    const { container } = render(<RunErrorAlert run={errorRun('completed-text', { ...failedStart, resumed: true })} />);
     expect(screen.getByRole('alert').textContent).toContain('HTTP 503');
     expect(screen.queryByRole('button')).toBeNull();
     await expectNoAxeViolations(container);
   });
 
   it('renders nothing for a run outcome, even FAILED', () => {
-    const { container } = render(<RunError run={errorRun('failed-retryable')} />);
+    const { container } = render(<RunErrorAlert run={errorRun('failed-retryable')} />);
     expect(container.innerHTML).toBe('');
   });
 });
