@@ -1,12 +1,18 @@
 import type { RunAction } from '../run/run-action.js';
-import { reduceRun } from '../run/reduce-run.js';
+import type { RunEffect } from '../run/run-effect.js';
+import { transitionRun } from '../run/reduce-run.js';
 import type { RunState } from '../run/run-state.js';
 import type { FrameScheduler, RunSource } from './types.js';
 
-/** A run state behind `reduceRun`, whose subscribers hear about motion at most once per frame. */
+/** A run state behind `transitionRun`, whose subscribers hear about motion at most once per frame. */
 export interface RunStore<P> extends RunSource<P> {
-  /** Applies one action through `reduceRun`; returns the new state. */
+  /** Applies one action through `transitionRun`; returns the new state. */
   dispatch(action: RunAction): RunState<P>;
+  /**
+   * Calls `listener` with each effect of each transition, in order, once the new state is current and before
+   * `subscribe` listeners hear of the change. Returns the unsubscribe function.
+   */
+  subscribeEffects(listener: (effect: RunEffect) => void): () => void;
 }
 
 /*
@@ -35,6 +41,7 @@ function reportListenerError(error: unknown): void {
 export function createRunStore<P>(initial: RunState<P>, scheduler: FrameScheduler): RunStore<P> {
   let state = initial;
   const listeners = new Set<() => void>();
+  const effectListeners = new Set<(effect: RunEffect) => void>();
   let pending: { handle: unknown } | null = null;
 
   const notify = () => {
@@ -61,11 +68,28 @@ export function createRunStore<P>(initial: RunState<P>, scheduler: FrameSchedule
         listeners.delete(entry);
       };
     },
+    subscribeEffects: (listener) => {
+      const entry = (effect: RunEffect) => listener(effect);
+      effectListeners.add(entry);
+      return () => {
+        effectListeners.delete(entry);
+      };
+    },
     dispatch: (action) => {
       const previous = state;
-      const next = reduceRun(previous, action);
+      const { state: next, effects } = transitionRun(previous, action);
       if (next === previous) return state;
       state = next;
+      // The one place effects are run: before anyone is notified, so a listener never sees an outcome unreported.
+      for (const effect of effects) {
+        for (const listener of [...effectListeners]) {
+          try {
+            listener(effect);
+          } catch (error) {
+            reportListenerError(error);
+          }
+        }
+      }
       if (isUrgent(previous, next, action)) {
         if (pending !== null) {
           scheduler.cancel(pending.handle);
