@@ -53,28 +53,19 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
 
   // The one place this handle acts on what happened: the transitions' effects, never a comparison of states.
   store.subscribeEffects((effect) => {
-    switch (effect.type) {
-      case 'settled':
-        result.resolve(effect.event);
-        break;
-      case 'failed':
-        // After `settled` (a protocol error once the attempt had its outcome) this changes nothing: `result` is kept.
-        result.reject(new RunClientError(effect.error, { runId: store.getState().runId }));
-        break;
-      case 'detached':
-        result.reject(
-          new RunClientError(
-            { kind: 'detached', message: 'Detached before the attempt settled: the run goes on on the server, this handle no longer follows it' },
-            { runId: store.getState().runId },
-          ),
-        );
-        break;
-      case 'run-identified':
-        break;
-      default:
-        return effect satisfies never;
+    const runId = store.getState().runId;
+    // After `settled`, a `failed` (a protocol error once the attempt had its outcome) changes nothing: `result` is kept.
+    if (effect.type === 'settled') result.resolve(effect.event);
+    else if (effect.type === 'failed') result.reject(new RunClientError(effect.error, { runId }));
+    else if (effect.type === 'detached') {
+      result.reject(
+        new RunClientError(
+          { kind: 'detached', message: 'Detached before the attempt settled: the run goes on on the server, this handle no longer follows it' },
+          { runId },
+        ),
+      );
     }
-    // The run id is known now, or will never be: whoever waits for it goes on.
+    // Every effect means the run id is known now, or will never be: whoever waits for it goes on.
     for (const wake of [...runIdWaiters]) wake();
   });
 

@@ -31,11 +31,27 @@ function isUrgent<P>(previous: RunState<P>, next: RunState<P>, action: RunAction
   );
 }
 
-function reportListenerError(error: unknown): void {
-  // A throwing listener must not stop the others nor the stream; surface it the way an event handler would.
-  setTimeout(() => {
-    throw error;
-  }, 0);
+/** Calls every listener with `arg`, in order, over a copy (a listener may unsubscribe itself). */
+function callAll<A>(listeners: Set<(arg: A) => void>, arg: A): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(arg);
+    } catch (error) {
+      // A throwing listener must not stop the others nor the stream; surface it the way an event handler would.
+      setTimeout(() => {
+        throw error;
+      }, 0);
+    }
+  }
+}
+
+/** Adds `listener` once per call (the same function twice is two subscriptions); returns the unsubscribe function. */
+function addTo<A>(listeners: Set<(arg: A) => void>, listener: (arg: A) => void): () => void {
+  const entry = (arg: A) => listener(arg);
+  listeners.add(entry);
+  return () => {
+    listeners.delete(entry);
+  };
 }
 
 export function createRunStore<P>(initial: RunState<P>, scheduler: FrameScheduler): RunStore<P> {
@@ -44,15 +60,7 @@ export function createRunStore<P>(initial: RunState<P>, scheduler: FrameSchedule
   const effectListeners = new Set<(effect: RunEffect) => void>();
   let pending: { handle: unknown } | null = null;
 
-  const notify = () => {
-    for (const listener of [...listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        reportListenerError(error);
-      }
-    }
-  };
+  const notify = () => callAll(listeners, undefined);
 
   const onFrame = () => {
     pending = null;
@@ -61,35 +69,15 @@ export function createRunStore<P>(initial: RunState<P>, scheduler: FrameSchedule
 
   return {
     getState: () => state,
-    subscribe: (listener) => {
-      const entry = () => listener();
-      listeners.add(entry);
-      return () => {
-        listeners.delete(entry);
-      };
-    },
-    subscribeEffects: (listener) => {
-      const entry = (effect: RunEffect) => listener(effect);
-      effectListeners.add(entry);
-      return () => {
-        effectListeners.delete(entry);
-      };
-    },
+    subscribe: (listener) => addTo(listeners, listener),
+    subscribeEffects: (listener) => addTo(effectListeners, listener),
     dispatch: (action) => {
       const previous = state;
       const { state: next, effects } = transitionRun(previous, action);
       if (next === previous) return state;
       state = next;
       // The one place effects are run: before anyone is notified, so a listener never sees an outcome unreported.
-      for (const effect of effects) {
-        for (const listener of [...effectListeners]) {
-          try {
-            listener(effect);
-          } catch (error) {
-            reportListenerError(error);
-          }
-        }
-      }
+      for (const effect of effects) callAll(effectListeners, effect);
       if (isUrgent(previous, next, action)) {
         if (pending !== null) {
           scheduler.cancel(pending.handle);

@@ -83,19 +83,8 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
 
   /** The one place the app hears what happened: an effect of the followed attempt's transitions. */
   const report = (effect: RunEffect): void => {
-    switch (effect.type) {
-      case 'settled':
-        invoke(options.onSettled, effect.event);
-        return;
-      case 'failed':
-        invoke(options.onError, effect.error);
-        return;
-      case 'detached':
-      case 'run-identified':
-        return;
-      default:
-        return effect satisfies never;
-    }
+    if (effect.type === 'settled') invoke(options.onSettled, effect.event);
+    if (effect.type === 'failed') invoke(options.onError, effect.error);
   };
 
   /** What happened before this controller followed the attempt (a `respond` handle may settle first), once. */

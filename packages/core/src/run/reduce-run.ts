@@ -215,24 +215,26 @@ function startAttempt<P>(state: RunState<P>, action: Extract<ClientAction, { typ
 }
 
 /**
- * The phases each client action applies in; in any other it leaves the state as it is. The one place the reducer's
- * guards live, so the cases below stay flat.
+ * Whether a client action applies in this phase; in any other it leaves the state as it is. The one place the
+ * reducer's guards live, so the cases below stay flat.
  */
-const appliesIn: { readonly [T in ClientAction['type']]: (phase: RunPhase) => boolean } = {
-  'client/start-requested': () => true,
-  'client/connected': (phase) => phase === 'connecting' || phase === 'reconnecting',
-  'client/reconnecting': isAwaitingOutcome,
-  'client/connection-lost': isAwaitingOutcome,
-  'client/stream-ended': isAwaitingOutcome,
-  'client/detached': isAwaitingOutcome,
-  'client/timed-out': isAwaitingOutcome,
-  'client/http-error': isAwaitingOutcome,
-  // Also after settling: a broken stream after run.completed is reported, and the outcome kept.
-  'client/protocol-error': isListening,
-};
+function applies(action: ClientAction, phase: RunPhase): boolean {
+  switch (action.type) {
+    case 'client/start-requested':
+      return true;
+    case 'client/connected':
+      return phase === 'connecting' || phase === 'reconnecting';
+    case 'client/protocol-error':
+      // Also after settling: a broken stream after run.completed is reported, and the outcome kept.
+      return isListening(phase);
+    default:
+      // Every other happening ends or describes an attempt still awaiting its outcome.
+      return isAwaitingOutcome(phase);
+  }
+}
 
 function transitionClient<P>(state: RunState<P>, action: ClientAction): RunTransition<P> {
-  if (!appliesIn[action.type](state.phase)) return quiet(state);
+  if (!applies(action, state.phase)) return quiet(state);
   switch (action.type) {
     case 'client/start-requested': {
       const next = startAttempt(state, action);

@@ -19,19 +19,7 @@ export type RunPhase = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | 's
  * reconnect loop and `cancel()`'s wait for the run id ask.
  */
 export function isAwaitingOutcome(phase: RunPhase): boolean {
-  switch (phase) {
-    case 'idle':
-    case 'connecting':
-    case 'streaming':
-    case 'reconnecting':
-      return true;
-    case 'settled':
-    case 'detached':
-    case 'error':
-      return false;
-    default:
-      return phase satisfies never;
-  }
+  return phase === 'idle' || isFollowing(phase);
 }
 
 /**
@@ -42,7 +30,7 @@ export function isAwaitingOutcome(phase: RunPhase): boolean {
  * const showStop = useRunSelector(run, (state) => isFollowing(state.phase));
  */
 export function isFollowing(phase: RunPhase): boolean {
-  return phase !== 'idle' && isAwaitingOutcome(phase);
+  return phase === 'connecting' || phase === 'streaming' || phase === 'reconnecting';
 }
 
 /** A tool call's state: `running` until its `tool.completed`, then `succeeded`, or `failed` when `isError` was set. */
