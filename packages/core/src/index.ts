@@ -88,7 +88,7 @@ export type { AppendLog } from './run/append-log.js';
 export { checkSchema, readPayload } from './run/payload.js';
 export type { PayloadIssue, PayloadSchema, PayloadState, SchemaCheck } from './run/payload.js';
 export type { StandardSchemaV1 } from './run/standard-schema.js';
-export { createInitialRunState, initialRunState } from './run/run-state.js';
+export { createInitialRunState, initialRunState, isAwaitingOutcome, isFollowing } from './run/run-state.js';
 export type {
   ReconnectInfo,
   RunError,
@@ -101,7 +101,8 @@ export type {
   ToolCallStatus,
 } from './run/run-state.js';
 export type { ClientAction, RunAction } from './run/run-action.js';
-export { reduceRun } from './run/reduce-run.js';
+export { reduceRun, transitionRun } from './run/reduce-run.js';
+export type { RunEffect, RunEffectType, RunTransition } from './run/run-effect.js';
 export type {
   FrameScheduler,
   HeadersInput,

@@ -1,3 +1,4 @@
+import { isFollowing } from '@kestrel/core';
 import { useRun } from '@kestrel/react';
 import { getScenario, invoiceResponseFormat, invoiceSchema } from '@kestrel/testing';
 import { InvoiceTable } from '../invoice-table.js';
@@ -12,7 +13,7 @@ export function InvoicePage() {
   const run = useRun({ payloadSchema: invoiceSchema, responseFormat: invoiceResponseFormat, resumeRunId: useInitialRunId() });
   const { state } = run;
   useRunIdInUrl(state.runId, 'Invoice extraction');
-  const live = state.phase === 'connecting' || state.phase === 'streaming' || state.phase === 'reconnecting';
+  const live = isFollowing(state.phase);
   const explanation =
     state.phase === 'settled' && state.output?.status === 'COMPLETED' ? state.output.assistantText : null;
 

@@ -1,6 +1,7 @@
 import { parseRunCompletedEvent } from '../protocol/parse-run-event.js';
 import { ProtocolError } from '../protocol/protocol-error.js';
 import type { RunCompletedEvent } from '../protocol/types.js';
+import { toProtocolRunError } from '../run/protocol-run-error.js';
 import { createInitialRunState } from '../run/run-state.js';
 import { resolveReconnectPolicy } from './backoff.js';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
@@ -33,8 +34,7 @@ function parseTerminalEvent(text: string, what: string): RunCompletedEvent {
       cause instanceof ProtocolError
         ? cause
         : new ProtocolError(`${what} is not valid JSON (${(cause as Error).message})`, { raw: text });
-    const detail = { kind: 'protocol', message: error.message, eventType: error.eventType ?? null, seq: error.seq ?? null, path: error.path, raw: error.raw } as const;
-    throw new RunClientError(detail, { cause });
+    throw new RunClientError(toProtocolRunError(error), { cause });
   }
 }
 

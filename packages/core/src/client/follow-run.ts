@@ -2,7 +2,7 @@ import { parseSSEMessage } from '../protocol/parse-run-event.js';
 import { ProtocolError } from '../protocol/protocol-error.js';
 import type { RunCompletedEvent } from '../protocol/types.js';
 import type { RunAction } from '../run/run-action.js';
-import type { RunState } from '../run/run-state.js';
+import { isAwaitingOutcome, type RunState } from '../run/run-state.js';
 import { decodeSSEBatches } from '../sse/decode-sse.js';
 import { backoffDelay, type ResolvedReconnectPolicy } from './backoff.js';
 import type { Http } from './http.js';
@@ -51,9 +51,6 @@ function settleFromResult<P>(ctx: FollowContext<P>, event: RunCompletedEvent): v
 /** How one connection ended. */
 type ReadOutcome = { readonly kind: 'ended' } | { readonly kind: 'stopped' } | { readonly kind: 'lost'; readonly reason: string };
 
-const isLive = (state: RunState<unknown>) =>
-  state.phase === 'idle' || state.phase === 'connecting' || state.phase === 'streaming' || state.phase === 'reconnecting';
-
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
@@ -85,7 +82,7 @@ function failureAction(error: RunClientError): RunAction {
     case 'timeout':
       return { type: 'client/timed-out', message: detail.message, timeoutMs: detail.timeoutMs };
     case 'protocol':
-      return { type: 'client/protocol-error', message: detail.message, eventType: detail.eventType ?? undefined, seq: detail.seq ?? undefined, path: detail.path, raw: detail.raw };
+      return protocolErrorAction(detail);
     default:
       return { type: 'client/connection-lost', message: error.message };
   }
@@ -150,7 +147,7 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
   let open: BeginAttempt = begin;
   let reconnecting = false;
   for (;;) {
-    if (ctx.signal.aborted || !isLive(ctx.getState())) return;
+    if (ctx.signal.aborted || !isAwaitingOutcome(ctx.getState().phase)) return;
     const connection = new AbortController();
     const onDetach = () => connection.abort(ctx.signal.reason);
     ctx.signal.addEventListener('abort', onDetach, { once: true });
@@ -186,7 +183,7 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
     }
 
     const state = ctx.getState();
-    if (outcome.kind === 'stopped' || ctx.signal.aborted || !isLive(state)) return;
+    if (outcome.kind === 'stopped' || ctx.signal.aborted || !isAwaitingOutcome(state.phase)) return;
     if (outcome.kind === 'ended') {
       // A resume can start at or past the terminal event (the last seq shown was the outcome), so its stream may
       // end with nothing new: the result, when there is one, says how the attempt settled.

@@ -1,4 +1,5 @@
 import { requestErrorBodySchema } from '../protocol/schemas.js';
+import { toProtocolRunError } from '../run/protocol-run-error.js';
 import type { RunError } from '../run/run-state.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../sse/sse-parser.js';
 import { toHeaders, type KestrelHeaders } from '../protocol/kestrel-headers.js';
@@ -121,7 +122,7 @@ export function createHttp(options: RunClientOptions): Http {
         if (size > max) {
           void reader?.cancel().catch(() => undefined);
           const message = `${what}: a body of ${size}+ bytes is over maxMessageBytes (${max})`;
-          throw new RunClientError({ kind: 'protocol', message, eventType: null, seq: null, path: [], raw: undefined }, { runId });
+          throw new RunClientError(toProtocolRunError({ message }), { runId });
         }
         text += decoder.decode(chunk.value, { stream: true });
         silence.reset();

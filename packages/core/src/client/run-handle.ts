@@ -1,7 +1,7 @@
 import type { InteractionAnswer, RunCompletedEvent } from '../protocol/types.js';
 import { InteractionAnswerError, validateInteractionAnswer } from '../protocol/validate-interaction-answer.js';
-import type { ClientAction, RunAction } from '../run/run-action.js';
-import type { RunState } from '../run/run-state.js';
+import type { ClientAction } from '../run/run-action.js';
+import { isAwaitingOutcome, type RunState } from '../run/run-state.js';
 import type { ResolvedReconnectPolicy } from './backoff.js';
 import { followRun, type BeginAttempt } from './follow-run.js';
 import type { Http } from './http.js';
@@ -49,41 +49,34 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
   const result = deferred<RunCompletedEvent>();
   // Marks the promise handled without hiding it: awaiting `handle.result` still rejects.
   result.promise.catch(() => undefined);
-  let resultDone = false;
   const runIdWaiters = new Set<() => void>();
 
-  const dispatch = (action: RunAction): RunState<P> => {
-    const state = store.dispatch(action);
-    if (state.runId !== null || state.phase === 'settled' || state.phase === 'error' || state.phase === 'detached') {
-      for (const wake of [...runIdWaiters]) wake();
+  // The one place this handle acts on what happened: the transitions' effects, never a comparison of states.
+  store.subscribeEffects((effect) => {
+    const runId = store.getState().runId;
+    // After `settled`, a `failed` (a protocol error once the attempt had its outcome) changes nothing: `result` is kept.
+    if (effect.type === 'settled') result.resolve(effect.event);
+    else if (effect.type === 'failed') result.reject(new RunClientError(effect.error, { runId }));
+    else if (effect.type === 'detached') {
+      result.reject(
+        new RunClientError(
+          { kind: 'detached', message: 'Detached before the attempt settled: the run goes on on the server, this handle no longer follows it' },
+          { runId },
+        ),
+      );
     }
-    if (!resultDone) {
-      if (state.phase === 'settled' && state.result !== null) {
-        resultDone = true;
-        result.resolve(state.result);
-      } else if (state.phase === 'error' && state.error !== null) {
-        resultDone = true;
-        result.reject(new RunClientError(state.error, { runId: state.runId }));
-      } else if (state.phase === 'detached') {
-        resultDone = true;
-        result.reject(
-          new RunClientError(
-            { kind: 'detached', message: 'Detached before the attempt settled: the run goes on on the server, this handle no longer follows it' },
-            { runId: state.runId },
-          ),
-        );
-      }
-    }
-    return state;
-  };
+    // Every effect means the run id is known now, or will never be: whoever waits for it goes on.
+    for (const wake of [...runIdWaiters]) wake();
+  });
+
+  const dispatch = store.dispatch;
 
   /** The run id, waiting for the first event if need be; `null` when the attempt ended without one. */
   const runIdWhenKnown = (): Promise<string | null> =>
     new Promise((resolve) => {
       const check = () => {
         const state = store.getState();
-        const live = state.phase === 'idle' || state.phase === 'connecting' || state.phase === 'streaming' || state.phase === 'reconnecting';
-        if (state.runId !== null || !live) {
+        if (state.runId !== null || !isAwaitingOutcome(state.phase)) {
           runIdWaiters.delete(check);
           resolve(state.runId);
         }
@@ -182,5 +175,13 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     dispatch({ type: 'client/connection-lost', message: `Run client failure: ${error instanceof Error ? error.message : String(error)}` });
   });
 
-  return { getState: store.getState, subscribe: store.subscribe, result: result.promise, cancel, detach, respond };
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    subscribeEffects: store.subscribeEffects,
+    result: result.promise,
+    cancel,
+    detach,
+    respond,
+  };
 }

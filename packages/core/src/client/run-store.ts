@@ -1,12 +1,18 @@
 import type { RunAction } from '../run/run-action.js';
-import { reduceRun } from '../run/reduce-run.js';
+import type { RunEffect } from '../run/run-effect.js';
+import { transitionRun } from '../run/reduce-run.js';
 import type { RunState } from '../run/run-state.js';
 import type { FrameScheduler, RunSource } from './types.js';
 
-/** A run state behind `reduceRun`, whose subscribers hear about motion at most once per frame. */
+/** A run state behind `transitionRun`, whose subscribers hear about motion at most once per frame. */
 export interface RunStore<P> extends RunSource<P> {
-  /** Applies one action through `reduceRun`; returns the new state. */
+  /** Applies one action through `transitionRun`; returns the new state. */
   dispatch(action: RunAction): RunState<P>;
+  /**
+   * Calls `listener` with each effect of each transition, in order, once the new state is current and before
+   * `subscribe` listeners hear of the change. Returns the unsubscribe function.
+   */
+  subscribeEffects(listener: (effect: RunEffect) => void): () => void;
 }
 
 /*
@@ -25,27 +31,36 @@ function isUrgent<P>(previous: RunState<P>, next: RunState<P>, action: RunAction
   );
 }
 
-function reportListenerError(error: unknown): void {
-  // A throwing listener must not stop the others nor the stream; surface it the way an event handler would.
-  setTimeout(() => {
-    throw error;
-  }, 0);
+/** Calls every listener with `arg`, in order, over a copy (a listener may unsubscribe itself). */
+function callAll<A>(listeners: Set<(arg: A) => void>, arg: A): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(arg);
+    } catch (error) {
+      // A throwing listener must not stop the others nor the stream; surface it the way an event handler would.
+      setTimeout(() => {
+        throw error;
+      }, 0);
+    }
+  }
+}
+
+/** Adds `listener` once per call (the same function twice is two subscriptions); returns the unsubscribe function. */
+function addTo<A>(listeners: Set<(arg: A) => void>, listener: (arg: A) => void): () => void {
+  const entry = (arg: A) => listener(arg);
+  listeners.add(entry);
+  return () => {
+    listeners.delete(entry);
+  };
 }
 
 export function createRunStore<P>(initial: RunState<P>, scheduler: FrameScheduler): RunStore<P> {
   let state = initial;
   const listeners = new Set<() => void>();
+  const effectListeners = new Set<(effect: RunEffect) => void>();
   let pending: { handle: unknown } | null = null;
 
-  const notify = () => {
-    for (const listener of [...listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        reportListenerError(error);
-      }
-    }
-  };
+  const notify = () => callAll(listeners, undefined);
 
   const onFrame = () => {
     pending = null;
@@ -54,18 +69,15 @@ export function createRunStore<P>(initial: RunState<P>, scheduler: FrameSchedule
 
   return {
     getState: () => state,
-    subscribe: (listener) => {
-      const entry = () => listener();
-      listeners.add(entry);
-      return () => {
-        listeners.delete(entry);
-      };
-    },
+    subscribe: (listener) => addTo(listeners, listener),
+    subscribeEffects: (listener) => addTo(effectListeners, listener),
     dispatch: (action) => {
       const previous = state;
-      const next = reduceRun(previous, action);
+      const { state: next, effects } = transitionRun(previous, action);
       if (next === previous) return state;
       state = next;
+      // The one place effects are run: before anyone is notified, so a listener never sees an outcome unreported.
+      for (const effect of effects) callAll(effectListeners, effect);
       if (isUrgent(previous, next, action)) {
         if (pending !== null) {
           scheduler.cancel(pending.handle);

@@ -2,6 +2,7 @@ import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../pr
 import type { PayloadSchema } from '../run/payload.js';
 import type { RunState } from '../run/run-state.js';
 import type { KestrelHeaders } from '../protocol/kestrel-headers.js';
+import type { RunEffect } from '../run/run-effect.js';
 
 /*
  * The contract of the run client. Hooks, components, the AI SDK bridge and the server helpers are written
@@ -112,6 +113,16 @@ export interface RunHandle<P = unknown> extends RunSource<P> {
   detach(): void;
   /** Answers a WAITING interaction once; resolves with the handle of the new attempt. */
   respond(answer: InteractionAnswer): Promise<RunHandle<P>>;
+  /**
+   * Calls `listener` with what happens to this attempt, as data (`settled`, `failed`, `detached`,
+   * `run-identified`: see {@link RunEffect}), synchronously, once the new state is current and before `subscribe`
+   * listeners hear of it. Only what happens after subscribing: read `getState()` for what came before. Returns the
+   * unsubscribe function.
+   *
+   * @example
+   * handle.subscribeEffects((effect) => { if (effect.type === 'failed') report(effect.error) });
+   */
+  subscribeEffects(listener: (effect: RunEffect) => void): () => void;
 }
 
 /** Talks to Kestrel (or your backend in front of it). Made by `createRunClient`. */

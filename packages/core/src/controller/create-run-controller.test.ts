@@ -222,6 +222,35 @@ describe('createRunController', () => {
     expect(calls).toEqual(['new']); // and only once
   });
 
+  it('an outcome the server then breaks is reported as settled, then as an error, each once', async () => {
+    const scenario = getScenario('event-after-completed');
+    const calls: string[] = [];
+    const controller = createRunController({
+      client: client(scenario.name),
+      onSettled: (event) => calls.push(`settled ${event.output.status}`),
+      onError: (error) => calls.push(`error ${error.kind}`),
+    });
+    controller.start(scenario.input);
+    const state = await until(controller, (current) => current.phase === 'error');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual(['settled COMPLETED', 'error protocol']);
+    expect(state.result?.output.status).toBe('COMPLETED');
+  });
+
+  it('detaching reports neither an outcome nor an error', async () => {
+    const calls: string[] = [];
+    const controller = createRunController({
+      client: client('completed-text', { delayMs: 20 }),
+      onSettled: () => calls.push('settled'),
+      onError: () => calls.push('error'),
+    });
+    controller.start('hi');
+    controller.detach();
+    expect(controller.getState().phase).toBe('detached');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
+  });
+
   it('respond without a WAITING run rejects with a clear error and sends nothing', async () => {
     const controller = createRunController({ client: client('completed-text') });
     // The same typed refusal before any run as after one that did not wait: apps branch on `reason`, not on text.

@@ -2,7 +2,8 @@ import type { RunClient, RunHandle, StartRunOptions } from '../client/types.js';
 import { RunUsageError } from '../client/run-usage-error.js';
 import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
-import { createInitialRunState, type RunError, type RunPhase, type RunState } from '../run/run-state.js';
+import type { RunEffect } from '../run/run-effect.js';
+import { createInitialRunState, isFollowing, type RunError, type RunState } from '../run/run-state.js';
 import { getRetryMode, type RetryMode } from './retry-mode.js';
 import type { RunBinding } from './run-actions.js';
 
@@ -31,9 +32,6 @@ export interface RunController<P = unknown> extends RunBinding<P> {
   /** The handle of the attempt being followed, or `null` before any run and after `reset()`. */
   getHandle(): RunHandle<P> | null;
 }
-
-const following: ReadonlySet<RunPhase> = new Set(['connecting', 'streaming', 'reconnecting', 'settled']);
-const live: ReadonlySet<RunPhase> = new Set(['connecting', 'streaming', 'reconnecting']);
 
 function definedOnly<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
@@ -76,8 +74,6 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
   let lastStart: StartRunOptions<P> | null = null;
   /** Changes whenever the followed run is replaced, so a late `respond` cannot take over a newer run. */
   let generation = 0;
-  let reportedResult: RunCompletedEvent | null = null;
-  let reportedError: RunError | null = null;
 
   const getState = (): RunState<P> => (handle === null ? idle : handle.getState());
 
@@ -85,15 +81,16 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
     for (const entry of [...listeners]) entry.listener();
   };
 
-  const report = (state: RunState<P>): void => {
-    if (state.phase === 'settled' && state.result !== null && state.result !== reportedResult) {
-      reportedResult = state.result;
-      invoke(options.onSettled, state.result);
-    }
-    if (state.phase === 'error' && state.error !== null && state.error !== reportedError) {
-      reportedError = state.error;
-      invoke(options.onError, state.error);
-    }
+  /** The one place the app hears what happened: an effect of the followed attempt's transitions. */
+  const report = (effect: RunEffect): void => {
+    if (effect.type === 'settled') invoke(options.onSettled, effect.event);
+    if (effect.type === 'failed') invoke(options.onError, effect.error);
+  };
+
+  /** What happened before this controller followed the attempt (a `respond` handle may settle first), once. */
+  const reportSoFar = (state: RunState<P>): void => {
+    if (state.phase === 'settled' && state.result !== null) report({ type: 'settled', event: state.result });
+    if (state.phase === 'error' && state.error !== null) report({ type: 'failed', error: state.error });
   };
 
   const follow = (next: RunHandle<P> | null): void => {
@@ -101,12 +98,17 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
     unfollow = null;
     handle = next;
     if (next !== null) {
-      unfollow = next.subscribe(() => {
-        if (handle !== next) return;
-        report(next.getState());
-        notify();
+      const unsubscribeEffects = next.subscribeEffects((effect) => {
+        if (handle === next) report(effect);
       });
-      report(next.getState());
+      const unsubscribe = next.subscribe(() => {
+        if (handle === next) notify();
+      });
+      unfollow = () => {
+        unsubscribeEffects();
+        unsubscribe();
+      };
+      reportSoFar(next.getState());
     }
     notify();
   };
@@ -114,7 +116,7 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
   /** Stops the attempt being followed before another takes its place. Detach, never cancel: that is the app's call. */
   const release = (): void => {
     generation += 1;
-    if (handle !== null && live.has(handle.getState().phase)) handle.detach();
+    if (handle !== null && isFollowing(handle.getState().phase)) handle.detach();
   };
 
   const startWith = (request: StartRunOptions<P>): void => {
@@ -168,7 +170,7 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
       const state = getState();
       const current = state.runId ?? requestedRunId;
       // Resuming the run already followed would open a second connection to it (StrictMode mounts twice).
-      if (handle !== null && current === runId && following.has(state.phase)) return;
+      if (handle !== null && current === runId && (isFollowing(state.phase) || state.phase === 'settled')) return;
       // Another run's input must never be replayed for this one; following the same run again keeps it.
       if (current !== runId) lastStart = null;
       resumeRun(runId, lastSeq);

@@ -6,7 +6,8 @@ import { parseRunEvent, parseSSEMessage } from '../protocol/parse-run-event.js';
 import type { RunEvent } from '../protocol/types.js';
 import { decodeSSE } from '../sse/decode-sse.js';
 import type { RunAction } from './run-action.js';
-import { reduceRun } from './reduce-run.js';
+import { reduceRun, transitionEvent, transitionRun } from './reduce-run.js';
+import type { RunEffect } from './run-effect.js';
 import { createInitialRunState, type RunState } from './run-state.js';
 
 /*
@@ -283,5 +284,74 @@ describe('reduceRun under random runs and random corruption', () => {
       { numRuns: 300, seed: 42 },
     );
     expect(phases).toEqual(new Set(['settled', 'error']));
+  });
+});
+
+/** A state with its logs as arrays: `toEqual` cannot see inside an AppendLog (its items are private). */
+function comparable(state: RunState): unknown {
+  return { ...state, events: state.events.toArray(), logs: state.logs.toArray() };
+}
+
+describe('the text.delta fast path', () => {
+  const input = fc.record({
+    events: fc.oneof(randomRun, scenarioRun),
+    corruptions: fc.array(corruptionArb, { maxLength: 2 }),
+    hiccups: fc.array(fc.constantFrom<RunAction>({ type: 'client/connected' }, { type: 'client/reconnecting', attempt: 1, delayMs: 0, reason: 'drop' }), { maxLength: 2 }),
+  });
+
+  it('gives the state the general path gives, after every action of any event sequence', () => {
+    let fastDeltas = 0;
+    fc.assert(
+      fc.property(input, ({ events, corruptions, hiccups }) => {
+        const items = corrupt(events, corruptions).map((event) => receive(() => parseRunEvent(event)));
+        const actions: RunAction[] = [{ type: 'client/start-requested', mode: 'start' }, { type: 'client/connected' }, ...hiccups, ...items.map(toAction)];
+        let fast = createInitialRunState();
+        let general = createInitialRunState();
+        for (const action of actions) {
+          if (action.type === 'text.delta' && fast.phase === 'streaming' && action.runId === fast.runId && action.seq > fast.lastSeq) fastDeltas += 1;
+          fast = reduceRun(fast, action);
+          general = action.type.startsWith('client/') ? reduceRun(general, action) : transitionEvent(general, action as RunEvent).state;
+          expect(comparable(fast)).toEqual(comparable(general));
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(fastDeltas).toBeGreaterThan(0);
+  });
+});
+
+describe('effects say what changed, so nobody compares states', () => {
+  /** What callers used to find out by comparing the state before and after an action. */
+  function effectsByComparison(before: RunState, after: RunState): RunEffect['type'][] {
+    const types: RunEffect['type'][] = [];
+    if (after.runId !== null && after.runId !== before.runId) types.push('run-identified');
+    if (after.phase === 'settled' && after.result !== before.result) types.push('settled');
+    if (after.phase === 'error' && after.error !== before.error) types.push('failed');
+    if (after.phase === 'detached' && before.phase !== 'detached') types.push('detached');
+    return types;
+  }
+
+  it('every transition of any sequence has exactly the effects a comparison of its states finds', () => {
+    const ends = fc.array(
+      fc.constantFrom<RunAction>({ type: 'client/detached' }, { type: 'client/stream-ended' }, { type: 'client/connection-lost', message: 'reset' }),
+      { maxLength: 2 },
+    );
+    fc.assert(
+      fc.property(fc.oneof(randomRun, scenarioRun), fc.array(corruptionArb, { maxLength: 3 }), ends, (events, corruptions, tail) => {
+        const items = corrupt(events, corruptions).map((event) => receive(() => parseRunEvent(event)));
+        const actions: RunAction[] = [{ type: 'client/start-requested', mode: 'start' }, { type: 'client/connected' }, ...items.map(toAction), ...tail];
+        let state = createInitialRunState();
+        for (const action of actions) {
+          const next = transitionRun(state, action);
+          expect(next.effects.map((effect) => effect.type)).toEqual(effectsByComparison(state, next.state));
+          for (const effect of next.effects) {
+            if (effect.type === 'settled') expect(effect.event).toBe(next.state.result);
+            if (effect.type === 'failed') expect(effect.error).toBe(next.state.error);
+          }
+          state = next.state;
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,28 +1,43 @@
 import type { KnownRunEvent, RunCompletedEvent, RunEvent, TextDeltaEvent } from '../protocol/types.js';
 import { readPayload } from './payload.js';
+import { toProtocolRunError } from './protocol-run-error.js';
 import type { ClientAction, RunAction } from './run-action.js';
-import { createInitialRunState } from './run-state.js';
+import type { RunEffect, RunTransition } from './run-effect.js';
+import { createInitialRunState, isAwaitingOutcome } from './run-state.js';
 import type { RunError, RunPhase, RunState, ToolCall } from './run-state.js';
 
-const live: ReadonlySet<RunPhase> = new Set(['idle', 'connecting', 'streaming', 'reconnecting']);
+/** One shared empty list: most transitions (every delta) have no effect, and allocate none. */
+const noEffects: readonly RunEffect[] = Object.freeze([]);
 
-function fail<P>(state: RunState<P>, error: RunError): RunState<P> {
+function quiet<P>(state: RunState<P>): RunTransition<P> {
+  return { state, effects: noEffects };
+}
+
+/** Whether the state still takes in what the server sends: until it fails or is detached (settled included). */
+function isListening(phase: RunPhase): boolean {
+  return isAwaitingOutcome(phase) || phase === 'settled';
+}
+
+function fail<P>(state: RunState<P>, error: RunError): RunTransition<P> {
   // A run that failed to reach an outcome has no finish reason; one that settled and then broke keeps its own.
   const finishReason = state.result === null ? undefined : state.finishReason;
-  return { ...state, phase: 'error', error, reconnect: null, finishReason };
+  return { state: { ...state, phase: 'error', error, reconnect: null, finishReason }, effects: [{ type: 'failed', error }] };
 }
 
-function protocolError<P>(state: RunState<P>, message: string, event: RunEvent, path: (string | number)[] = []): RunState<P> {
-  return fail(state, {
-    kind: 'protocol',
-    message,
-    eventType: event.type === 'unknown' ? event.unknownType : event.type,
-    seq: event.seq,
-    path,
-    raw: event.type === 'unknown' ? event.raw : event,
-  });
+function protocolError<P>(state: RunState<P>, message: string, event: RunEvent, path: (string | number)[] = []): RunTransition<P> {
+  return fail(
+    state,
+    toProtocolRunError({
+      message,
+      eventType: event.type === 'unknown' ? event.unknownType : event.type,
+      seq: event.seq,
+      path,
+      raw: event.type === 'unknown' ? event.raw : event,
+    }),
+  );
 }
 
+/** The one place a run settles, and so the one place `result`, `output` and `status` are set (together). */
 function settle<P>(state: RunState<P>, event: RunCompletedEvent): RunState<P> {
   const output = event.output;
   return {
@@ -145,10 +160,10 @@ function appendDelta<P>(state: RunState<P>, event: TextDeltaEvent): RunState<P> 
   };
 }
 
-function reduceEvent<P>(state: RunState<P>, event: RunEvent): RunState<P> {
-  if (event.seq <= state.lastSeq) return state; // a duplicate replayed after a resume
-  if (event.type === 'text.delta' && state.phase === 'streaming' && event.runId === state.runId) return appendDelta(state, event);
-  if (!live.has(state.phase) && state.phase !== 'settled') return state; // detached or failed: no longer listening
+/** The general path for one event, without the `appendDelta` shortcut; exported for the property that they agree. */
+export function transitionEvent<P>(state: RunState<P>, event: RunEvent): RunTransition<P> {
+  if (event.seq <= state.lastSeq) return quiet(state); // a duplicate replayed after a resume
+  if (!isListening(state.phase)) return quiet(state); // detached or failed: no longer listening
   if (state.runId !== null && event.runId !== state.runId) {
     return protocolError(state, `event belongs to run "${event.runId}", not "${state.runId}"`, event, ['runId']);
   }
@@ -158,13 +173,22 @@ function reduceEvent<P>(state: RunState<P>, event: RunEvent): RunState<P> {
     lastSeq: event.seq,
     events: state.events.append(event),
   };
+  const identified: readonly RunEffect[] = state.runId === null ? [{ type: 'run-identified', runId: event.runId }] : noEffects;
   if (state.phase === 'settled') {
     // Kept in `events` (nothing the server sent is lost); `result` and `output` stay readable.
     return protocolError(received, 'event received after run.completed settled the attempt', event);
   }
-  if (event.type === 'unknown') return received;
+  if (event.type === 'unknown') return { state: received, effects: identified };
   const next = applyEvent(received, event);
-  return next.phase === 'settled' ? next : { ...next, phase: 'streaming', reconnect: null };
+  if (event.type === 'run.completed') return { state: next, effects: [...identified, { type: 'settled', event }] };
+  return { state: { ...next, phase: 'streaming', reconnect: null }, effects: identified };
+}
+
+function transitionEventFast<P>(state: RunState<P>, event: RunEvent): RunTransition<P> {
+  if (event.type === 'text.delta' && state.phase === 'streaming' && event.runId === state.runId && event.seq > state.lastSeq) {
+    return quiet(appendDelta(state, event));
+  }
+  return transitionEvent(state, event);
 }
 
 function startAttempt<P>(state: RunState<P>, action: Extract<ClientAction, { type: 'client/start-requested' }>): RunState<P> {
@@ -190,45 +214,49 @@ function startAttempt<P>(state: RunState<P>, action: Extract<ClientAction, { typ
   }
 }
 
-function reduceClient<P>(state: RunState<P>, action: ClientAction): RunState<P> {
+/**
+ * Whether a client action applies in this phase; in any other it leaves the state as it is. The one place the
+ * reducer's guards live, so the cases below stay flat.
+ */
+function applies(action: ClientAction, phase: RunPhase): boolean {
   switch (action.type) {
     case 'client/start-requested':
-      return startAttempt(state, action);
+      return true;
     case 'client/connected':
-      return state.phase === 'connecting' || state.phase === 'reconnecting' ? { ...state, phase: 'streaming', reconnect: null } : state;
-    case 'client/reconnecting':
-      return live.has(state.phase)
-        ? { ...state, phase: 'reconnecting', reconnect: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } }
-        : state;
-    case 'client/connection-lost':
-      return live.has(state.phase) ? fail(state, { kind: 'transport', message: action.message }) : state;
-    case 'client/stream-ended':
-      return live.has(state.phase)
-        ? fail(state, {
-            kind: 'truncated',
-            message: 'The stream ended before run.completed: the run has no outcome yet',
-            lastSeq: state.lastSeq,
-          })
-        : state;
-    case 'client/detached':
-      return live.has(state.phase) ? { ...state, phase: 'detached', reconnect: null, finishReason: undefined } : state;
-    case 'client/timed-out':
-      return live.has(state.phase) ? fail(state, { kind: 'timeout', message: action.message, timeoutMs: action.timeoutMs }) : state;
-    case 'client/http-error':
-      return live.has(state.phase)
-        ? fail(state, { kind: 'http', message: action.message, status: action.status, code: action.code })
-        : state;
+      return phase === 'connecting' || phase === 'reconnecting';
     case 'client/protocol-error':
-      return state.phase === 'error' || state.phase === 'detached'
-        ? state
-        : fail(state, {
-            kind: 'protocol',
-            message: action.message,
-            eventType: action.eventType ?? null,
-            seq: action.seq ?? null,
-            path: action.path ?? [],
-            raw: action.raw,
-          });
+      // Also after settling: a broken stream after run.completed is reported, and the outcome kept.
+      return isListening(phase);
+    default:
+      // Every other happening ends or describes an attempt still awaiting its outcome.
+      return isAwaitingOutcome(phase);
+  }
+}
+
+function transitionClient<P>(state: RunState<P>, action: ClientAction): RunTransition<P> {
+  if (!applies(action, state.phase)) return quiet(state);
+  switch (action.type) {
+    case 'client/start-requested': {
+      const next = startAttempt(state, action);
+      const identified = next.runId !== null && next.runId !== state.runId;
+      return identified ? { state: next, effects: [{ type: 'run-identified', runId: next.runId }] } : quiet(next);
+    }
+    case 'client/connected':
+      return quiet({ ...state, phase: 'streaming', reconnect: null });
+    case 'client/reconnecting':
+      return quiet({ ...state, phase: 'reconnecting', reconnect: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } });
+    case 'client/connection-lost':
+      return fail(state, { kind: 'transport', message: action.message });
+    case 'client/stream-ended':
+      return fail(state, { kind: 'truncated', message: 'The stream ended before run.completed: the run has no outcome yet', lastSeq: state.lastSeq });
+    case 'client/detached':
+      return { state: { ...state, phase: 'detached', reconnect: null, finishReason: undefined }, effects: [{ type: 'detached' }] };
+    case 'client/timed-out':
+      return fail(state, { kind: 'timeout', message: action.message, timeoutMs: action.timeoutMs });
+    case 'client/http-error':
+      return fail(state, { kind: 'http', message: action.message, status: action.status, code: action.code });
+    case 'client/protocol-error':
+      return fail(state, toProtocolRunError(action));
     default:
       return action satisfies never;
   }
@@ -239,8 +267,21 @@ function isClientAction(action: RunAction): action is ClientAction {
 }
 
 /**
- * The run state machine: the only place a run's phase changes. Pure, and it never throws for any sequence of
- * actions, in any order: events are validated once at the edge (`parseRunEvent`), everything else is a state.
+ * The run state machine: the only place a run's phase changes. A pure function that runs nothing: it returns the
+ * next state and the effects of the change (see {@link RunEffect}) for the caller to act on, in one place. It never
+ * throws for any sequence of actions, in any order: events are validated once at the edge (`parseRunEvent`),
+ * everything else is a state. When nothing changes, `state` is the same object and `effects` is empty.
+ *
+ * @example
+ * const { state, effects } = transitionRun(current, event);
+ * for (const effect of effects) if (effect.type === 'settled') console.log(effect.event.output.status);
+ */
+export function transitionRun<P>(state: RunState<P>, action: RunAction): RunTransition<P> {
+  return isClientAction(action) ? transitionClient(state, action) : transitionEventFast(state, action);
+}
+
+/**
+ * The next state alone: {@link transitionRun} without its effects, for callers that only fold states.
  *
  * @example
  * let state = initialRunState;
@@ -248,5 +289,5 @@ function isClientAction(action: RunAction): action is ClientAction {
  * if (state.phase === 'settled') console.log(state.output?.status);
  */
 export function reduceRun<P>(state: RunState<P>, action: RunAction): RunState<P> {
-  return isClientAction(action) ? reduceClient(state, action) : reduceEvent(state, action);
+  return transitionRun(state, action).state;
 }

@@ -6,6 +6,33 @@ import type { PayloadSchema, PayloadState } from './payload.js';
 /** Where a run is. Only `reduceRun` changes it. */
 export type RunPhase = 'idle' | 'connecting' | 'streaming' | 'reconnecting' | 'settled' | 'detached' | 'error';
 
+/*
+ * The phase vocabulary. Two questions are asked of a phase, and they differ only in `idle`:
+ * - is the attempt still waiting for its outcome? (`idle` too: it is about to start, nothing ended it)
+ * - is the client following the run over a connection right now? (not `idle`: nothing was asked yet)
+ * `settled`, `detached` and `error` answer no to both. Ask these predicates; never list phases by hand.
+ */
+
+/**
+ * Whether the attempt has not ended yet: `idle`, `connecting`, `streaming` or `reconnecting`. Nothing settled,
+ * failed or detached it, so an outcome (or an error) may still come: what the reducer's client actions, the
+ * reconnect loop and `cancel()`'s wait for the run id ask.
+ */
+export function isAwaitingOutcome(phase: RunPhase): boolean {
+  return phase === 'idle' || isFollowing(phase);
+}
+
+/**
+ * Whether the client is following the run over a connection: `connecting`, `streaming` or `reconnecting` (not
+ * `idle`, where nothing was asked yet). What a Stop button, an activity indicator or "is this run live here" asks.
+ *
+ * @example
+ * const showStop = useRunSelector(run, (state) => isFollowing(state.phase));
+ */
+export function isFollowing(phase: RunPhase): boolean {
+  return phase === 'connecting' || phase === 'streaming' || phase === 'reconnecting';
+}
+
 /** A tool call's state: `running` until its `tool.completed`, then `succeeded`, or `failed` when `isError` was set. */
 export type ToolCallStatus = 'running' | 'succeeded' | 'failed';
 
@@ -82,8 +109,12 @@ export interface RunState<P = unknown> {
   readonly logs: AppendLog<RunLog>;
   /** The `run.completed` event; set only in phase `settled` (and kept if a later protocol error follows it). */
   readonly result: RunCompletedEvent | null;
+  /**
+   * Shorthand for `result.output`. Stored, not derived, so `state.output` stays a plain field every reader (and
+   * `JSON.stringify`) sees; the reducer sets it in one place, together with `result`, so the two never disagree.
+   */
   readonly output: RunOutput | null;
-  /** Shorthand for `output.status`. */
+  /** Shorthand for `output.status`, set with `output` (see there). */
   readonly status: RunOutputStatus | null;
   /**
    * docs/protocol.md#finishreason: the `reason.kind` of the last root-session `turn/end` within the owned run interval
@@ -99,6 +130,10 @@ export interface RunState<P = unknown> {
   readonly reconnect: ReconnectInfo | null;
   /** Machine bookkeeping for `finishReason`; not for display. */
   readonly interval: 'before' | 'open' | 'closed';
+  /**
+   * Configuration, not something that happened: the schema `payload` is checked with, given once to
+   * `createInitialRunState` and carried along unchanged so that `reduceRun(state, action)` needs nothing else.
+   */
   readonly payloadSchema: PayloadSchema<P> | undefined;
 }
 

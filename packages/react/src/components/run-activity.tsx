@@ -1,5 +1,5 @@
 'use client';
-import type { AppendLog, RunLog, RunProgress, RunSource, RunState, ToolCall } from '@kestrel/core';
+import { isFollowing, type AppendLog, type RunLog, type RunProgress, type RunSource, type RunState, type ToolCall } from '@kestrel/core';
 import { useId, useState, type HTMLAttributes, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
@@ -20,7 +20,7 @@ interface ActivitySlice {
 // Text deltas are not part of this slice, so the activity panel does not re-render while the answer streams.
 export function selectActivity(state: RunState): ActivitySlice {
   return {
-    live: state.phase === 'streaming' || state.phase === 'reconnecting' || state.phase === 'connecting',
+    live: isFollowing(state.phase),
     notes: state.reasoning !== '' || state.logs.length > 0,
     reasoning: state.reasoning,
     tools: state.tools,

@@ -1,11 +1,11 @@
 'use client';
-import type { RunActions, RunSource, RunState } from '@kestrel/core';
+import { isFollowing, type RunActions, type RunSource, type RunState } from '@kestrel/core';
 import { useRunSelector } from '../use-run-selector.js';
 import { ActionButton, type ActionButtonProps } from './action-button.js';
 import { useKestrelLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 
-const isLive = (state: RunState) => state.phase === 'connecting' || state.phase === 'streaming' || state.phase === 'reconnecting';
+const selectFollowing = (state: RunState) => isFollowing(state.phase);
 
 /** Props of `Run.Cancel`: button attributes, composed with the kit's own (`onClick` runs yours first). */
 export interface RunCancelProps extends ActionButtonProps {
@@ -23,7 +23,7 @@ export interface RunCancelProps extends ActionButtonProps {
  */
 export function RunCancel({ run: ownRun, labels, ...rest }: RunCancelProps) {
   const run = usePartRun(ownRun, 'Run.Cancel');
-  const live = useRunSelector(run, isLive);
+  const live = useRunSelector(run, selectFollowing);
   const t = useKestrelLabels(labels);
   return live ? <ActionButton {...rest} action="cancel" label={t.cancel} act={() => void run.cancel()} /> : null;
 }

@@ -1,22 +1,5 @@
-import type { RunPhase, RunSource } from '@kestrel/core';
+import { isFollowing, type RunSource } from '@kestrel/core';
 import type { QueryClient } from '@tanstack/react-query';
-
-/** Phases in which the app holds a live connection to the run: its outcome is on its way. */
-function isFollowing(phase: RunPhase): boolean {
-  switch (phase) {
-    case 'connecting':
-    case 'streaming':
-    case 'reconnecting':
-      return true;
-    case 'idle':
-    case 'settled':
-    case 'detached':
-    case 'error':
-      return false;
-    default:
-      return phase satisfies never;
-  }
-}
 
 /** The runs `useSyncRunToQueryCache` keeps in step with each QueryClient. */
 const syncedRuns = new WeakMap<QueryClient, Set<RunSource<unknown>>>();
