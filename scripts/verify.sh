@@ -16,4 +16,5 @@ step "published entries exist"; pnpm exec tsx scripts/check-package-exports.ts
 step "build storybook"; pnpm run build-storybook
 step "bundle size budgets (useRun ≤ 15 kB gz, RunView ≤ 30 kB gz, excluding React and zod)"; pnpm run size
 step "end-to-end tests (built demo + mock Kestrel in Chromium)"; pnpm run e2e
+step "Next.js example: next build, then next start on 127.0.0.1 in Chromium"; pnpm run e2e:next
 step "summary"; pnpm exec tsx scripts/test-summary.ts "$KESTREL_RESULTS"
