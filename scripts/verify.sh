@@ -9,8 +9,8 @@ rm -rf "$KESTREL_RESULTS" && mkdir -p "$KESTREL_RESULTS"
 step "chromium"; bash scripts/ensure-chromium.sh
 step "typecheck"; pnpm run typecheck
 step "lint"; pnpm run lint
-step "unit, component and story tests"; pnpm run test
 step "@kestrel/ai-sdk against AI SDK 7 (types and tests, on pinned Node 22)"; bash scripts/test-ai-sdk-v7.sh
+step "unit, component and story tests"; pnpm run test
 step "build packages"; pnpm run build
 step "published entries exist"; pnpm exec tsx scripts/check-package-exports.ts
 step "build storybook"; pnpm run build-storybook
