@@ -12,7 +12,7 @@ const testOnlyFiles = ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*
 const domGlobals = Object.keys(globals.browser).filter((name) => !(name in globals.node) && !(name in globals['shared-node-browser']));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'storybook-static/**', '**/storybook-static/**', 'artifacts/**', 'bench-results/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'storybook-static/**', '**/storybook-static/**', 'artifacts/**', 'bench-results/**', 'coverage/**', '**/.next/**', '**/next-env.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

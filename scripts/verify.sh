@@ -10,6 +10,7 @@ rm -rf "$KESTREL_RESULTS" && mkdir -p "$KESTREL_RESULTS"
 step "chromium"; bash scripts/ensure-chromium.sh
 step "typecheck"; pnpm run typecheck
 step "lint"; pnpm run lint
+step "@kestrel/ai-sdk against AI SDK 7 (types and tests, on pinned Node 22)"; bash scripts/test-ai-sdk-v7.sh
 step "unit, component and story tests"; pnpm run test
 step "unit and component tests again on Node 22 and 24 (pinned, from the npm registry)"; bash scripts/test-other-nodes.sh 22 24
 step "build packages"; pnpm run build
@@ -18,4 +19,5 @@ step "packed packages: publint --strict, attw (esm-only), type check in a Node-o
 step "build storybook"; pnpm run build-storybook
 step "bundle size budgets (useRun ≤ 15 kB gz, RunView ≤ 30 kB gz, excluding React and zod)"; pnpm run size
 step "end-to-end tests (built demo + mock Kestrel in Chromium)"; pnpm run e2e
+step "Next.js example: next build, then next start on 127.0.0.1 in Chromium"; pnpm run e2e:next
 step "summary"; pnpm exec tsx scripts/test-summary.ts "$KESTREL_RESULTS"

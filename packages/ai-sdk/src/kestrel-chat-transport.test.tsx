@@ -75,6 +75,33 @@ function watchEnds(client: RunClient, ends: RunState[]): RunClient {
   return { ...client, start: (options) => watch(client.start(options)), resume: (options) => watch(client.resume(options)) };
 }
 
+/**
+ * Starts a chat action without holding an `act` scope open while it streams. AI SDK 7's `useChat` renders through
+ * `setState`, which an open async `act` holds back until it ends: the test would see no render mid-stream. Outside
+ * `act`, React renders each update as a browser would (Testing Library's `waitFor` waits with act off).
+ */
+function inBackground(action: () => Promise<void>): { done: () => Promise<void> } {
+  let settled = false;
+  let failure: { error: unknown } | null = null;
+  let running: Promise<void> = Promise.resolve();
+  act(() => {
+    running = action().then(
+      () => void (settled = true),
+      (error: unknown) => {
+        settled = true;
+        failure = { error };
+      },
+    );
+  });
+  return {
+    done: async () => {
+      await waitFor(() => expect(settled).toBe(true), { timeout: 10_000 });
+      await act(() => running); // flushes the last renders
+      if (failure !== null) throw (failure as { error: unknown }).error;
+    },
+  };
+}
+
 function setup(options: Setup = {}) {
   let faults = options.fault === undefined ? 0 : 1;
   const recorder = recordingFetch();
@@ -112,7 +139,7 @@ function setup(options: Setup = {}) {
     return chat;
   });
   const chat = (): Chat => hook.result.current;
-  const send = (text: string) => act(() => chat().sendMessage({ text }));
+  const send = (text: string) => inBackground(() => chat().sendMessage({ text })).done();
   const last = () => chat().messages.at(-1)!;
   return { chat, send, last, statuses, finishes, phases, progress, drafts, recorder, transport, ends, unmount: hook.unmount };
 }
@@ -126,10 +153,19 @@ const visibleText = (message: KestrelUIMessage) =>
     .map((part) => part.text)
     .join('');
 
+/** Sends a paced message and calls `stop()` once its draft streams: the transport lets the run go. */
+async function stopMidStream(t: ReturnType<typeof setup>, text = '[scenario:completed-text] What is the capital of Australia?'): Promise<void> {
+  const sending = inBackground(() => t.chat().sendMessage({ text }));
+  await waitFor(() => expect(t.last().role === 'assistant' && dataOf(t.last(), 'data-kestrel-draft')?.state).toBe('streaming'));
+  await act(() => t.chat().stop());
+  await sending.done();
+}
+
 describe('useChat with KestrelChatTransport against the loopback mock Kestrel', () => {
   it('COMPLETED: streams, then finishes with the final text, finish reason and status', async () => {
     const scenario = getScenario('completed-text');
-    const t = setup();
+    // Paced, so the streaming status gets a render of its own (AI SDK 7 batches renders that come together).
+    const t = setup({ delayMs: 10 });
     await t.send(`[scenario:completed-text] ${scenario.input}`);
     expect(t.chat().status).toBe('ready');
     expect(t.chat().error).toBeUndefined();
@@ -351,22 +387,46 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
 
   it('stop() detaches by default (no cancel request); resumeStream() picks the run up again', async () => {
     const t = setup({ delayMs: 15 });
-    const sending = act(() => t.chat().sendMessage({ text: '[scenario:completed-text] What is the capital of Australia?' }));
-    await waitFor(() => expect(t.last().role === 'assistant' && dataOf(t.last(), 'data-kestrel-draft')?.state).toBe('streaming'));
-    await act(() => t.chat().stop());
-    await sending;
+    await stopMidStream(t);
     expect(t.chat().status).toBe('ready');
     expect(t.recorder.requests.some((request) => request.path.endsWith('/cancel'))).toBe(false);
     await act(() => t.chat().resumeStream());
     expect(dataOf(t.last(), 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'COMPLETED' });
   });
 
+  it('stop() during a resumed run stops following it: resumeStream() ends at once, the run is detached, not followed to the end', async () => {
+    const t = setup({ delayMs: 15 });
+    await stopMidStream(t);
+    const resuming = inBackground(() => t.chat().resumeStream());
+    await waitFor(() => expect(t.ends).toHaveLength(1)); // the first attempt, detached by stop()
+    await waitFor(() => expect(t.recorder.requests.filter((request) => request.method === 'GET')).not.toHaveLength(0));
+    await act(() => t.chat().stop());
+    await resuming.done();
+    expect(t.chat().status).toBe('ready');
+    // The resumed handle was let go of (detached), not followed to its outcome in the background.
+    await waitFor(() => expect(t.ends.map((state) => state.phase)).toEqual(['detached', 'detached']));
+    expect(dataOf(t.last(), 'data-kestrel-status')?.phase).not.toBe('settled');
+  });
+
+  it('reconnectToStream honours its abort signal: aborting lets the resumed run go and ends the stream', async () => {
+    const runStore = createMemoryRunStore();
+    const t = setup({ delayMs: 15, transport: { runStore } });
+    await stopMidStream(t);
+    // What useChat's resumeStream() does, and its stop() then: abort the signal, without cancelling the stream.
+    const abort = new AbortController();
+    const stream = await t.transport.reconnectToStream({ chatId: t.chat().id, abortSignal: abort.signal });
+    const reader = stream!.getReader();
+    expect((await reader.read()).value).toMatchObject({ type: 'start' });
+    abort.abort();
+    await waitFor(() => expect(t.ends.map((state) => state.phase)).toEqual(['detached', 'detached']));
+    let rest = await reader.read();
+    while (rest.done !== true) rest = await reader.read();
+    expect(rest.done).toBe(true);
+  });
+
   it("stop() with onAbort: 'cancel' asks Kestrel to cancel the run", async () => {
     const t = setup({ delayMs: 15, transport: { onAbort: 'cancel' } });
-    const sending = act(() => t.chat().sendMessage({ text: '[scenario:completed-text] What is the capital of Australia?' }));
-    await waitFor(() => expect(t.last().role === 'assistant' && dataOf(t.last(), 'data-kestrel-draft')?.state).toBe('streaming'));
-    await act(() => t.chat().stop());
-    await sending;
+    await stopMidStream(t);
     await waitFor(() => expect(t.recorder.requests.filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1));
   });
 
@@ -408,10 +468,7 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     const scenario = getScenario('completed-text');
     const runStore = createMemoryRunStore(); // an app would back this with sessionStorage
     const before = setup({ delayMs: 15, chat: { id: 'chat-stream-reload' }, transport: { runStore } });
-    const sending = act(() => before.chat().sendMessage({ text: `[scenario:completed-text] ${scenario.input}` }));
-    await waitFor(() => expect(before.last().role === 'assistant' && dataOf(before.last(), 'data-kestrel-draft')?.state).toBe('streaming'));
-    await act(() => before.chat().stop()); // the page goes away: the transport detaches, the run goes on
-    await sending;
+    await stopMidStream(before, `[scenario:completed-text] ${scenario.input}`); // the page goes away: the transport detaches, the run goes on
     const saved = before.chat().messages;
     expect(dataOf(saved.at(-1)!, 'data-kestrel-status')?.phase).toBe('streaming');
     before.unmount();

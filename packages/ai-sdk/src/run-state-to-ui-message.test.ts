@@ -1,6 +1,6 @@
 import { reduceRun, createInitialRunState, type RunAction, type RunState } from '@kestrel/core';
 import { invoiceSchema, sampleInvoice, scenarioActions, scenarios, type Scenario } from '@kestrel/testing';
-import { readUIMessageStream, validateUIMessages, type UIMessage, type UIMessageChunk } from 'ai';
+import { readUIMessageStream, uiMessageChunkSchema, validateUIMessages, type UIMessage, type UIMessageChunk } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createChunkQueue } from './chunk-queue.js';
@@ -140,6 +140,9 @@ describe('runStateToUIMessage over every shared scenario', () => {
       expect(chunks.filter((chunk) => chunk.type === 'finish')).toEqual(reference.phase === 'settled' ? [{ type: 'finish' }] : []);
       const finished = reference.phase === 'settled';
       expect(streamError !== undefined).toBe(!finished);
+      // Each chunk is one the AI SDK's own wire schema accepts, so a server can send them to DefaultChatTransport.
+      const wire = uiMessageChunkSchema();
+      for (const chunk of chunks) expect(await wire.validate?.(chunk), chunk.type).toMatchObject({ success: true });
     });
   }
 });
