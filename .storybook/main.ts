@@ -7,6 +7,8 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   // The machine has no outside network; telemetry would only produce refused connections.
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // A workbench for this kit, not a Storybook tutorial: no onboarding checklist in the sidebar.
+  features: { sidebarOnboardingChecklist: false },
 };
 
 export default config;
