@@ -1,13 +1,27 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { useLayoutEffect, type ReactNode } from 'react';
 import '../packages/react/src/theme.css';
 
+/** The page behind the story takes the theme too, so a dark story is not a dark box on white. */
+function ThemedPage({ theme, children }: { theme: 'light' | 'dark'; children: ReactNode }) {
+  useLayoutEffect(() => {
+    const html = document.documentElement;
+    html.setAttribute('data-kestrel-theme', theme);
+    html.style.colorScheme = theme;
+    document.body.style.background = 'var(--kestrel-background)';
+    document.body.style.color = 'var(--kestrel-foreground)';
+  }, [theme]);
+  return (
+    <div data-kestrel-theme={theme} style={{ padding: '0.5rem', colorScheme: theme, background: 'var(--kestrel-background)', color: 'var(--kestrel-foreground)' }}>
+      {children}
+    </div>
+  );
+}
+
 const withTheme: Decorator = (Story, context) => (
-  <div
-    data-kestrel-theme={context.globals.theme === 'dark' ? 'dark' : 'light'}
-    style={{ padding: '0.5rem', colorScheme: context.globals.theme === 'dark' ? 'dark' : 'light', background: 'var(--kestrel-bg)', color: 'var(--kestrel-fg)' }}
-  >
+  <ThemedPage theme={context.globals.theme === 'dark' ? 'dark' : 'light'}>
     <Story />
-  </div>
+  </ThemedPage>
 );
 
 const preview: Preview = {
@@ -22,7 +36,7 @@ const preview: Preview = {
   parameters: {
     // Accessibility violations fail the story tests, not just the panel.
     a11y: { test: 'error' },
-    controls: { expanded: true },
+    controls: { expanded: true, sort: 'requiredFirst' },
   },
   tags: ['autodocs'],
 };

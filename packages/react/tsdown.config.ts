@@ -5,7 +5,16 @@ import { defineConfig } from 'tsdown';
 const clientEntries = new Set(['index', 'markdown/index']);
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'query/index': 'src/query/index.ts', 'markdown/index': 'src/markdown/index.ts' },
+  // Each locale is its own entry, outside the main bundle and its size budget: an app loads only the ones it uses.
+  entry: {
+    index: 'src/index.ts',
+    'query/index': 'src/query/index.ts',
+    'markdown/index': 'src/markdown/index.ts',
+    'locales/de': 'src/locales/de.ts',
+    'locales/fr': 'src/locales/fr.ts',
+    'locales/es': 'src/locales/es.ts',
+    'locales/ja': 'src/locales/ja.ts',
+  },
   format: ['esm'],
   platform: 'neutral',
   dts: true,

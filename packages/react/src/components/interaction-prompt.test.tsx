@@ -216,6 +216,19 @@ describe('InteractionPrompt', () => {
     expect(run.respond).not.toHaveBeenCalled();
   });
 
+  it('shows an expiry more than three days away as a date, not as "Expires in 26328 d 8 h"', () => {
+    const run = waitingRun('waiting-form');
+    const { unmount } = render(<InteractionPrompt run={run} now={() => Date.parse('2026-12-01T12:00:00Z')} />);
+    const expiry = screen.getByText(/^Expires/);
+    expect(expiry.textContent).toBe(`Expires on ${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date('2099-01-01T00:00:00Z'))}`);
+    expect(expiry.textContent).toMatch(/2099/);
+    expect(expiry.closest('time')?.getAttribute('datetime')).toBe('2099-01-01T00:00:00Z');
+    unmount();
+    // Three days or less: still a countdown.
+    render(<InteractionPrompt run={run} now={() => Date.parse('2098-12-29T00:00:00Z')} />);
+    expect(screen.getByText('Expires in 3 d 0 h')).toBeTruthy();
+  });
+
   it('shows the interaction as expired when the client refuses the answer as expired before the countdown ends', async () => {
     const user = userEvent.setup();
     const run = waitingRun('waiting-form', () => Promise.reject(new RunUsageError('expired', 'This interaction expired')));

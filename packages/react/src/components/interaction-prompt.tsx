@@ -9,6 +9,13 @@ import { ApprovalFields, ChoiceFields, FieldError, FormFields, TextFields, type 
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { useCountdown } from './use-countdown.js';
 
+// Past three days a countdown ("26328 d 8 h") says less than the date does.
+const COUNTDOWN_MS = 3 * 86_400_000;
+
+function expiryText(remaining: number, expiresAt: string | undefined, t: KestrelLabels): string {
+  return remaining > COUNTDOWN_MS && expiresAt !== undefined ? t.expiresOn(new Date(expiresAt)) : t.expiresIn(t.formatRemaining(remaining));
+}
+
 function selectInteraction(state: RunState): Interaction | null {
   return state.phase === 'settled' && state.output?.status === 'WAITING' ? state.output.interaction : null;
 }
@@ -175,7 +182,7 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
       {prompt}
       {remaining === null ? null : (
         <p data-kestrel-expiry={expired ? 'expired' : 'pending'}>
-          {expired ? t.expired : <time dateTime={interaction.expiresAt}>{t.expiresIn(t.formatRemaining(remaining))}</time>}
+          {expired ? t.expired : <time dateTime={interaction.expiresAt}>{expiryText(remaining, interaction.expiresAt, t)}</time>}
         </p>
       )}
       {interaction.kind === 'approval' ? <ApprovalFields interaction={interaction} {...fields} /> : null}

@@ -57,8 +57,10 @@ export interface KestrelLabels {
   readonly failedTitle: string;
   readonly failedCode: (code: string) => string;
   readonly retry: string;
-  readonly cancelledTitle: string;
-  readonly cancelledBy: (by: 'user' | 'system' | undefined) => string;
+  /** Heading of a CANCELLED outcome, saying who cancelled when the server said so. */
+  readonly cancelledTitle: (by: 'user' | 'system' | undefined) => string;
+  /** The reason the server gave (its own words, never empty), shown under the heading. */
+  readonly cancelledReason: (reason: string) => string;
   readonly connecting: string;
   readonly reconnecting: (attempt: number, reason: string) => string;
   readonly detached: string;
@@ -73,7 +75,10 @@ export interface KestrelLabels {
   readonly required: string;
   readonly chooseOption: string;
   readonly expiresIn: (remaining: string) => string;
+  /** Time left, for an expiry at most three days away. */
   readonly formatRemaining: (ms: number) => string;
+  /** An expiry more than three days away: a date reads better than "Expires in 26328 d". */
+  readonly expiresOn: (deadline: Date) => string;
   readonly expired: string;
   readonly fixErrors: string;
   /** The message shown next to a control for one problem `validateInteractionAnswer` found (translate by `path`). */
@@ -153,8 +158,8 @@ export const defaultLabels: KestrelLabels = {
   failedTitle: 'The run failed',
   failedCode: (code) => `Error code: ${code}`,
   retry: 'Try again',
-  cancelledTitle: 'The run was cancelled',
-  cancelledBy: (by) => (by === 'user' ? 'Cancelled by you' : by === 'system' ? 'Cancelled by the system' : 'Cancelled'),
+  cancelledTitle: (by) => (by === 'user' ? 'You cancelled the run' : by === 'system' ? 'The system cancelled the run' : 'The run was cancelled'),
+  cancelledReason: (reason) => `Reason: ${reason}`,
   connecting: 'Connecting…',
   reconnecting: (attempt, reason) => `Connection interrupted (${reason}). Reconnecting, attempt ${attempt}…`,
   detached: 'No longer following this run. It goes on on the server.',
@@ -176,6 +181,7 @@ export const defaultLabels: KestrelLabels = {
     if (h > 0) return `${h} h ${m} min`;
     return m > 0 ? `${m} min ${s % 60} s` : `${s % 60} s`;
   },
+  expiresOn: (deadline) => `Expires on ${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(deadline)}`,
   expired: 'This request has expired and can no longer be answered.',
   fixErrors: 'Check the highlighted answers.',
   answerIssue: (issue) => (issue.path[0] === 'text' && issue.path.length === 1 ? 'An answer is required' : issue.message),

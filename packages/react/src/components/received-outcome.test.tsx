@@ -17,7 +17,7 @@ function eventAfter(name: string) {
 describe('ReceivedOutcome', () => {
   it.each([
     ['failed-retryable', 'FAILED', 'Received before the error: the run failed', 'provider_overloaded'],
-    ['cancelled', 'CANCELLED', 'Received before the error: the run was cancelled', 'Cancelled by you: Stopped by the user'],
+    ['cancelled', 'CANCELLED', 'Received before the error: the run was cancelled', 'You cancelled the runReason: Stopped by the user'],
     ['waiting-approval', 'WAITING', 'Received before the error: the run was waiting for an answer', 'It asked: Send the Q3 report'],
   ])('shows a %s outcome a protocol error followed, marked as received before it', async (name, status, heading, detail) => {
     const source = createScenarioSource<Invoice>(getScenario(name), eventAfter(name));

@@ -66,9 +66,10 @@ function OutcomeDetail({ output, labels }: { output: RunOutput; labels: KestrelL
       );
     case 'CANCELLED':
       return (
-        <p>
-          {labels.cancelledBy(output.cancellation.by)}: {output.cancellation.reason}
-        </p>
+        <>
+          <p>{labels.cancelledTitle(output.cancellation.by)}</p>
+          {output.cancellation.reason.trim() === '' ? null : <p>{labels.cancelledReason(output.cancellation.reason)}</p>}
+        </>
       );
     case 'WAITING':
       return <p>{labels.receivedInteraction(output.interaction.prompt)}</p>;

@@ -33,6 +33,15 @@ describe('RunActivity', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it("summarises a settled run's tools without its last progress, which is no longer news", () => {
+    const streaming = createScenarioSource(getScenario('completed-payload'), { until: (state) => state.progress?.label === 'Extracting fields' });
+    const { unmount } = render(<RunActivity run={streaming} />);
+    expect(screen.getByRole('button', { name: /Activity/ }).textContent).toBe('Activity (1 tool call · Extracting fields 80%)');
+    unmount();
+    render(<RunActivity run={createScenarioSource(getScenario('completed-payload'))} />);
+    expect(screen.getByRole('button', { name: /Activity/ }).textContent).toBe('Activity (1 tool call)');
+  });
+
   it('shows running tools while streaming and does not re-render on text deltas', () => {
     const source = createScenarioSource(getScenario('completed-payload'), { until: (state) => state.tools.length === 1 });
     let renders = 0;

@@ -77,7 +77,8 @@ export function RunActivity({ run: ownRun, defaultOpen = false, open: openProp, 
   const running = tools.filter((tool) => tool.status === 'running').length;
   const summary = [
     tools.length > 0 ? t.activityToolCount(tools.length) : null,
-    progress === null ? null : progress.fraction === null ? progress.label : `${progress.label} ${Math.round(progress.fraction * 100)}%`,
+    // Progress is news only while the run moves: a settled run's last "Extracting fields 80%" is not its state.
+    progress === null || !live ? null : progress.fraction === null ? progress.label : `${progress.label} ${Math.round(progress.fraction * 100)}%`,
   ]
     .filter((part) => part !== null)
     .join(' · ');

@@ -42,10 +42,8 @@ export function RunOutcome({ run: ownRun, labels, className, ref, ...rest }: Run
     const { by, reason } = output.cancellation;
     return (
       <div {...common} data-cancelled-by={by}>
-        <p data-kestrel-heading="">{t.cancelledTitle}</p>
-        <p>
-          {t.cancelledBy(by)}: {reason}
-        </p>
+        <p data-kestrel-heading="">{t.cancelledTitle(by)}</p>
+        {reason.trim() === '' ? null : <p>{t.cancelledReason(reason)}</p>}
       </div>
     );
   }

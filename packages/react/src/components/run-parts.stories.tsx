@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { scenarios } from '@kestrel/testing';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { Run } from './run-parts.js';
@@ -59,7 +60,27 @@ function PartDemo({ part, ...fixture }: FixtureArgs & { part: keyof typeof parts
 const meta = {
   title: 'Components/Run parts',
   component: PartDemo,
-  argTypes: { part: { control: 'select', options: Object.keys(parts) } },
+  // The Docs page shows a prop table for each part, one tab per part.
+  subcomponents: {
+    'Run.Root': Run.Root,
+    'Run.Status': Run.Status,
+    'Run.Connection': Run.Connection,
+    'Run.Activity': Run.Activity,
+    'Run.Outcome': Run.Outcome,
+    'Run.Retry': Run.Retry,
+    'Run.Text': Run.Text,
+    'Run.FinishNotice': Run.FinishNotice,
+    'Run.Prompt': Run.Prompt,
+    'Run.Payload': Run.Payload,
+    'Run.Error': Run.Error,
+    'Run.ReceivedOutcome': Run.ReceivedOutcome,
+    'Run.Cancel': Run.Cancel,
+  },
+  argTypes: {
+    part: { control: 'select', options: Object.keys(parts), description: 'Which part to render under Run.Root' },
+    scenario: { control: 'select', options: scenarios.map((scenario) => scenario.name), description: 'A shared scenario from @kestrel/testing' },
+    freeze: { table: { disable: true } },
+  },
 } satisfies Meta<typeof PartDemo>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { renderMarkdown } from '../markdown/markdown-text.js';
+import { WideInvoice } from './story-support/invoice-table.js';
 import { ScenarioView } from './story-support/scenario-view.js';
 
 /** States between the scenarios' ends: mid-stream, reconnecting, detached, and the payload cases side by side. */
@@ -26,7 +27,7 @@ export const Idle: Story = {
     const status = root?.querySelector<HTMLElement>('[role="status"]');
     await expect(status && getComputedStyle(status).display).not.toBe('none');
     const style = getComputedStyle(root as HTMLElement);
-    await expect([style.borderTopStyle, style.paddingTop]).toEqual(['none', '0px']);
+    await expect([style.borderTopStyle, Number.parseFloat(style.paddingTop)]).toEqual(['none', 0]);
     await expect(root?.getBoundingClientRect().height).toBe(0);
   },
 };
@@ -90,7 +91,7 @@ export const PayloadInvalid: Story = {
 };
 
 export const PayloadUnrendered: Story = {
-  args: { scenario: 'completed-payload', withRenderer: false },
+  args: { scenario: 'completed-payload', renderPayload: false },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(/structured result that this view does not display/)).toBeTruthy();
   },
@@ -100,10 +101,44 @@ export const MarkdownText: Story = {
   args: { scenario: 'completed-payload', renderText: renderMarkdown },
 };
 
+/** The German label set (`@kestrel/react/locales/de`), every label translated. */
 export const Translated: Story = {
-  args: {
-    scenario: 'waiting-approval',
-    labels: { approve: 'Genehmigen', reject: 'Ablehnen', comment: 'Kommentar (optional)', action: 'Aktion', statusWaiting: 'Wartet auf Ihre Antwort' },
+  args: { scenario: 'waiting-approval', locale: 'de' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Genehmigen' })).toBeInTheDocument();
+    await expect(canvas.getByRole('status')).toHaveTextContent('Wartet auf Ihre Antwort');
+  },
+};
+
+/**
+ * Right to left (`dir="rtl"`): theme.css uses logical properties only, so the rules that mark the draft, the
+ * payload and the notes move to the right edge, and the activity's arrow points the other way.
+ */
+export const RightToLeft: Story = {
+  args: { scenario: 'completed-payload', dir: 'rtl', activityOpen: true, toolRenderers: true },
+  play: async ({ canvasElement }) => {
+    const root = canvasElement.querySelector<HTMLElement>('[data-kestrel-run]');
+    await expect(root?.closest('[dir]')?.getAttribute('dir')).toBe('rtl');
+    await expect(root?.querySelector('[data-kestrel-part="payload"]')).toBeInTheDocument();
+  },
+};
+
+/**
+ * An app table wider than a phone (in the app's own focusable scroll region): the view keeps its own border at
+ * 358 px instead of growing to the table (its one column is `minmax(0, 1fr)`), and the table scrolls.
+ */
+export const WidePayloadOnAPhone: Story = {
+  args: { scenario: 'completed-payload', payloadRenderer: (invoice) => <WideInvoice invoice={invoice} /> },
+  decorators: [(Story) => <div style={{ maxInlineSize: 358 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const root = canvasElement.querySelector<HTMLElement>('[data-kestrel-run]');
+    const scroller = within(canvasElement).getByTestId('wide-invoice');
+    // Only a browser lays out (jsdom measures 0): there the card must not grow past 358 px, the table scrolls.
+    if (root === null || root.clientWidth === 0) return;
+    await expect(root.getBoundingClientRect().width).toBeLessThanOrEqual(358);
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
   },
 };
 

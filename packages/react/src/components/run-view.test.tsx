@@ -218,7 +218,10 @@ describe('RunView', () => {
   it('shows who cancelled and why', () => {
     const { container } = render(<RunView run={createScenarioRun(getScenario('cancelled'))} />);
     expect(part(container, 'outcome')?.getAttribute('data-cancelled-by')).toBe('user');
-    expect(part(container, 'outcome')?.textContent).toContain('Cancelled by you: Stopped by the user');
+    const outcome = part(container, 'outcome');
+    expect([...(outcome?.querySelectorAll('p') ?? [])].map((line) => line.textContent)).toEqual(['You cancelled the run', 'Reason: Stopped by the user']);
+    // Once said "Cancelled by you: Cancelled by the user": who, then the server's reason, joined by a colon.
+    expect(outcome?.textContent).not.toMatch(/Cancelled by you:/);
   });
 
   it('shows reconnecting and detached as what they are, and follows it again', async () => {

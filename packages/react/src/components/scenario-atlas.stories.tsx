@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { getScenario } from '@kestrel/testing';
+import { getScenario, scenarios } from '@kestrel/testing';
 import { expect, within } from 'storybook/test';
-import { ScenarioView, type ScenarioViewProps } from './story-support/scenario-view.js';
+import { ScenarioView, storyLocales, type ScenarioViewProps } from './story-support/scenario-view.js';
 
 /**
  * The state atlas: one story per shared scenario (`@kestrel/testing`), each showing what RunView makes of the
@@ -10,7 +10,23 @@ import { ScenarioView, type ScenarioViewProps } from './story-support/scenario-v
 const meta = {
   title: 'Atlas/Scenarios',
   component: ScenarioView,
-  args: { focusOnWait: false },
+  args: { focusOnWait: false, theme: 'toolbar', locale: 'en', renderPayload: true, activityOpen: false, toolRenderers: false, dir: 'ltr' },
+  // The workbench: switch the scenario, theme, language, payload renderer, activity and tool renderers of any story.
+  argTypes: {
+    scenario: { control: 'select', options: scenarios.map((scenario) => scenario.name), description: 'A shared scenario from @kestrel/testing' },
+    theme: { control: 'inline-radio', options: ['toolbar', 'light', 'dark'], description: 'theme.css scheme (toolbar: follow the Theme toolbar)' },
+    locale: { control: 'select', options: Object.keys(storyLocales), description: 'Label set: English or @kestrel/react/locales/*' },
+    renderPayload: { control: 'boolean', description: "Pass the app's payload renderer" },
+    activityOpen: { control: 'boolean', description: 'Open the activity panel on first render' },
+    toolRenderers: { control: 'boolean', description: 'Typed renderers for the scenario tools (otherwise the generic items)' },
+    dir: { control: 'inline-radio', options: ['ltr', 'rtl'], description: 'Writing direction' },
+    focusOnWait: { control: 'boolean' },
+    freeze: { table: { disable: true } },
+    labels: { table: { disable: true } },
+    renderText: { table: { disable: true } },
+    onAction: { table: { disable: true } },
+    payloadRenderer: { table: { disable: true } },
+  },
   parameters: { layout: 'padded' },
 } satisfies Meta<typeof ScenarioView>;
 

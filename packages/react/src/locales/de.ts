@@ -1,0 +1,97 @@
+import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
+import type { FinishNoticeKind } from '../components/finish-notice.js';
+import type { KestrelLabels } from '../components/labels.js';
+import { dateFormatter, errorTitles, plural, protocolWhere, remainingFormatter } from './locale-format.js';
+
+const receivedStatuses: Record<RunOutputStatus, string> = {
+  COMPLETED: 'der Lauf wurde abgeschlossen',
+  FAILED: 'der Lauf ist fehlgeschlagen',
+  CANCELLED: 'der Lauf wurde abgebrochen',
+  WAITING: 'der Lauf wartete auf eine Antwort',
+};
+
+const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
+  'max-tokens': 'Am Längenlimit abgebrochen: Die Antwort ist möglicherweise unvollständig.',
+  error: 'Der letzte Schritt des Agenten endete mit einem Fehler.',
+  'tool-calls': 'Der letzte Schritt des Agenten endete mit einem Werkzeugaufruf.',
+  cancelled: 'Der letzte Schritt des Agenten wurde abgebrochen.',
+};
+
+const toolStatuses: Record<ToolCallStatus, string> = { running: 'läuft', succeeded: 'erledigt', failed: 'fehlgeschlagen' };
+const toolCount = plural('de', { one: () => '1 Werkzeugaufruf', other: (count) => `${count} Werkzeugaufrufe` });
+const expiryDate = dateFormatter('de');
+
+/** German labels: `<KestrelLabelsProvider labels={de}>`. */
+export const de: KestrelLabels = {
+  statusStarted: 'Lauf gestartet',
+  statusWaiting: 'Wartet auf Ihre Antwort',
+  statusFinished: 'Lauf abgeschlossen',
+  statusFinishedWithNote: (note) => `Lauf abgeschlossen. ${note}`,
+  statusFailed: 'Lauf fehlgeschlagen',
+  statusCancelled: 'Lauf abgebrochen',
+  statusDetached: 'Der Lauf wird nicht mehr verfolgt',
+  statusConnectionLost: 'Verbindung verloren: kein Ergebnis erhalten',
+  statusStreamEnded: 'Der Stream brach ab, bevor der Lauf fertig war',
+  statusProtocolError: 'Der Server hat ein ungültiges Ereignis gesendet',
+  statusProtocolErrorAfterOutcome: 'Der Server hat nach dem Ergebnis ein ungültiges Ereignis gesendet',
+  statusRequestFailed: 'Anfrage fehlgeschlagen: kein Ergebnis erhalten',
+  statusTimedOut: 'Keine rechtzeitige Antwort: kein Ergebnis erhalten',
+  assistantRegion: 'Antwort des Assistenten',
+  draftRegion: 'Antwort des Assistenten, in Arbeit',
+  draftInProgress: 'Schreibt… (in Arbeit, nicht endgültig)',
+  draftInterrupted: 'Unvollständiger Text, kein Ergebnis',
+  activity: 'Aktivität',
+  activityReasoning: 'Überlegungen',
+  activityTools: 'Werkzeugaufrufe',
+  activityToolCount: toolCount,
+  activityProgress: 'Fortschritt',
+  activityLogs: 'Protokoll',
+  toolStatus: (status) => toolStatuses[status],
+  toolSchemaFailed: (value) =>
+    `${value === 'input' ? 'Die Eingabe' : 'Die Ausgabe'} dieses Werkzeugaufrufs passt nicht zum Schema dieser App und wird daher so angezeigt, wie sie ankam:`,
+  finishNotice: (kind, reason) => (kind === 'other' ? `Der letzte Schritt des Agenten endete mit dem Grund „${reason}“.` : finishNotices[kind]),
+  payloadRegion: 'Inhalt der Anwendung',
+  payloadUnrendered: 'Dieser Lauf lieferte ein strukturiertes Ergebnis, das diese Ansicht nicht anzeigt.',
+  payloadInvalid: 'Das strukturierte Ergebnis passt nicht zum Schema dieser App:',
+  errorTitle: errorTitles({
+    transport: 'Verbindung verloren',
+    truncated: 'Der Stream endete, bevor der Lauf fertig war',
+    protocol: 'Der Server hat etwas Unerwartetes gesendet',
+    http: 'Die Anfrage ist fehlgeschlagen',
+    timeout: 'Der Server hat nicht rechtzeitig geantwortet',
+  }),
+  errorProtocolWhere: protocolWhere({ event: 'Ereignis', field: 'Feld' }),
+  errorTruncated: (lastSeq) => `Es kam kein Ergebnis an; das letzte Ereignis war seq ${lastSeq}.`,
+  errorTimeout: (timeoutMs) => `Nach ${Math.round(timeoutMs / 1000)} s aufgegeben.`,
+  errorAction: (mode) => (mode === 'resume' ? 'Neu verbinden' : 'Erneut versuchen'),
+  errorAfterOutcome: 'Es kam an, nachdem das Ergebnis des Laufs schon eingetroffen war.',
+  receivedOutcome: (status) => `Vor dem Fehler erhalten: ${receivedStatuses[status]}`,
+  receivedInteraction: (prompt) => `Die Frage war: ${prompt}`,
+  failedTitle: 'Der Lauf ist fehlgeschlagen',
+  failedCode: (code) => `Fehlercode: ${code}`,
+  retry: 'Erneut versuchen',
+  cancelledTitle: (by) => (by === 'user' ? 'Sie haben den Lauf abgebrochen' : by === 'system' ? 'Das System hat den Lauf abgebrochen' : 'Der Lauf wurde abgebrochen'),
+  cancelledReason: (reason) => `Grund: ${reason}`,
+  connecting: 'Verbinde…',
+  reconnecting: (attempt, reason) => `Verbindung unterbrochen (${reason}). Neuer Verbindungsversuch ${attempt}…`,
+  detached: 'Dieser Lauf wird nicht mehr verfolgt. Er läuft auf dem Server weiter.',
+  followAgain: 'Wieder verfolgen',
+  cancel: 'Lauf stoppen',
+  approve: 'Genehmigen',
+  reject: 'Ablehnen',
+  comment: 'Kommentar (optional)',
+  action: 'Aktion',
+  submit: 'Antwort senden',
+  submitting: 'Wird gesendet…',
+  required: 'erforderlich',
+  chooseOption: 'Auswählen…',
+  expiresIn: (remaining) => `Läuft ab in ${remaining}`,
+  formatRemaining: remainingFormatter('de'),
+  expiresOn: (deadline) => `Läuft ab am ${expiryDate(deadline)}`,
+  expired: 'Diese Anfrage ist abgelaufen und kann nicht mehr beantwortet werden.',
+  fixErrors: 'Bitte prüfen Sie die markierten Antworten.',
+  answerIssue: (issue) => (issue.path[0] === 'text' && issue.path.length === 1 ? 'Eine Antwort ist erforderlich' : issue.message),
+  rejected: (message) => `Ihre Antwort wurde nicht angenommen: ${message}`,
+  unsent: (message) => `Ihre Antwort kam nicht an: ${message}. Sie bleibt hier erhalten: Senden Sie sie erneut.`,
+  unsupported: (kind) => `Diese Anfrage („${kind}“) kann hier nicht beantwortet werden.`,
+};

@@ -1,0 +1,102 @@
+import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
+import type { FinishNoticeKind } from '../components/finish-notice.js';
+import type { KestrelLabels } from '../components/labels.js';
+import { dateFormatter, errorTitles, plural, protocolWhere, remainingFormatter } from './locale-format.js';
+
+const receivedStatuses: Record<RunOutputStatus, string> = {
+  COMPLETED: 'la ejecución había terminado',
+  FAILED: 'la ejecución había fallado',
+  CANCELLED: 'la ejecución había sido cancelada',
+  WAITING: 'la ejecución esperaba una respuesta',
+};
+
+const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
+  'max-tokens': 'Se detuvo en el límite de longitud: puede que la respuesta esté incompleta.',
+  error: 'El último turno del agente terminó con un error.',
+  'tool-calls': 'El último turno del agente terminó con una llamada a una herramienta.',
+  cancelled: 'El último turno del agente fue cancelado.',
+};
+
+const toolStatuses: Record<ToolCallStatus, string> = { running: 'en curso', succeeded: 'hecho', failed: 'fallida' };
+const toolCount = plural('es', {
+  one: () => '1 llamada a herramienta',
+  // Spanish "many" (1 000 000 and up) takes "de": "1 millón de llamadas".
+  many: (count) => `${new Intl.NumberFormat('es').format(count)} de llamadas a herramientas`,
+  other: (count) => `${new Intl.NumberFormat('es').format(count)} llamadas a herramientas`,
+});
+const expiryDate = dateFormatter('es');
+
+/** Spanish labels: `<KestrelLabelsProvider labels={es}>`. */
+export const es: KestrelLabels = {
+  statusStarted: 'Ejecución iniciada',
+  statusWaiting: 'Esperando tu respuesta',
+  statusFinished: 'Ejecución terminada',
+  statusFinishedWithNote: (note) => `Ejecución terminada. ${note}`,
+  statusFailed: 'La ejecución falló',
+  statusCancelled: 'Ejecución cancelada',
+  statusDetached: 'Se dejó de seguir la ejecución',
+  statusConnectionLost: 'Conexión perdida: no se recibió ningún resultado',
+  statusStreamEnded: 'El flujo se cortó antes de que terminara la ejecución',
+  statusProtocolError: 'El servidor envió un evento no válido',
+  statusProtocolErrorAfterOutcome: 'El servidor envió un evento no válido después del resultado',
+  statusRequestFailed: 'La solicitud falló: no se recibió ningún resultado',
+  statusTimedOut: 'Sin respuesta a tiempo: no se recibió ningún resultado',
+  assistantRegion: 'Respuesta del asistente',
+  draftRegion: 'Respuesta del asistente, en curso',
+  draftInProgress: 'Escribiendo… (en curso, no definitivo)',
+  draftInterrupted: 'Texto incompleto, no es un resultado',
+  activity: 'Actividad',
+  activityReasoning: 'Razonamiento',
+  activityTools: 'Llamadas a herramientas',
+  activityToolCount: toolCount,
+  activityProgress: 'Progreso',
+  activityLogs: 'Registro',
+  toolStatus: (status) => toolStatuses[status],
+  toolSchemaFailed: (value) =>
+    `${value === 'input' ? 'La entrada' : 'La salida'} de esta llamada no coincide con el esquema de esta aplicación, así que se muestra tal como llegó:`,
+  finishNotice: (kind, reason) => (kind === 'other' ? `El último turno del agente terminó con el motivo «${reason}».` : finishNotices[kind]),
+  payloadRegion: 'Contenido de la aplicación',
+  payloadUnrendered: 'Esta ejecución devolvió un resultado estructurado que esta vista no muestra.',
+  payloadInvalid: 'El resultado estructurado no coincide con el esquema de esta aplicación:',
+  errorTitle: errorTitles({
+    transport: 'Conexión perdida',
+    truncated: 'El flujo terminó antes de que acabara la ejecución',
+    protocol: 'El servidor envió algo inesperado',
+    http: 'La solicitud falló',
+    timeout: 'El servidor no respondió a tiempo',
+  }),
+  errorProtocolWhere: protocolWhere({ event: 'evento', field: 'campo' }),
+  errorTruncated: (lastSeq) => `No se recibió ningún resultado; el último evento fue seq ${lastSeq}.`,
+  errorTimeout: (timeoutMs) => `Se abandonó tras ${Math.round(timeoutMs / 1000)} s.`,
+  errorAction: (mode) => (mode === 'resume' ? 'Reconectar' : 'Reintentar'),
+  errorAfterOutcome: 'Llegó después de recibir el resultado de la ejecución.',
+  receivedOutcome: (status) => `Recibido antes del error: ${receivedStatuses[status]}`,
+  receivedInteraction: (prompt) => `Preguntó: ${prompt}`,
+  failedTitle: 'La ejecución falló',
+  failedCode: (code) => `Código de error: ${code}`,
+  retry: 'Intentar de nuevo',
+  cancelledTitle: (by) => (by === 'user' ? 'Cancelaste la ejecución' : by === 'system' ? 'El sistema canceló la ejecución' : 'La ejecución fue cancelada'),
+  cancelledReason: (reason) => `Motivo: ${reason}`,
+  connecting: 'Conectando…',
+  reconnecting: (attempt, reason) => `Conexión interrumpida (${reason}). Reconectando, intento ${attempt}…`,
+  detached: 'Ya no se sigue esta ejecución. Continúa en el servidor.',
+  followAgain: 'Seguir de nuevo',
+  cancel: 'Detener la ejecución',
+  approve: 'Aprobar',
+  reject: 'Rechazar',
+  comment: 'Comentario (opcional)',
+  action: 'Acción',
+  submit: 'Enviar respuesta',
+  submitting: 'Enviando…',
+  required: 'obligatorio',
+  chooseOption: 'Elegir…',
+  expiresIn: (remaining) => `Caduca en ${remaining}`,
+  formatRemaining: remainingFormatter('es'),
+  expiresOn: (deadline) => `Caduca el ${expiryDate(deadline)}`,
+  expired: 'Esta solicitud ha caducado y ya no se puede responder.',
+  fixErrors: 'Revisa las respuestas marcadas.',
+  answerIssue: (issue) => (issue.path[0] === 'text' && issue.path.length === 1 ? 'Se requiere una respuesta' : issue.message),
+  rejected: (message) => `Tu respuesta no fue aceptada: ${message}`,
+  unsent: (message) => `Tu respuesta no llegó: ${message}. Se conserva aquí: envíala de nuevo.`,
+  unsupported: (kind) => `Esta solicitud («${kind}») no se puede responder aquí.`,
+};

@@ -1,0 +1,102 @@
+import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
+import type { FinishNoticeKind } from '../components/finish-notice.js';
+import type { KestrelLabels } from '../components/labels.js';
+import { dateFormatter, errorTitles, plural, protocolWhere, remainingFormatter } from './locale-format.js';
+
+const receivedStatuses: Record<RunOutputStatus, string> = {
+  COMPLETED: 'l’exécution était terminée',
+  FAILED: 'l’exécution avait échoué',
+  CANCELLED: 'l’exécution avait été annulée',
+  WAITING: 'l’exécution attendait une réponse',
+};
+
+const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
+  'max-tokens': 'Arrêtée à la limite de longueur : la réponse est peut-être incomplète.',
+  error: 'Le dernier tour de l’agent s’est terminé par une erreur.',
+  'tool-calls': 'Le dernier tour de l’agent s’est terminé par un appel d’outil.',
+  cancelled: 'Le dernier tour de l’agent a été annulé.',
+};
+
+const toolStatuses: Record<ToolCallStatus, string> = { running: 'en cours', succeeded: 'terminé', failed: 'échec' };
+// French "one" covers 0 and 1 (« 0 appel d’outil »); "many" (a million and up) takes « d’ ».
+const toolCount = plural('fr', {
+  one: (count) => `${count} appel d’outil`,
+  many: (count) => `${new Intl.NumberFormat('fr').format(count)} d’appels d’outil`,
+  other: (count) => `${new Intl.NumberFormat('fr').format(count)} appels d’outil`,
+});
+const expiryDate = dateFormatter('fr');
+
+/** French labels: `<KestrelLabelsProvider labels={fr}>`. */
+export const fr: KestrelLabels = {
+  statusStarted: 'Exécution démarrée',
+  statusWaiting: 'En attente de votre réponse',
+  statusFinished: 'Exécution terminée',
+  statusFinishedWithNote: (note) => `Exécution terminée. ${note}`,
+  statusFailed: 'Échec de l’exécution',
+  statusCancelled: 'Exécution annulée',
+  statusDetached: 'L’exécution n’est plus suivie',
+  statusConnectionLost: 'Connexion perdue : aucun résultat reçu',
+  statusStreamEnded: 'Le flux s’est interrompu avant la fin de l’exécution',
+  statusProtocolError: 'Le serveur a envoyé un événement invalide',
+  statusProtocolErrorAfterOutcome: 'Le serveur a envoyé un événement invalide après le résultat',
+  statusRequestFailed: 'Échec de la requête : aucun résultat reçu',
+  statusTimedOut: 'Pas de réponse à temps : aucun résultat reçu',
+  assistantRegion: 'Réponse de l’assistant',
+  draftRegion: 'Réponse de l’assistant, en cours',
+  draftInProgress: 'Rédaction… (en cours, non définitif)',
+  draftInterrupted: 'Texte incomplet, pas un résultat',
+  activity: 'Activité',
+  activityReasoning: 'Raisonnement',
+  activityTools: 'Appels d’outils',
+  activityToolCount: toolCount,
+  activityProgress: 'Progression',
+  activityLogs: 'Journal',
+  toolStatus: (status) => toolStatuses[status],
+  toolSchemaFailed: (value) =>
+    `${value === 'input' ? 'L’entrée' : 'La sortie'} de cet appel d’outil ne correspond pas au schéma de cette application ; elle est affichée telle quelle :`,
+  finishNotice: (kind, reason) => (kind === 'other' ? `Le dernier tour de l’agent s’est terminé avec la raison « ${reason} ».` : finishNotices[kind]),
+  payloadRegion: 'Contenu de l’application',
+  payloadUnrendered: 'Cette exécution a renvoyé un résultat structuré que cette vue n’affiche pas.',
+  payloadInvalid: 'Le résultat structuré ne correspond pas au schéma de cette application :',
+  errorTitle: errorTitles({
+    transport: 'Connexion perdue',
+    truncated: 'Le flux s’est arrêté avant la fin de l’exécution',
+    protocol: 'Le serveur a envoyé quelque chose d’inattendu',
+    http: 'La requête a échoué',
+    timeout: 'Le serveur n’a pas répondu à temps',
+  }),
+  errorProtocolWhere: protocolWhere({ event: 'événement', field: 'champ' }),
+  errorTruncated: (lastSeq) => `Aucun résultat reçu ; le dernier événement était seq ${lastSeq}.`,
+  errorTimeout: (timeoutMs) => `Abandon après ${Math.round(timeoutMs / 1000)} s.`,
+  errorAction: (mode) => (mode === 'resume' ? 'Se reconnecter' : 'Réessayer'),
+  errorAfterOutcome: 'Il est arrivé après la réception du résultat de l’exécution.',
+  receivedOutcome: (status) => `Reçu avant l’erreur : ${receivedStatuses[status]}`,
+  receivedInteraction: (prompt) => `La question était : ${prompt}`,
+  failedTitle: 'L’exécution a échoué',
+  failedCode: (code) => `Code d’erreur : ${code}`,
+  retry: 'Réessayer',
+  cancelledTitle: (by) => (by === 'user' ? 'Vous avez annulé l’exécution' : by === 'system' ? 'Le système a annulé l’exécution' : 'L’exécution a été annulée'),
+  cancelledReason: (reason) => `Raison : ${reason}`,
+  connecting: 'Connexion…',
+  reconnecting: (attempt, reason) => `Connexion interrompue (${reason}). Reconnexion, tentative ${attempt}…`,
+  detached: 'Cette exécution n’est plus suivie. Elle continue sur le serveur.',
+  followAgain: 'Suivre à nouveau',
+  cancel: 'Arrêter l’exécution',
+  approve: 'Approuver',
+  reject: 'Refuser',
+  comment: 'Commentaire (facultatif)',
+  action: 'Action',
+  submit: 'Envoyer la réponse',
+  submitting: 'Envoi…',
+  required: 'obligatoire',
+  chooseOption: 'Choisir…',
+  expiresIn: (remaining) => `Expire dans ${remaining}`,
+  formatRemaining: remainingFormatter('fr'),
+  expiresOn: (deadline) => `Expire le ${expiryDate(deadline)}`,
+  expired: 'Cette demande a expiré et ne peut plus recevoir de réponse.',
+  fixErrors: 'Vérifiez les réponses signalées.',
+  answerIssue: (issue) => (issue.path[0] === 'text' && issue.path.length === 1 ? 'Une réponse est obligatoire' : issue.message),
+  rejected: (message) => `Votre réponse n’a pas été acceptée : ${message}`,
+  unsent: (message) => `Votre réponse n’est pas passée : ${message}. Elle est conservée ici : renvoyez-la.`,
+  unsupported: (kind) => `Cette demande (« ${kind} ») ne peut pas recevoir de réponse ici.`,
+};
