@@ -42,16 +42,19 @@ export interface SizeEntry {
 export const KB = 1000;
 
 export const SIZE_ENTRIES: readonly SizeEntry[] = [
-  // Ceiling 19.5 kB (was 19): issue 13's client bounds (body timeouts, message size limit, redirects refused, expired
-  // answers and path ids refused) and issue 12's resume fallback added 0.8 kB that every app that follows runs needs.
-  { id: 'useRun', label: 'useRun alone', file: 'apps/use-run-app.tsx', packages: ['@kestrel/core', '@kestrel/react'], budgetGzip: 15 * KB, ceilingWithPeersGzip: 19.5 * KB },
+  // Ceiling 20 kB (was 19): issue 13's client bounds (body timeouts, message size limit, redirects refused, expired
+  // answers and path ids refused), issue 12's resume fallback and issue 14's effects added 1.1 kB that every app
+  // that follows runs needs. The budget (peers out, 15 kB) is unchanged.
+  { id: 'useRun', label: 'useRun alone', file: 'apps/use-run-app.tsx', packages: ['@kestrel/core', '@kestrel/react'], budgetGzip: 15 * KB, ceilingWithPeersGzip: 20 * KB },
   {
     id: 'RunView',
     label: '<RunView> with all parts',
     file: 'apps/run-view-app.tsx',
     packages: ['@kestrel/core', '@kestrel/react'],
     budgetGzip: 30 * KB,
-    ceilingWithPeersGzip: 30 * KB,
+    // Ceiling 31 kB (was 30): issue 15's compound parts, asChild (@radix-ui/react-slot) and typed tool renderers
+    // brought it to 30.0 kB; locales are separate entries and not counted.
+    ceilingWithPeersGzip: 31 * KB,
   },
   {
     id: 'useChat',
