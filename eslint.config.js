@@ -4,15 +4,37 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Production code never imports the test package: only tests, their helpers, stories and the mock server may.
-const testingMessage = 'Production code never imports the test package (only tests, stories and @kestrel/server/mock do).';
+const testingMessage =
+  'Production code never imports the test package (only tests, stories and @kestrel/server/mock do).';
 const testingImport = { name: '@kestrel/testing', message: testingMessage };
 const testingSubpaths = { group: ['@kestrel/testing/*'], message: testingMessage };
-const testOnlyFiles = ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test-d.ts', 'packages/*/src/**/*.test-helper.{ts,tsx}', 'packages/*/src/**/*.stories.tsx', 'packages/react/src/components/story-support/**', 'packages/react/src/components/docs-examples/**'];
+const testOnlyFiles = [
+  'packages/*/src/**/*.test.{ts,tsx}',
+  'packages/*/src/**/*.test-d.ts',
+  'packages/*/src/**/*.test-helper.{ts,tsx}',
+  'packages/*/src/**/*.stories.tsx',
+  'packages/react/src/components/story-support/**',
+  'packages/react/src/components/docs-examples/**',
+];
 
-const domGlobals = Object.keys(globals.browser).filter((name) => !(name in globals.node) && !(name in globals['shared-node-browser']));
+const domGlobals = Object.keys(globals.browser).filter(
+  (name) => !(name in globals.node) && !(name in globals['shared-node-browser']),
+);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'storybook-static/**', '**/storybook-static/**', 'artifacts/**', 'bench-results/**', 'coverage/**', '**/.next/**', '**/next-env.d.ts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'storybook-static/**',
+      '**/storybook-static/**',
+      'artifacts/**',
+      'bench-results/**',
+      'coverage/**',
+      '**/.next/**',
+      '**/next-env.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,7 +46,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/react/**/*.{ts,tsx}', 'packages/ai-sdk/**/*.{ts,tsx}', 'apps/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    files: [
+      'packages/react/**/*.{ts,tsx}',
+      'packages/ai-sdk/**/*.{ts,tsx}',
+      'apps/**/*.{ts,tsx}',
+      '.storybook/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
@@ -39,14 +66,28 @@ export default tseslint.config(
     files: ['packages/core/src/**/*.ts'],
     ignores: testOnlyFiles,
     rules: {
-      'no-restricted-imports': ['error', { paths: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', testingImport], patterns: [{ group: ['react-dom/*'] }, testingSubpaths] }],
-      'no-restricted-globals': ['error', ...domGlobals.filter((name) => !['requestAnimationFrame', 'cancelAnimationFrame'].includes(name))],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', testingImport],
+          patterns: [{ group: ['react-dom/*'] }, testingSubpaths],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...domGlobals.filter((name) => !['requestAnimationFrame', 'cancelAnimationFrame'].includes(name)),
+      ],
     },
   },
   {
     // @kestrel/testing also runs in browsers (Storybook uses the scenario handler in memory): no Node built-ins.
     files: ['packages/testing/src/**/*.ts'],
     ignores: ['packages/testing/src/**/*.test.ts', 'packages/testing/src/**/*.test-helper.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: '@kestrel/testing must run in browsers too.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^node:', message: '@kestrel/testing must run in browsers too.' }] },
+      ],
+    },
   },
 );

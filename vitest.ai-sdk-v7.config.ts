@@ -36,7 +36,11 @@ export default defineConfig({
           name: 'ai-sdk-v7-dom',
           environment: 'jsdom',
           include: ['packages/ai-sdk/src/**/*.test.tsx'],
-          setupFiles: ['./scripts/vitest-ai-sdk-v7-setup.ts', './scripts/vitest-dom-setup.ts', './scripts/vitest-fast-check-setup.ts'],
+          setupFiles: [
+            './scripts/vitest-ai-sdk-v7-setup.ts',
+            './scripts/vitest-dom-setup.ts',
+            './scripts/vitest-fast-check-setup.ts',
+          ],
           testTimeout: 15_000,
         },
       },

@@ -17,10 +17,19 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/server/**/*.test.ts', 'scripts/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.ts',
+            'apps/*/server/**/*.test.ts',
+            'scripts/*.test.ts',
+          ],
           // Type tests run once, on the machine's Node: tsc's verdict is the same on every Node, so the passes on
           // Node 22 and 24 (scripts/test-other-nodes.sh) set KESTREL_TYPE_TESTS=off.
-          typecheck: { enabled: process.env.KESTREL_TYPE_TESTS !== 'off', include: ['packages/*/src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          typecheck: {
+            enabled: process.env.KESTREL_TYPE_TESTS !== 'off',
+            include: ['packages/*/src/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
           setupFiles: ['./scripts/vitest-fast-check-setup.ts'],
           testTimeout: 15_000,
           // Waits for what a loopback server sends: generous, so a machine under load slows them instead of failing them.

@@ -12,7 +12,15 @@ function ThemedPage({ theme, children }: { theme: 'light' | 'dark'; children: Re
     document.body.style.color = 'var(--kestrel-foreground)';
   }, [theme]);
   return (
-    <div data-kestrel-theme={theme} style={{ padding: '0.5rem', colorScheme: theme, background: 'var(--kestrel-background)', color: 'var(--kestrel-foreground)' }}>
+    <div
+      data-kestrel-theme={theme}
+      style={{
+        padding: '0.5rem',
+        colorScheme: theme,
+        background: 'var(--kestrel-background)',
+        color: 'var(--kestrel-foreground)',
+      }}
+    >
       {children}
     </div>
   );

@@ -21,12 +21,14 @@ for (const dir of readdirSync('packages')) {
   if (manifest.private === true) continue;
   const published = manifest.publishConfig?.exports ?? {};
   for (const subpath of Object.keys(manifest.exports ?? {})) {
-    if (!(subpath in published)) problems.push(`${manifest.name}: "${subpath}" is exported in the workspace but not published`);
+    if (!(subpath in published))
+      problems.push(`${manifest.name}: "${subpath}" is exported in the workspace but not published`);
   }
   for (const [subpath, target] of Object.entries(published)) {
     const files = typeof target === 'string' ? [target] : Object.values(target);
     for (const file of files) {
-      if (!existsSync(join('packages', dir, file))) problems.push(`${manifest.name}: "${subpath}" publishes ${file}, which the build did not write`);
+      if (!existsSync(join('packages', dir, file)))
+        problems.push(`${manifest.name}: "${subpath}" publishes ${file}, which the build did not write`);
     }
   }
 }

@@ -23,9 +23,11 @@ const root = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'kestrel-packed-'));
 const problems: string[] = [];
 const started = performance.now();
-const lap = (what: string, since: number) => console.log(`  ${what} (${((performance.now() - since) / 1000).toFixed(1)} s)`);
+const lap = (what: string, since: number) =>
+  console.log(`  ${what} (${((performance.now() - since) / 1000).toFixed(1)} s)`);
 const runAsync = promisify(execFile);
-const run = (command: string, args: string[], cwd: string) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const failure = (error: unknown) => {
   const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
   return `${stdout}${stderr}`.trim() || message;
@@ -51,7 +53,10 @@ try {
   for (const dir of readdirSync(join(root, 'packages'))) {
     const manifest = readManifest(join(root, 'packages', dir));
     if (manifest.private === true) continue;
-    stylesheets.set(manifest.name, Object.keys(manifest.exports ?? {}).filter((subpath) => subpath.endsWith('.css')));
+    stylesheets.set(
+      manifest.name,
+      Object.keys(manifest.exports ?? {}).filter((subpath) => subpath.endsWith('.css')),
+    );
     const before = new Set(readdirSync(tarballDir));
     run('pnpm', ['pack', '--pack-destination', tarballDir], join(root, 'packages', dir));
     const file = readdirSync(tarballDir).find((name) => !before.has(name));
@@ -64,16 +69,26 @@ try {
   for (const [name, tarball] of tarballs) {
     // What npm shows and what a licence review needs: a README, the LICENSE, and the Node versions it supports.
     const files = run('tar', ['-tzf', tarball], work).split('\n');
-    for (const file of ['package/LICENSE', 'package/README.md']) if (!files.includes(file)) problems.push(`${name}: the tarball has no ${file.slice('package/'.length)}`);
-    const packed = JSON.parse(run('tar', ['-xzOf', tarball, 'package/package.json'], work)) as { engines?: { node?: string } };
+    for (const file of ['package/LICENSE', 'package/README.md'])
+      if (!files.includes(file)) problems.push(`${name}: the tarball has no ${file.slice('package/'.length)}`);
+    const packed = JSON.parse(run('tar', ['-xzOf', tarball, 'package/package.json'], work)) as {
+      engines?: { node?: string };
+    };
     if (packed.engines?.node === undefined) problems.push(`${name}: the packed package.json has no engines.node`);
     const data = readFileSync(tarball);
-    const { messages, pkg } = await publint({ pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) }, strict: true });
+    const { messages, pkg } = await publint({
+      pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) },
+      strict: true,
+    });
     for (const message of messages) problems.push(`publint ${name}: ${formatMessage(message, pkg) ?? message.code}`);
     try {
       const css = stylesheets.get(name) ?? [];
       const exclude = css.length > 0 ? ['--exclude-entrypoints', ...css] : [];
-      run(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii', '--no-color', ...exclude], work);
+      run(
+        join(root, 'node_modules/.bin/attw'),
+        [tarball, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii', '--no-color', ...exclude],
+        work,
+      );
     } catch (error) {
       problems.push(`attw ${name}:\n${failure(error)}`);
     }
@@ -98,17 +113,44 @@ try {
   const install = (dir: string, kestrel: string[], others: string[]) => {
     mkdirSync(dir, { recursive: true });
     const file = (name: string) => `file:${tarballs.get(name)}`;
-    const dependencies = Object.fromEntries([...kestrel.map((name) => [name, file(name)]), ...others.map((name) => [name, version(name)])]);
+    const dependencies = Object.fromEntries([
+      ...kestrel.map((name) => [name, file(name)]),
+      ...others.map((name) => [name, version(name)]),
+    ]);
     // Packed manifests name each other by version (0.1.0), which no registry has: point every one at its tarball.
     const overrides = Object.fromEntries([...tarballs.keys()].map((name) => [name, file(name)]));
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'kestrel-packed-fixture', private: true, type: 'module', dependencies }, null, 2));
-    writeFileSync(join(dir, 'pnpm-workspace.yaml'), `overrides:\n${Object.entries(overrides).map(([name, spec]) => `  '${name}': '${spec}'`).join('\n')}\n`);
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'kestrel-packed-fixture', private: true, type: 'module', dependencies }, null, 2),
+    );
+    writeFileSync(
+      join(dir, 'pnpm-workspace.yaml'),
+      `overrides:\n${Object.entries(overrides)
+        .map(([name, spec]) => `  '${name}': '${spec}'`)
+        .join('\n')}\n`,
+    );
     run('pnpm', ['install', '--no-frozen-lockfile', '--prefer-offline', '--ignore-scripts', '--reporter=silent'], dir);
   };
   const full = join(work, 'full');
-  install(full, [...tarballs.keys()], [
-    '@ai-sdk/react', '@tanstack/react-query', '@types/json-schema', '@types/node', '@types/react', '@types/react-dom', 'ai', 'react', 'react-dom', 'react-markdown', 'typescript', 'vite', 'zod',
-  ]);
+  install(
+    full,
+    [...tarballs.keys()],
+    [
+      '@ai-sdk/react',
+      '@tanstack/react-query',
+      '@types/json-schema',
+      '@types/node',
+      '@types/react',
+      '@types/react-dom',
+      'ai',
+      'react',
+      'react-dom',
+      'react-markdown',
+      'typescript',
+      'vite',
+      'zod',
+    ],
+  );
   cpSync(join(root, 'scripts/packed-fixture'), full, { recursive: true });
   for (const snippet of docSnippets(root)) {
     if (snippet.target === null) continue;
@@ -121,9 +163,11 @@ try {
   since = performance.now();
   await Promise.all(
     ['tsconfig.node-only.json', 'tsconfig.dom.json'].map((project) =>
-      runAsync(join(full, 'node_modules/.bin/tsc'), ['-p', project], { cwd: full, encoding: 'utf8' }).catch((error: unknown) => {
-        problems.push(`tsc -p ${project} (in ${full}):\n${failure(error)}`);
-      }),
+      runAsync(join(full, 'node_modules/.bin/tsc'), ['-p', project], { cwd: full, encoding: 'utf8' }).catch(
+        (error: unknown) => {
+          problems.push(`tsc -p ${project} (in ${full}):\n${failure(error)}`);
+        },
+      ),
     ),
   );
   lap('tsc -p tsconfig.node-only.json and tsc -p tsconfig.dom.json', since);
@@ -139,10 +183,13 @@ try {
   }
   try {
     run('node', ['--input-type=module', '-e', "await import('@kestrel/react/markdown')"], minimal);
-    problems.push('@kestrel/react/markdown loaded in a project that never asked for react-markdown: it is still installed as a dependency, not an optional peer');
+    problems.push(
+      '@kestrel/react/markdown loaded in a project that never asked for react-markdown: it is still installed as a dependency, not an optional peer',
+    );
   } catch (error) {
     const text = failure(error);
-    if (!/Cannot find package 'react-markdown'/.test(text)) problems.push(`@kestrel/react/markdown without react-markdown should fail naming it, got:\n${text}`);
+    if (!/Cannot find package 'react-markdown'/.test(text))
+      problems.push(`@kestrel/react/markdown without react-markdown should fail naming it, got:\n${text}`);
   }
   lap('optional peers: @kestrel/react loads without them; /markdown names react-markdown when it is missing', since);
 } catch (error) {
@@ -155,4 +202,6 @@ if (problems.length > 0) {
   console.error(`\n${problems.join('\n\n')}\n\n(the packed project is kept in ${work})`);
   process.exit(1);
 }
-console.log(`packed packages: README, LICENSE, engines, publint, attw, Node-only and DOM type checks, optional peers all good (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(
+  `packed packages: README, LICENSE, engines, publint, attw, Node-only and DOM type checks, optional peers all good (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+);

@@ -7,7 +7,12 @@ const root = resolve(import.meta.dirname, '..');
 describe('README and docs snippets', () => {
   it("start with 'use client' whenever they call a hook, so they build when pasted into a Next.js App Router app", () => {
     const missing = docSnippets(root)
-      .filter((snippet) => ['ts', 'tsx', 'js', 'jsx'].includes(snippet.lang) && callsHook(snippet.code) && !snippet.code.startsWith("'use client';"))
+      .filter(
+        (snippet) =>
+          ['ts', 'tsx', 'js', 'jsx'].includes(snippet.lang) &&
+          callsHook(snippet.code) &&
+          !snippet.code.startsWith("'use client';"),
+      )
       .map((snippet) => snippet.where);
     expect(missing).toEqual([]);
   });

@@ -18,11 +18,17 @@ const FENCE = /^```(\w*)\n([\s\S]*?)^```$/gm;
 const MARKER = /<!-- typecheck: ((?:node-only|dom)\/[\w./-]+\.tsx?) -->\n$/;
 
 const markdownIn = (root: string, dir: string) =>
-  readdirSync(join(root, dir)).filter((name) => name.endsWith('.md')).sort().map((name) => `${dir}/${name}`);
+  readdirSync(join(root, dir))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `${dir}/${name}`);
 
 /** Every fenced snippet of the README, docs/*.md and each package's README (what npm shows), in order. */
 export function docSnippets(root: string): DocSnippet[] {
-  const packageReadmes = readdirSync(join(root, 'packages')).sort().map((dir) => `packages/${dir}/README.md`).filter((file) => existsSync(join(root, file)));
+  const packageReadmes = readdirSync(join(root, 'packages'))
+    .sort()
+    .map((dir) => `packages/${dir}/README.md`)
+    .filter((file) => existsSync(join(root, file)));
   const files = ['README.md', ...markdownIn(root, 'docs'), ...packageReadmes];
   return files.flatMap((file) => {
     const text = readFileSync(join(root, file), 'utf8');

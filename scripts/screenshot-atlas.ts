@@ -27,16 +27,26 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], timeout: 30_000 });
   try {
     const { port } = server.address() as AddressInfo;
-    const page = await browser.newPage({ viewport, deviceScaleFactor: scale, colorScheme: 'light', reducedMotion: 'reduce' });
+    const page = await browser.newPage({
+      viewport,
+      deviceScaleFactor: scale,
+      colorScheme: 'light',
+      reducedMotion: 'reduce',
+    });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`http://127.0.0.1:${port}/iframe.html?id=${storyId}&viewMode=story`, { waitUntil: 'load', timeout: 30_000 });
+    await page.goto(`http://127.0.0.1:${port}/iframe.html?id=${storyId}&viewMode=story`, {
+      waitUntil: 'load',
+      timeout: 30_000,
+    });
     // Wait for the story itself (its tiles), then for fonts, so the picture never catches a half-rendered grid.
     await page.locator('#storybook-root [data-tile] [data-kestrel-run]').first().waitFor({ timeout: 30_000 });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     if (errors.length > 0) throw new Error(`The story threw: ${errors.join('; ')}`);
     await page.screenshot({ path: output, clip: crop, animations: 'disabled' });
-    console.log(`Wrote ${output} (${Math.round(crop.width * scale)}x${Math.round(crop.height * scale)}) from story ${storyId}.`);
+    console.log(
+      `Wrote ${output} (${Math.round(crop.width * scale)}x${Math.round(crop.height * scale)}) from story ${storyId}.`,
+    );
   } finally {
     await browser.close();
     await new Promise((closed) => server.close(closed));

@@ -30,10 +30,17 @@ async function main(storyIds: readonly string[]): Promise<void> {
     for (const id of storyIds) {
       for (const theme of themes) {
         for (const width of widths) {
-          const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: theme, reducedMotion: 'reduce' });
+          const page = await browser.newPage({
+            viewport: { width, height: 900 },
+            colorScheme: theme,
+            reducedMotion: 'reduce',
+          });
           const errors: string[] = [];
           page.on('pageerror', (error) => errors.push(error.message));
-          await page.goto(`http://127.0.0.1:${port}/iframe.html?id=${id}&viewMode=story&globals=theme:${theme}`, { waitUntil: 'load', timeout: 30_000 });
+          await page.goto(`http://127.0.0.1:${port}/iframe.html?id=${id}&viewMode=story&globals=theme:${theme}`, {
+            waitUntil: 'load',
+            timeout: 30_000,
+          });
           await page.locator('#storybook-root > *').first().waitFor({ timeout: 30_000 });
           await page.evaluate(() => document.fonts.ready.then(() => undefined));
           if (errors.length > 0) throw new Error(`Story ${id} threw: ${errors.join('; ')}`);

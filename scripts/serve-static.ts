@@ -27,7 +27,10 @@ export async function serveStatic(dir: string): Promise<Server> {
     stat(file).then(
       (info) => {
         if (!info.isFile()) throw new Error('not a file');
-        response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream', 'content-length': info.size });
+        response.writeHead(200, {
+          'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+          'content-length': info.size,
+        });
         createReadStream(file).pipe(response);
       },
       () => response.writeHead(404).end(),
@@ -39,4 +42,3 @@ export async function serveStatic(dir: string): Promise<Server> {
   });
   return server;
 }
-

@@ -25,7 +25,12 @@ describe('the closing line of pnpm verify', () => {
   });
 
   it('fails when a test failed on one Node only, and says on which', () => {
-    const { line, failed } = summarize(new Map([['unit-node20.json', report(10)], ['unit-node24.json', report(9, 1)]]));
+    const { line, failed } = summarize(
+      new Map([
+        ['unit-node20.json', report(10)],
+        ['unit-node24.json', report(9, 1)],
+      ]),
+    );
     expect(line).toContain('unit on Node 24: 9 passed, 1 failed');
     expect(failed).toBe(true);
   });

@@ -24,7 +24,9 @@ export function summarize(reports: ReadonlyMap<string, VitestJsonReport>): { lin
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
     const label = basename(file, '.json').replace(/-node(\d+)$/, ' on Node $1');
-    runs.push(`${label}: ${report.numPassedTests} passed${report.numFailedTests > 0 ? `, ${report.numFailedTests} failed` : ''}`);
+    runs.push(
+      `${label}: ${report.numPassedTests} passed${report.numFailedTests > 0 ? `, ${report.numFailedTests} failed` : ''}`,
+    );
   }
   const totals = `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
   return { line: `${totals} over ${runs.length} runs (${runs.join('; ')})`, failed: failed > 0 };
@@ -33,7 +35,9 @@ export function summarize(reports: ReadonlyMap<string, VitestJsonReport>): { lin
 if (import.meta.filename === process.argv[1]) {
   const folder = process.argv[2] ?? 'artifacts/test-results';
   const files = readdirSync(folder).filter((name) => name.endsWith('.json'));
-  const reports = new Map(files.map((file) => [file, JSON.parse(readFileSync(join(folder, file), 'utf8')) as VitestJsonReport]));
+  const reports = new Map(
+    files.map((file) => [file, JSON.parse(readFileSync(join(folder, file), 'utf8')) as VitestJsonReport]),
+  );
   const { line, failed } = summarize(reports);
   console.log(line);
   process.exit(failed ? 1 : 0);

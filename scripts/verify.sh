@@ -10,6 +10,7 @@ rm -rf "$KESTREL_RESULTS" && mkdir -p "$KESTREL_RESULTS"
 step "chromium"; bash scripts/ensure-chromium.sh
 step "typecheck"; pnpm run typecheck
 step "lint"; pnpm run lint
+step "format (prettier --check; fix with pnpm format)"; pnpm run format:check
 step "@kestrel/ai-sdk against AI SDK 7 (types and tests, on pinned Node 22)"; bash scripts/test-ai-sdk-v7.sh
 step "unit, component and story tests"; pnpm run test
 step "unit and component tests again on Node 22 and 24 (pinned, from the npm registry)"; bash scripts/test-other-nodes.sh 22 24

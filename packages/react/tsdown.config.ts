@@ -22,6 +22,7 @@ export default defineConfig({
   // The optional theme ships as a plain stylesheet: `import '@kestrel/react/theme.css'`.
   copy: [{ from: 'src/theme.css', to: 'dist' }],
   outputOptions: {
-    banner: (chunk) => (chunk.isEntry && clientEntries.has(chunk.name) && chunk.fileName.endsWith('.js') ? "'use client';" : ''),
+    banner: (chunk) =>
+      chunk.isEntry && clientEntries.has(chunk.name) && chunk.fileName.endsWith('.js') ? "'use client';" : '',
   },
 });

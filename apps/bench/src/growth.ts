@@ -26,7 +26,13 @@ const ROUNDS = 3;
 const inputs = [];
 for (const deltas of SIZES) {
   const stream = createSyntheticStream({ deltas });
-  inputs.push({ deltas, stream, events: await decodeAndParse(stream.chunks), pipeline: [] as number[], reducer: [] as number[] });
+  inputs.push({
+    deltas,
+    stream,
+    events: await decodeAndParse(stream.chunks),
+    pipeline: [] as number[],
+    reducer: [] as number[],
+  });
 }
 /*
  * One sample processes about the same number of events at every size (a 10k stream 30 times, a 1M stream once),
@@ -57,7 +63,9 @@ const results: SizeResult[] = inputs.map((input) => {
     pipelineNsPerEvent: Math.round(median(input.pipeline)),
     reducerNsPerEvent: Math.round(median(input.reducer)),
   };
-  log(`growth: ${result.deltas} deltas: ${result.pipelineNsPerEvent} ns/event through the pipeline, ${result.reducerNsPerEvent} ns/event in the reducer`);
+  log(
+    `growth: ${result.deltas} deltas: ${result.pipelineNsPerEvent} ns/event through the pipeline, ${result.reducerNsPerEvent} ns/event in the reducer`,
+  );
   return result;
 });
 
@@ -85,7 +93,9 @@ const largest = inputs.at(-1)!;
 const decileRuns = [deciles(largest.events), deciles(largest.events), deciles(largest.events)];
 const decileMs = decileRuns[0]!.map((_, i) => Number(median(decileRuns.map((run) => run[i]!)).toFixed(1)));
 const lastToFirstDecile = Number((decileMs.at(-1)! / decileMs[0]!).toFixed(2));
-log(`growth: reducer over ${largest.deltas} deltas, ms per tenth: ${decileMs.join(' ')} (last/first ${lastToFirstDecile})`);
+log(
+  `growth: reducer over ${largest.deltas} deltas, ms per tenth: ${decileMs.join(' ')} (last/first ${lastToFirstDecile})`,
+);
 
 const base = results[0]!;
 const ratios = results.slice(1).map((result) => ({
@@ -93,4 +103,8 @@ const ratios = results.slice(1).map((result) => ({
   pipeline: Number((result.pipelineNsPerEvent / base.pipelineNsPerEvent).toFixed(2)),
   reducer: Number((result.reducerNsPerEvent / base.reducerNsPerEvent).toFixed(2)),
 }));
-writePartResult({ sizes: results, ratios, reducerDeciles: { deltas: largest.deltas, ms: decileMs, lastToFirst: lastToFirstDecile } });
+writePartResult({
+  sizes: results,
+  ratios,
+  reducerDeciles: { deltas: largest.deltas, ms: decileMs, lastToFirst: lastToFirstDecile },
+});

@@ -16,7 +16,10 @@ export async function timeMs(run: () => unknown): Promise<number> {
  * Runs every contender once per round, rotating the order each round so that neither always goes first on a
  * machine whose load changes under us. Returns each contender's times, round by round.
  */
-export async function interleave<K extends string>(rounds: number, contenders: Record<K, () => unknown>): Promise<Record<K, number[]>> {
+export async function interleave<K extends string>(
+  rounds: number,
+  contenders: Record<K, () => unknown>,
+): Promise<Record<K, number[]>> {
   const names = Object.keys(contenders) as K[];
   const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
   for (let round = 0; round < rounds; round++) {

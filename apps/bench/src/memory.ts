@@ -54,5 +54,7 @@ const result = {
   ratioToAssistantText: Number((retained / stream.textLength).toFixed(2)),
   bytesPerEvent: Math.round(retained / stream.events),
 };
-log(`memory: ${(stream.bytes / MB).toFixed(2)} MiB stream → ${(retained / MB).toFixed(2)} MiB retained (${result.ratioToStream}× the stream)`);
+log(
+  `memory: ${(stream.bytes / MB).toFixed(2)} MiB stream → ${(retained / MB).toFixed(2)} MiB retained (${result.ratioToStream}× the stream)`,
+);
 writePartResult(result);

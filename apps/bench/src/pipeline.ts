@@ -70,14 +70,16 @@ export async function runClientPipeline(chunks: readonly Uint8Array[]): Promise<
 /** Decoding alone, as the run client decodes. Returns the message count. */
 export async function decodeOnly(chunks: readonly Uint8Array[]): Promise<number> {
   let count = 0;
-  for await (const messages of decodeSSEBatches(chunksToStream(chunks))) for (const message of messages) if (message.data !== '') count += 1;
+  for await (const messages of decodeSSEBatches(chunksToStream(chunks)))
+    for (const message of messages) if (message.data !== '') count += 1;
   return count;
 }
 
 /** Decoding and parsing, keeping the events (the input of the reducer-alone measurement). */
 export async function decodeAndParse(chunks: readonly Uint8Array[]): Promise<RunEvent[]> {
   const events: RunEvent[] = [];
-  for await (const messages of decodeSSEBatches(chunksToStream(chunks))) for (const message of messages) events.push(parseSSEMessage(message));
+  for await (const messages of decodeSSEBatches(chunksToStream(chunks)))
+    for (const message of messages) events.push(parseSSEMessage(message));
   return events;
 }
 

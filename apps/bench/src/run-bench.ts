@@ -52,18 +52,31 @@ const loadBefore = os.loadavg();
 try {
   const throughput = runPart<BenchResults['throughput']>('throughput', 'src/throughput.ts');
   const growth = runPart<BenchResults['growth']>('growth', 'src/growth.ts', ['--max-old-space-size=4096']);
-  const memory = ['1', '5', '10'].map((mib) => runPart<BenchResults['memory'][number]>(`memory-${mib}MiB`, 'src/memory.ts', ['--expose-gc'], { BENCH_MEMORY_MIB: mib }));
+  const memory = ['1', '5', '10'].map((mib) =>
+    runPart<BenchResults['memory'][number]>(`memory-${mib}MiB`, 'src/memory.ts', ['--expose-gc'], {
+      BENCH_MEMORY_MIB: mib,
+    }),
+  );
   process.stderr.write('\n▶ size\n');
   const size = await measureSizes();
   for (const figure of size) process.stderr.write(`  ${figure.label}: ${kB(figure.gzipBytes)} gz\n`);
-  const chromium = runPart<BenchResults['render']['chromium']>('render-chromium', 'src/render/browser-part.ts', [], { NODE_ENV: 'production' });
-  const jsdom = runPart<BenchResults['render']['jsdom']>('render-jsdom', 'src/render/jsdom-part.ts', [], { NODE_ENV: 'production' });
+  const chromium = runPart<BenchResults['render']['chromium']>('render-chromium', 'src/render/browser-part.ts', [], {
+    NODE_ENV: 'production',
+  });
+  const jsdom = runPart<BenchResults['render']['jsdom']>('render-jsdom', 'src/render/jsdom-part.ts', [], {
+    NODE_ENV: 'production',
+  });
 
   const results: BenchResults = {
     startedAt: started.toISOString(),
     durationS: Math.round((Date.now() - started.getTime()) / 1000),
     command: 'pnpm bench',
-    machine: { ...machine(), chromium: chromium.chromiumVersion, loadAverageBefore: loadBefore, loadAverageAfter: os.loadavg() },
+    machine: {
+      ...machine(),
+      chromium: chromium.chromiumVersion,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: os.loadavg(),
+    },
     throughput,
     growth,
     memory,

@@ -35,7 +35,13 @@ export interface BenchResults {
     readonly stagesMs: { decode: number; decodeParse: number; reduceAlone: number };
   };
   readonly growth: {
-    readonly sizes: { deltas: number; events: number; bytes: number; pipelineNsPerEvent: number; reducerNsPerEvent: number }[];
+    readonly sizes: {
+      deltas: number;
+      events: number;
+      bytes: number;
+      pipelineNsPerEvent: number;
+      reducerNsPerEvent: number;
+    }[];
     readonly ratios: { label: string; pipeline: number; reducer: number }[];
     readonly reducerDeciles: { deltas: number; ms: number[]; lastToFirst: number };
   };
@@ -51,7 +57,12 @@ export interface BenchResults {
   }[];
   readonly size: SizeFigure[];
   readonly render: {
-    readonly chromium: { environment: 'chromium'; chromiumVersion: string; deltas: number; trials: BrowserTrialResult[] };
+    readonly chromium: {
+      environment: 'chromium';
+      chromiumVersion: string;
+      deltas: number;
+      trials: BrowserTrialResult[];
+    };
     readonly jsdom: { environment: 'jsdom'; deltas: number; trials: JsdomTrialResult[] };
   };
 }
@@ -63,14 +74,20 @@ const rateLabel = (rate: Rate) => (rate === 'burst' ? 'as fast as possible' : `$
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')}`).join('\n');
+  return rows
+    .map(
+      (row) =>
+        `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')}`,
+    )
+    .join('\n');
 }
 
 type MainThreadTrial = TrialResult & { readonly mainThreadMs: number };
 
 /** kit / other, for commits and main-thread time, per rate. */
 export function renderRatios(trials: readonly MainThreadTrial[]) {
-  const find = (contender: Contender, rate: Rate) => trials.find((trial) => trial.contender === contender && trial.rate === rate);
+  const find = (contender: Contender, rate: Rate) =>
+    trials.find((trial) => trial.contender === contender && trial.rate === rate);
   const rates = [...new Set(trials.map((trial) => trial.rate))];
   const pairs = [
     ['kit', 'useChat'],
@@ -82,7 +99,15 @@ export function renderRatios(trials: readonly MainThreadTrial[]) {
       const kit = find(ours, rate);
       const them = find(other, rate);
       if (kit === undefined || them === undefined) return [];
-      return [{ rate, ours, versus: other, commits: kit.commits / them.commits, mainThread: kit.mainThreadMs / them.mainThreadMs }];
+      return [
+        {
+          rate,
+          ours,
+          versus: other,
+          commits: kit.commits / them.commits,
+          mainThread: kit.mainThreadMs / them.mainThreadMs,
+        },
+      ];
     }),
   );
 }
@@ -90,57 +115,140 @@ export function renderRatios(trials: readonly MainThreadTrial[]) {
 export function printSummary(results: BenchResults): void {
   const { machine, throughput: t } = results;
   const out: string[] = [];
-  out.push(`\nKestrel bench, ${results.startedAt}, ${results.durationS} s: ${machine.nproc} cores (${machine.cpu}), node ${machine.node}, chromium ${machine.chromium}`);
-  out.push(`load average before/after: ${machine.loadAverageBefore.map((v) => fmt(v)).join(' ')} / ${machine.loadAverageAfter.map((v) => fmt(v)).join(' ')}`);
+  out.push(
+    `\nKestrel bench, ${results.startedAt}, ${results.durationS} s: ${machine.nproc} cores (${machine.cpu}), node ${machine.node}, chromium ${machine.chromium}`,
+  );
+  out.push(
+    `load average before/after: ${machine.loadAverageBefore.map((v) => fmt(v)).join(' ')} / ${machine.loadAverageAfter.map((v) => fmt(v)).join(' ')}`,
+  );
 
-  out.push(`\n1. Pipeline throughput: ${int(t.stream.deltas)} text deltas, ${int(t.stream.events)} events, ${fmt(t.stream.bytes / MiB)} MiB (median of interleaved rounds)`);
+  out.push(
+    `\n1. Pipeline throughput: ${int(t.stream.deltas)} text deltas, ${int(t.stream.events)} events, ${fmt(t.stream.bytes / MiB)} MiB (median of interleaved rounds)`,
+  );
   out.push(
     table([
       ['', 'events/s', 'MiB/s', 'ms'],
-      ['floor: TextDecoder + split on blank lines + JSON.parse', int(t.floor.eventsPerSecond), fmt(t.floor.mbPerSecond), fmt(t.floor.ms, 0)],
-      ['kit: decodeSSEBatches → parseSSEMessage → reduceRun', int(t.kit.eventsPerSecond), fmt(t.kit.mbPerSecond), fmt(t.kit.ms, 0)],
-      [`  the same, decodeSSE one message per await (${fmt(t.perMessage.ratioToFloor)} of the floor)`, int(t.perMessage.eventsPerSecond), fmt(t.perMessage.mbPerSecond), fmt(t.perMessage.ms, 0)],
-      [`  the whole run client, fetch to result (${fmt(t.runClient.ratioToFloor)} of the floor)`, int(t.runClient.eventsPerSecond), fmt(t.runClient.mbPerSecond), fmt(t.runClient.ms, 0)],
+      [
+        'floor: TextDecoder + split on blank lines + JSON.parse',
+        int(t.floor.eventsPerSecond),
+        fmt(t.floor.mbPerSecond),
+        fmt(t.floor.ms, 0),
+      ],
+      [
+        'kit: decodeSSEBatches → parseSSEMessage → reduceRun',
+        int(t.kit.eventsPerSecond),
+        fmt(t.kit.mbPerSecond),
+        fmt(t.kit.ms, 0),
+      ],
+      [
+        `  the same, decodeSSE one message per await (${fmt(t.perMessage.ratioToFloor)} of the floor)`,
+        int(t.perMessage.eventsPerSecond),
+        fmt(t.perMessage.mbPerSecond),
+        fmt(t.perMessage.ms, 0),
+      ],
+      [
+        `  the whole run client, fetch to result (${fmt(t.runClient.ratioToFloor)} of the floor)`,
+        int(t.runClient.eventsPerSecond),
+        fmt(t.runClient.mbPerSecond),
+        fmt(t.runClient.ms, 0),
+      ],
     ]),
   );
-  out.push(`  kit / floor throughput: ${fmt(t.ratioToFloor)} (target ≥ ${t.target}: ${t.pass ? 'met' : 'MISSED'}); stages alone: decode ${fmt(t.stagesMs.decode, 0)} ms, decode+parse ${fmt(t.stagesMs.decodeParse, 0)} ms, reduce ${fmt(t.stagesMs.reduceAlone, 0)} ms`);
+  out.push(
+    `  kit / floor throughput: ${fmt(t.ratioToFloor)} (target ≥ ${t.target}: ${t.pass ? 'met' : 'MISSED'}); stages alone: decode ${fmt(t.stagesMs.decode, 0)} ms, decode+parse ${fmt(t.stagesMs.decodeParse, 0)} ms, reduce ${fmt(t.stagesMs.reduceAlone, 0)} ms`,
+  );
 
   for (const env of [results.render.chromium, results.render.jsdom]) {
     out.push(`\n2. Render commits in ${env.environment}: ${int(env.deltas)} text deltas to one component`);
-    const rows = [['rate', 'contender', 'commits', 'max motion commits/frame', 'frames', 'main thread ms', 'long tasks', 'long task ms', 'duration ms', 'text ok']];
+    const rows = [
+      [
+        'rate',
+        'contender',
+        'commits',
+        'max motion commits/frame',
+        'frames',
+        'main thread ms',
+        'long tasks',
+        'long task ms',
+        'duration ms',
+        'text ok',
+      ],
+    ];
     for (const trial of env.trials as MainThreadTrial[]) {
-      rows.push([rateLabel(trial.rate), trial.contender, int(trial.commits), String(trial.maxMotionCommitsPerFrame), int(trial.frames), int(trial.mainThreadMs), String(trial.longTasks), int(trial.longTaskMs), int(trial.durationMs), trial.textComplete ? 'yes' : 'NO']);
+      rows.push([
+        rateLabel(trial.rate),
+        trial.contender,
+        int(trial.commits),
+        String(trial.maxMotionCommitsPerFrame),
+        int(trial.frames),
+        int(trial.mainThreadMs),
+        String(trial.longTasks),
+        int(trial.longTaskMs),
+        int(trial.durationMs),
+        trial.textComplete ? 'yes' : 'NO',
+      ]);
     }
     out.push(table(rows));
     for (const ratio of renderRatios(env.trials)) {
-      out.push(`  ${rateLabel(ratio.rate)}: ${ratio.ours} / ${ratio.versus}: commits ${fmt(ratio.commits, 3)}, main-thread time ${fmt(ratio.mainThread)}`);
+      out.push(
+        `  ${rateLabel(ratio.rate)}: ${ratio.ours} / ${ratio.versus}: commits ${fmt(ratio.commits, 3)}, main-thread time ${fmt(ratio.mainThread)}`,
+      );
     }
   }
 
   out.push('\n3. Memory: heap a settled run keeps (run client, after GC)');
   const memoryRows = [['stream', 'events', 'retained', '× stream bytes', '× assistant text', 'bytes/event']];
   for (const m of results.memory) {
-    memoryRows.push([`${fmt(m.streamBytes / MiB)} MiB`, int(m.events), `${fmt(m.retainedHeapBytes / MiB)} MiB`, fmt(m.ratioToStream), fmt(m.ratioToAssistantText, 1), int(m.bytesPerEvent)]);
+    memoryRows.push([
+      `${fmt(m.streamBytes / MiB)} MiB`,
+      int(m.events),
+      `${fmt(m.retainedHeapBytes / MiB)} MiB`,
+      fmt(m.ratioToStream),
+      fmt(m.ratioToAssistantText, 1),
+      int(m.bytesPerEvent),
+    ]);
   }
   out.push(table(memoryRows));
   const first = results.memory[0]!;
   const last = results.memory.at(-1)!;
-  out.push(`  growth: retained per stream byte at ${last.targetMiB} MiB / at ${first.targetMiB} MiB = ${fmt(last.ratioToStream / first.ratioToStream)} (1 = linear; target < 3× the stream)`);
+  out.push(
+    `  growth: retained per stream byte at ${last.targetMiB} MiB / at ${first.targetMiB} MiB = ${fmt(last.ratioToStream / first.ratioToStream)} (1 = linear; target < 3× the stream)`,
+  );
 
   out.push('\n4. Bundle size (esbuild, minified, production, gzip -9)');
-  const sizeRows = [['app', 'gz (peers out: React, zod)', 'min', 'gz + zod', 'gz + zod + React', 'budget', 'ceiling with zod']];
-  const limit = (value: number, max: number | null) => (max === null ? '-' : `${kB(max)} ${value <= max ? 'ok' : 'OVER'}`);
+  const sizeRows = [
+    ['app', 'gz (peers out: React, zod)', 'min', 'gz + zod', 'gz + zod + React', 'budget', 'ceiling with zod'],
+  ];
+  const limit = (value: number, max: number | null) =>
+    max === null ? '-' : `${kB(max)} ${value <= max ? 'ok' : 'OVER'}`;
   for (const s of results.size) {
-    sizeRows.push([s.label, kB(s.gzipBytes), kB(s.minBytes), kB(s.gzipBytesWithPeers), kB(s.gzipBytesWithReact), limit(s.gzipBytes, s.budgetGzip), limit(s.gzipBytesWithPeers, s.ceilingWithPeersGzip)]);
+    sizeRows.push([
+      s.label,
+      kB(s.gzipBytes),
+      kB(s.minBytes),
+      kB(s.gzipBytesWithPeers),
+      kB(s.gzipBytesWithReact),
+      limit(s.gzipBytes, s.budgetGzip),
+      limit(s.gzipBytesWithPeers, s.ceilingWithPeersGzip),
+    ]);
   }
   out.push(table(sizeRows));
 
   out.push('\n5. Cost growth: time per event');
   const growthRows = [['deltas', 'pipeline ns/event', 'reducer ns/event']];
-  for (const g of results.growth.sizes) growthRows.push([int(g.deltas), int(g.pipelineNsPerEvent), int(g.reducerNsPerEvent)]);
+  for (const g of results.growth.sizes)
+    growthRows.push([int(g.deltas), int(g.pipelineNsPerEvent), int(g.reducerNsPerEvent)]);
   out.push(table(growthRows));
-  for (const r of results.growth.ratios) out.push(`  ${r.label} per event: pipeline ${fmt(r.pipeline)}, reducer ${fmt(r.reducer)} (flat ≈ 1; quadratic would be ≈ ${r.label.split('/').map(Number).reduce((a, b) => a / b)})`);
+  for (const r of results.growth.ratios)
+    out.push(
+      `  ${r.label} per event: pipeline ${fmt(r.pipeline)}, reducer ${fmt(r.reducer)} (flat ≈ 1; quadratic would be ≈ ${r.label
+        .split('/')
+        .map(Number)
+        .reduce((a, b) => a / b)})`,
+    );
   const d = results.growth.reducerDeciles;
-  out.push(`  reducer within one ${int(d.deltas)}-delta pass, ms per tenth of the events: ${d.ms.join(' ')} (last / first ${fmt(d.lastToFirst)})`);
+  out.push(
+    `  reducer within one ${int(d.deltas)}-delta pass, ms per tenth of the events: ${d.ms.join(' ')} (last / first ${fmt(d.lastToFirst)})`,
+  );
   console.log(out.join('\n'));
 }

@@ -26,7 +26,28 @@ export interface SyntheticStream {
 }
 
 // Mostly ASCII, with a few multi-byte words so UTF-8 decoding across chunk cuts is exercised.
-const WORDS = ['the', 'kestrel', 'hovers', 'over', 'a', 'field', 'while', 'streaming', 'tokens', 'arrive', 'quickly', 'and', 'invoice', 'total', 'café', 'naïve', 'résumé', '🦅', 'data', 'model'];
+const WORDS = [
+  'the',
+  'kestrel',
+  'hovers',
+  'over',
+  'a',
+  'field',
+  'while',
+  'streaming',
+  'tokens',
+  'arrive',
+  'quickly',
+  'and',
+  'invoice',
+  'total',
+  'café',
+  'naïve',
+  'résumé',
+  '🦅',
+  'data',
+  'model',
+];
 
 /**
  * A long COMPLETED run as SSE bytes, written with the shared event factory and framing of `@kestrel/testing`:

@@ -1,5 +1,13 @@
 import { check, interleave, log, MB, median, medianRatio, writePartResult } from './harness.js';
-import { decodeAndParse, decodeOnly, floorPipeline, kitPipeline, kitPipelinePerMessage, reduceOnly, runClientPipeline } from './pipeline.js';
+import {
+  decodeAndParse,
+  decodeOnly,
+  floorPipeline,
+  kitPipeline,
+  kitPipelinePerMessage,
+  reduceOnly,
+  runClientPipeline,
+} from './pipeline.js';
 import { createSyntheticStream } from './synthetic-stream.js';
 
 /*
@@ -14,8 +22,14 @@ const stream = createSyntheticStream({ deltas: DELTAS });
 log(`throughput: ${stream.events} events, ${(stream.bytes / MB).toFixed(2)} MiB in ${stream.chunks.length} chunks`);
 
 const settled = await kitPipeline(stream.chunks);
-check(settled.phase === 'settled' && settled.status === 'COMPLETED', `the kit settled COMPLETED (got ${settled.phase})`);
-check(settled.events.length === stream.events && settled.draftText.length === stream.textLength, 'every event and every delta arrived');
+check(
+  settled.phase === 'settled' && settled.status === 'COMPLETED',
+  `the kit settled COMPLETED (got ${settled.phase})`,
+);
+check(
+  settled.events.length === stream.events && settled.draftText.length === stream.textLength,
+  'every event and every delta arrived',
+);
 check(floorPipeline(stream.chunks) === stream.events, 'the floor saw every event');
 
 // Warm-up: the kit keeps reaching steady state (JIT tiers, heap sizing) for several passes; the floor needs fewer.
@@ -41,13 +55,23 @@ const stages = await interleave(Math.max(3, ROUNDS - 2), {
   reduce: () => reduceOnly(parsed),
 });
 
-const rate = (ms: number) => ({ ms: round(ms), eventsPerSecond: Math.round(stream.events / (ms / 1000)), mbPerSecond: round(stream.bytes / MB / (ms / 1000)) });
+const rate = (ms: number) => ({
+  ms: round(ms),
+  eventsPerSecond: Math.round(stream.events / (ms / 1000)),
+  mbPerSecond: round(stream.bytes / MB / (ms / 1000)),
+});
 function round(value: number, digits = 2) {
   return Number(value.toFixed(digits));
 }
 const ratio = medianRatio(times.floor, times.kit);
 const result = {
-  stream: { deltas: DELTAS, events: stream.events, bytes: stream.bytes, chunks: stream.chunks.length, textLength: stream.textLength },
+  stream: {
+    deltas: DELTAS,
+    events: stream.events,
+    bytes: stream.bytes,
+    chunks: stream.chunks.length,
+    textLength: stream.textLength,
+  },
   rounds: ROUNDS,
   floor: rate(median(times.floor)),
   kit: rate(median(times.kit)),
@@ -59,8 +83,14 @@ const result = {
   perMessage: { ...rate(median(times.perMessage)), ratioToFloor: round(medianRatio(times.floor, times.perMessage), 3) },
   /** The whole run client (fetch from memory, follow-run, store with its frame scheduler), until `result`. */
   runClient: { ...rate(median(times.runClient)), ratioToFloor: round(medianRatio(times.floor, times.runClient), 3) },
-  stagesMs: { decode: round(median(stages.decode)), decodeParse: round(median(stages.decodeParse)), reduceAlone: round(median(stages.reduce)) },
+  stagesMs: {
+    decode: round(median(stages.decode)),
+    decodeParse: round(median(stages.decodeParse)),
+    reduceAlone: round(median(stages.reduce)),
+  },
   rawMs: times,
 };
-log(`throughput: kit ${result.kit.eventsPerSecond} ev/s, floor ${result.floor.eventsPerSecond} ev/s, ratio ${result.ratioToFloor}`);
+log(
+  `throughput: kit ${result.kit.eventsPerSecond} ev/s, floor ${result.floor.eventsPerSecond} ev/s, ratio ${result.ratioToFloor}`,
+);
 writePartResult(result);

@@ -2,7 +2,11 @@ import type { Interaction, InteractionAnswer } from '@kestrel/core';
 import type { Locator } from 'playwright-core';
 
 /** Answers an interaction through the prompt's own controls, as a person would. */
-export async function answerInteraction(prompt: Locator, interaction: Interaction, answer: InteractionAnswer): Promise<void> {
+export async function answerInteraction(
+  prompt: Locator,
+  interaction: Interaction,
+  answer: InteractionAnswer,
+): Promise<void> {
   switch (answer.kind) {
     case 'approval':
       if (answer.comment !== undefined) await prompt.getByRole('textbox').fill(answer.comment);

@@ -37,18 +37,27 @@ export async function recordPhases(context: BrowserContext): Promise<void> {
     window.__phases = phases;
     window.__drafts = drafts;
     const note = () => {
-      const phase = document.querySelector('[data-kestrel-run], [data-testid="invoice-run"]')?.getAttribute('data-phase');
+      const phase = document
+        .querySelector('[data-kestrel-run], [data-testid="invoice-run"]')
+        ?.getAttribute('data-phase');
       if (phase && phases.at(-1) !== phase) phases.push(phase);
       const draft = document.querySelector('[data-kestrel-part="draft"] [data-kestrel-text]')?.textContent;
       if (draft && drafts.at(-1) !== draft) drafts.push(draft);
     };
-    new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    new MutationObserver(note).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
   });
 }
 
 /** Paces every mock event at `ms` (the mock reads `x-kestrel-delay`), so a person (or a test) can act mid-stream. */
 export async function paceEvents(page: Page, ms: number): Promise<void> {
-  await page.route('**/v1/**', (route) => route.continue({ headers: { ...route.request().headers(), 'x-kestrel-delay': String(ms) } }));
+  await page.route('**/v1/**', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-kestrel-delay': String(ms) } }),
+  );
 }
 
 /** A fresh context per test: no shared storage, the run history starts empty. */

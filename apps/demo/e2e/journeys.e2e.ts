@@ -65,7 +65,9 @@ describe('reloads', () => {
         { kind: 'choice', selected: ['fr8341'] },
       );
       await page.locator(`${RUN}[data-status="COMPLETED"]`).waitFor();
-      expect(await page.locator(part('assistant-text')).innerText()).toBe(scenario.continuation?.expected.assistantText);
+      expect(await page.locator(part('assistant-text')).innerText()).toBe(
+        scenario.continuation?.expected.assistantText,
+      );
     }));
 });
 
@@ -85,7 +87,9 @@ describe('connection trouble', () => {
       await screenshot(page, 'dropped-reconnecting');
       await waitForEnd(page, 'settled');
       expect(await page.locator(RUN).getAttribute('data-status')).toBe('COMPLETED');
-      expect(await page.locator(part('assistant-text')).innerText()).toBe(getScenario('dropped-mid-stream').expected.assistantText);
+      expect(await page.locator(part('assistant-text')).innerText()).toBe(
+        getScenario('dropped-mid-stream').expected.assistantText,
+      );
     }));
 });
 
@@ -131,7 +135,9 @@ describe('invoice page (custom UI on useRun)', () => {
       await page.goto('/invoice');
       await page.getByRole('button', { name: 'Extract invoice-2041.pdf' }).click();
       await page.locator('[data-testid="invoice-run"][data-phase="settled"]').waitFor();
-      expect(await page.getByTestId('explanation').innerText()).toBe(getScenario('completed-payload').expected.assistantText);
+      expect(await page.getByTestId('explanation').innerText()).toBe(
+        getScenario('completed-payload').expected.assistantText,
+      );
       const table = page.getByTestId('invoice-table');
       expect(await table.locator('caption').innerText()).toBe('Invoice INV-2041 from Northwind Traders');
       expect(await table.getByRole('row').count()).toBe(4);

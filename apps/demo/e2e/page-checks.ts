@@ -9,9 +9,12 @@ const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export async function expectAccessiblePage(page: Page): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe;
+    const axe = (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } })
+      .axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+    return results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    );
   });
   expect(violations).toEqual([]);
 }

@@ -14,7 +14,11 @@ export async function startScenario(page: Page, name: string): Promise<void> {
  * Waits until the run shows an outcome or an error (or, given `phase`, that one: a stream that breaks the
  * protocol after `run.completed` shows settled for a moment before the error), and returns what it shows.
  */
-export async function waitForEnd(page: Page, phase?: 'settled' | 'error', timeout = 30_000): Promise<{ phase: string; status: string | null }> {
+export async function waitForEnd(
+  page: Page,
+  phase?: 'settled' | 'error',
+  timeout = 30_000,
+): Promise<{ phase: string; status: string | null }> {
   const wanted = phase === undefined ? ['settled', 'error'] : [phase];
   const run = page.locator(wanted.map((name) => `${RUN}[data-phase="${name}"]`).join(', '));
   await run.waitFor({ timeout });

@@ -41,16 +41,23 @@ async function expectFinishNotice(page: Page, finishReason: string | null | unde
 }
 
 /** What a person must see for a settled outcome, and must not see of the other outcomes. */
-async function expectOutcome(page: Page, output: RunOutput, expected: Pick<ScenarioExpectation, 'assistantText' | 'payload' | 'finishReason'>) {
+async function expectOutcome(
+  page: Page,
+  output: RunOutput,
+  expected: Pick<ScenarioExpectation, 'assistantText' | 'payload' | 'finishReason'>,
+) {
   const { assistantText: expectedText, payload } = expected;
   const other = (status: string) => page.locator(`${part('outcome')}[data-status="${status}"]`);
   switch (output.status) {
     case 'COMPLETED':
-      if (typeof expectedText === 'string') await expect.poll(() => page.locator(part('assistant-text')).innerText()).toContain(expectedText);
+      if (typeof expectedText === 'string')
+        await expect.poll(() => page.locator(part('assistant-text')).innerText()).toContain(expectedText);
       expect(await page.locator(part('draft')).count()).toBe(0);
       if (payload === 'valid') {
         const panel = page.locator(`${part('payload')}[data-payload="valid"]`);
-        expect(await panel.getByRole('table').locator('caption').innerText()).toBe('Invoice INV-2041 from Northwind Traders');
+        expect(await panel.getByRole('table').locator('caption').innerText()).toBe(
+          'Invoice INV-2041 from Northwind Traders',
+        );
         expect(await panel.getByTestId('invoice-total').innerText()).toBe('€1,260.50');
       } else if (payload === 'invalid') {
         expect(await page.locator(`${part('payload')}[data-payload="invalid"]`).count()).toBe(1);
@@ -117,7 +124,10 @@ describe('every shared scenario, as a person sees it in <RunView>', () => {
         if (output.status !== 'WAITING') throw new Error(`${name}: a continuation needs a WAITING output`);
         await answerInteraction(page.locator(part('interaction')), output.interaction, scenario.continuation.answer);
         await page.locator(`${RUN}[data-phase="settled"][data-status="COMPLETED"]`).waitFor();
-        await expectOutcome(page, terminalOutput(scenario.continuation.steps), { ...scenario.continuation.expected, payload: 'absent' });
+        await expectOutcome(page, terminalOutput(scenario.continuation.steps), {
+          ...scenario.continuation.expected,
+          payload: 'absent',
+        });
         expect(await page.locator(part('interaction')).count()).toBe(0);
         await screenshot(page, `${name}--answered`);
       }

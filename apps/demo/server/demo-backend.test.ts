@@ -57,7 +57,12 @@ describe('the demo backend', () => {
     const post = (origin: string) =>
       fetch(`${demo.url}/v1/sessions/new/runs`, {
         method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin' },
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          origin,
+          'sec-fetch-site': 'same-origin',
+        },
         body: JSON.stringify({ input: '[scenario:completed-text] Hello' }),
       });
     try {

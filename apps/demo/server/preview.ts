@@ -16,11 +16,14 @@ export interface PreviewServer extends LoopbackServer {
  */
 export async function startPreview(options: { port?: number; distDir?: string } = {}): Promise<PreviewServer> {
   const distDir = options.distDir ?? DIST_DIR;
-  if (!existsSync(`${distDir}/index.html`)) throw new Error(`No build in ${distDir}: run \`pnpm --filter @kestrel/demo build\` first`);
+  if (!existsSync(`${distDir}/index.html`))
+    throw new Error(`No build in ${distDir}: run \`pnpm --filter @kestrel/demo build\` first`);
   const backend = createDemoBackend();
   const files = staticFiles(distDir);
   const server = await listenOnLoopback(
-    createNodeListener((request) => (new URL(request.url).pathname.startsWith('/v1/') ? backend.handler(request) : files(request))),
+    createNodeListener((request) =>
+      new URL(request.url).pathname.startsWith('/v1/') ? backend.handler(request) : files(request),
+    ),
     options.port ?? 0,
   );
   return {

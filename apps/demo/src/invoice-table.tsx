@@ -1,6 +1,7 @@
 import type { Invoice } from '@kestrel/testing';
 
-const money = (currency: string, amount: number) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+const money = (currency: string, amount: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
 
 /** The app's own rendering of a typed invoice payload. */
 export function InvoiceTable({ invoice }: { readonly invoice: Invoice }) {

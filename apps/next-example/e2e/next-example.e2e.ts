@@ -22,8 +22,18 @@ async function open(path: string): Promise<{ page: Page; errors: string[]; kestr
   const errors: string[] = [];
   const kestrelRequests: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => void (message.type() === 'error' && errors.push(`${message.text()} (${message.location().url})`)));
-  page.on('request', (request) => void (request.url().includes('/api/kestrel/') && kestrelRequests.push(`${request.method()} ${new URL(request.url()).pathname}`)));
+  page.on(
+    'console',
+    (message) => void (message.type() === 'error' && errors.push(`${message.text()} (${message.location().url})`)),
+  );
+  page.on(
+    'request',
+    (request) =>
+      void (
+        request.url().includes('/api/kestrel/') &&
+        kestrelRequests.push(`${request.method()} ${new URL(request.url()).pathname}`)
+      ),
+  );
   await page.goto(path);
   return { page, errors, kestrelRequests };
 }

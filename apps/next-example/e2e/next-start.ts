@@ -37,7 +37,8 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
  * (`KESTREL_MOCK=1`), the browser's origin allowed (`APP_ORIGIN`), no telemetry.
  */
 export async function startNext(): Promise<{ url: string; close: () => Promise<void> }> {
-  if (!existsSync(`${APP_DIR}.next/BUILD_ID`)) throw new Error('The Next example is not built: run `pnpm --filter @kestrel/next-example build` first');
+  if (!existsSync(`${APP_DIR}.next/BUILD_ID`))
+    throw new Error('The Next example is not built: run `pnpm --filter @kestrel/next-example build` first');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const nextBin = fileURLToPath(new URL('../node_modules/next/dist/bin/next', import.meta.url));

@@ -17,7 +17,6 @@ import {
   type kestrelInteractionDataSchema,
 } from './index.js';
 
-
 describe('@kestrel/ai-sdk types', () => {
   it('the transport is an AI SDK ChatTransport for Kestrel messages', () => {
     expectTypeOf<KestrelChatTransport>().toExtend<ChatTransport<KestrelUIMessage>>();
@@ -25,7 +24,9 @@ describe('@kestrel/ai-sdk types', () => {
 
   it('the data part schemas fit useChat', () => {
     expectTypeOf(kestrelDataPartSchemas).toExtend<NonNullable<ChatInit<KestrelUIMessage>['dataPartSchemas']>>();
-    expectTypeOf<KestrelDataPartSchemas<Invoice>>().toExtend<NonNullable<ChatInit<KestrelUIMessage<Invoice>>['dataPartSchemas']>>();
+    expectTypeOf<KestrelDataPartSchemas<Invoice>>().toExtend<
+      NonNullable<ChatInit<KestrelUIMessage<Invoice>>['dataPartSchemas']>
+    >();
     expectTypeOf(createKestrelDataPartSchemas<Invoice>).returns.toEqualTypeOf<KestrelDataPartSchemas<Invoice>>();
   });
 

@@ -10,7 +10,9 @@ async function drain<T>(stream: ReadableStream<T>, out: T[] = []): Promise<T[]> 
 
 describe('createChunkQueue', () => {
   it('keeps one waiting chunk per replace key, in the place of the first, so a slow reader holds one draft', async () => {
-    const queue = createChunkQueue<{ type: string; text: string }>({ replaceKey: (chunk) => (chunk.type === 'draft' ? 'draft' : undefined) });
+    const queue = createChunkQueue<{ type: string; text: string }>({
+      replaceKey: (chunk) => (chunk.type === 'draft' ? 'draft' : undefined),
+    });
     queue.push({ type: 'start', text: '' }, { type: 'draft', text: 'He' }, { type: 'tool', text: 'search' });
     for (let i = 0; i < 1000; i += 1) queue.push({ type: 'draft', text: `Hello ${i}` });
     queue.push({ type: 'finish', text: '' });

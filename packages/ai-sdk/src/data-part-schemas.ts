@@ -137,8 +137,7 @@ export type KestrelStatusData = z.infer<typeof kestrelStatusDataSchema>;
 export type KestrelFinishData = z.infer<typeof kestrelFinishDataSchema>;
 /** Data of a `data-kestrel-draft` part: the streamed draft while it is motion, and no text once the run settled. */
 export type KestrelDraftData =
-  | { readonly state: 'streaming' | 'interrupted' | 'detached'; readonly text: string }
-  | { readonly state: 'settled' };
+  { readonly state: 'streaming' | 'interrupted' | 'detached'; readonly text: string } | { readonly state: 'settled' };
 /** Data of a `data-kestrel-interaction` part: the question a WAITING run asks, and the run/seq the answer continues. */
 export interface KestrelInteractionData {
   readonly runId: string;
@@ -186,7 +185,9 @@ export interface KestrelMessageMetadata {
 export type KestrelUIMessage<P = unknown, METADATA = KestrelMessageMetadata> = UIMessage<METADATA, KestrelDataTypes<P>>;
 
 /** What `useChat({ dataPartSchemas })` takes for a {@link KestrelUIMessage} with payload type `P`. */
-export type KestrelDataPartSchemas<P = unknown> = { [K in keyof KestrelDataTypes<P>]: FlexibleSchema<KestrelDataTypes<P>[K]> };
+export type KestrelDataPartSchemas<P = unknown> = {
+  [K in keyof KestrelDataTypes<P>]: FlexibleSchema<KestrelDataTypes<P>[K]>;
+};
 
 function payloadSchemaFor<P>(payloadSchema: PayloadSchema<P> | undefined) {
   if (payloadSchema === undefined) return kestrelPayloadDataSchema;
@@ -194,7 +195,10 @@ function payloadSchemaFor<P>(payloadSchema: PayloadSchema<P> | undefined) {
     const result = payloadSchema['~standard'].validate(input);
     return !(result instanceof Promise) && result.issues === undefined;
   }, 'The payload does not match the payload schema');
-  return z.discriminatedUnion('status', [z.object({ status: z.literal('valid'), value }), kestrelPayloadDataSchema.options[1]]);
+  return z.discriminatedUnion('status', [
+    z.object({ status: z.literal('valid'), value }),
+    kestrelPayloadDataSchema.options[1],
+  ]);
 }
 
 /*
@@ -203,7 +207,12 @@ function payloadSchemaFor<P>(payloadSchema: PayloadSchema<P> | undefined) {
  * object carries both so that either path really validates; its declared type is the one `useChat` expects.
  */
 function withStreamKeys(byName: Record<string, z.ZodType>): Record<string, z.ZodType> {
-  return Object.fromEntries(Object.entries(byName).flatMap(([name, schema]) => [[name, schema], [`data-${name}`, schema]]));
+  return Object.fromEntries(
+    Object.entries(byName).flatMap(([name, schema]) => [
+      [name, schema],
+      [`data-${name}`, schema],
+    ]),
+  );
 }
 
 /**

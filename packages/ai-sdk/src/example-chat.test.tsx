@@ -20,12 +20,17 @@ function renderChat(options: { payload?: boolean; delayMs?: number } = {}) {
     headers: options.delayMs === undefined ? {} : { 'x-kestrel-delay': String(options.delayMs) },
   });
   const transport = new KestrelChatTransport(
-    options.payload ? { client, responseFormat: invoiceResponseFormat, payloadSchema: invoiceSchema as PayloadSchema } : { client },
+    options.payload
+      ? { client, responseFormat: invoiceResponseFormat, payloadSchema: invoiceSchema as PayloadSchema }
+      : { client },
   );
   render(<ExampleChat transport={transport} />);
   const user = userEvent.setup({ delay: null });
   // The whole message at once: typing it key by key only slows the test down.
-  return { ...user, type: async (element: Element, text: string) => void fireEvent.change(element, { target: { value: text } }) };
+  return {
+    ...user,
+    type: async (element: Element, text: string) => void fireEvent.change(element, { target: { value: text } }),
+  };
 }
 
 describe('the docs/ai-sdk.md example, against the loopback mock Kestrel', () => {
@@ -51,7 +56,9 @@ describe('the docs/ai-sdk.md example, against the loopback mock Kestrel', () => 
 
     await user.type(screen.getByLabelText('Message'), '[scenario:failed-no-text] Delete every customer record');
     await user.click(await screen.findByRole('button', { name: 'Send' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The run failed: This action is not permitted by policy.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The run failed: This action is not permitted by policy.',
+    );
   });
 
   it('a truncated stream shows an error with a way to reconnect, not an answer', async () => {
@@ -61,7 +68,9 @@ describe('the docs/ai-sdk.md example, against the loopback mock Kestrel', () => 
     expect(await screen.findByRole('button', { name: 'Reconnect' })).toBeTruthy();
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
     expect(alerts.some((text) => text?.startsWith('No outcome (truncated)'))).toBe(true);
-    const draft = screen.getByText('The migration plan has three phases. First,', { exact: false }).closest('[data-state]');
+    const draft = screen
+      .getByText('The migration plan has three phases. First,', { exact: false })
+      .closest('[data-state]');
     expect(draft?.getAttribute('data-state')).toBe('interrupted');
     expect(draft?.textContent).toContain('Stopped before an answer: this draft is incomplete.');
   });
@@ -71,10 +80,16 @@ describe('the docs/ai-sdk.md example, against the loopback mock Kestrel', () => 
     const user = renderChat({ delayMs: 20 });
     await user.type(screen.getByLabelText('Message'), `[scenario:failed-retryable] ${scenario.input}`);
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(screen.getByText('Writing…').closest('[data-state]')?.textContent).toContain('I started looking up'));
-    expect((await screen.findByRole('alert')).textContent).toBe('The run failed: The model provider is overloaded. Try again shortly.');
+    await waitFor(() =>
+      expect(screen.getByText('Writing…').closest('[data-state]')?.textContent).toContain('I started looking up'),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The run failed: The model provider is overloaded. Try again shortly.',
+    );
     // The draft said something else; once the run failed only the output's own text is shown.
-    expect(screen.getByText('I could not finish the conversion because the model provider is overloaded.')).toBeTruthy();
+    expect(
+      screen.getByText('I could not finish the conversion because the model provider is overloaded.'),
+    ).toBeTruthy();
     expect(screen.queryByText('I started looking up', { exact: false })).toBeNull();
     expect(screen.queryByText('Writing…')).toBeNull();
   });

@@ -20,7 +20,9 @@ function MessagePart({ part }: { part: Part }): ReactNode {
       return part.data.state === 'settled' ? null : (
         <div data-state={part.data.state} aria-busy={part.data.state === 'streaming'}>
           <p>{part.data.text}</p>
-          <small>{part.data.state === 'streaming' ? 'Writing…' : 'Stopped before an answer: this draft is incomplete.'}</small>
+          <small>
+            {part.data.state === 'streaming' ? 'Writing…' : 'Stopped before an answer: this draft is incomplete.'}
+          </small>
         </div>
       );
     case 'reasoning':
@@ -31,7 +33,9 @@ function MessagePart({ part }: { part: Part }): ReactNode {
         </details>
       );
     case 'dynamic-tool':
-      return <p>{`Tool ${part.toolName}: ${part.state === 'output-error' ? `failed (${part.errorText})` : part.state}`}</p>;
+      return (
+        <p>{`Tool ${part.toolName}: ${part.state === 'output-error' ? `failed (${part.errorText})` : part.state}`}</p>
+      );
     case 'data-kestrel-error':
       return part.data.source === 'output' ? (
         <p role="alert">{`The run failed: ${part.data.error.message}`}</p>

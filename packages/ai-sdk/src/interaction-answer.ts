@@ -91,12 +91,18 @@ export function interactionAnswerMessage(
  * await respondWithAnswer(chat, { kind: 'choice', selected: ['fr8341'] });
  */
 export function respondWithAnswer<M extends UIMessage>(
-  chat: { readonly sendMessage: (message: { text: string; metadata?: M['metadata'] }) => Promise<void>; readonly messages?: readonly M[] },
+  chat: {
+    readonly sendMessage: (message: { text: string; metadata?: M['metadata'] }) => Promise<void>;
+    readonly messages?: readonly M[];
+  },
   answer: InteractionAnswer,
   options: { readonly text?: string } = {},
 ): Promise<void> {
   const interaction = chat.messages === undefined ? undefined : pendingInteraction(chat.messages)?.interaction;
-  const message = interactionAnswerMessage(answer, { ...options, ...(interaction === undefined ? {} : { interaction }) });
+  const message = interactionAnswerMessage(answer, {
+    ...options,
+    ...(interaction === undefined ? {} : { interaction }),
+  });
   return chat.sendMessage(message as { text: string; metadata?: M['metadata'] });
 }
 

@@ -1,5 +1,6 @@
 /** Why the transport refused a message before anything was sent to Kestrel. */
-export type KestrelChatErrorReason = 'no-user-message' | 'no-input' | 'answer-required' | 'invalid-answer' | 'not-waiting';
+export type KestrelChatErrorReason =
+  'no-user-message' | 'no-input' | 'answer-required' | 'invalid-answer' | 'not-waiting';
 
 /**
  * The chat transport could not turn the chat's messages into a Kestrel request. Run failures are not this: they

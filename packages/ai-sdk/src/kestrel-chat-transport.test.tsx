@@ -1,5 +1,12 @@
 import { useChat, type UseChatHelpers } from '@ai-sdk/react';
-import { RunClientError, createRunClient, type RunClient, type RunClientOptions, type RunHandle, type RunState } from '@kestrel/core';
+import {
+  RunClientError,
+  createRunClient,
+  type RunClient,
+  type RunClientOptions,
+  type RunHandle,
+  type RunState,
+} from '@kestrel/core';
 import { createMockKestrel, type MockKestrel } from '@kestrel/server/mock';
 import {
   ev,
@@ -65,14 +72,22 @@ function watchEnds(client: RunClient, ends: RunState[]): RunClient {
   const watch = <P,>(handle: RunHandle<P>): RunHandle<P> => {
     const unsubscribe = handle.subscribe(() => {
       const state = handle.getState();
-      if ((state.phase === 'settled' && state.result !== null) || state.phase === 'error' || state.phase === 'detached') {
+      if (
+        (state.phase === 'settled' && state.result !== null) ||
+        state.phase === 'error' ||
+        state.phase === 'detached'
+      ) {
         ends.push(state);
         unsubscribe();
       }
     });
     return handle;
   };
-  return { ...client, start: (options) => watch(client.start(options)), resume: (options) => watch(client.resume(options)) };
+  return {
+    ...client,
+    start: (options) => watch(client.start(options)),
+    resume: (options) => watch(client.resume(options)),
+  };
 }
 
 /**
@@ -106,17 +121,20 @@ function setup(options: Setup = {}) {
   let faults = options.fault === undefined ? 0 : 1;
   const recorder = recordingFetch();
   const ends: RunState[] = [];
-  const client = watchEnds(createRunClient({
-    baseUrl: kestrel.url,
-    fetch: recorder.fetch,
-    headers: () => ({
-      ...(faults-- > 0 && options.fault !== undefined ? { 'x-kestrel-fault': options.fault } : {}),
-      ...(options.delayMs === undefined ? {} : { 'x-kestrel-delay': String(options.delayMs) }),
+  const client = watchEnds(
+    createRunClient({
+      baseUrl: kestrel.url,
+      fetch: recorder.fetch,
+      headers: () => ({
+        ...(faults-- > 0 && options.fault !== undefined ? { 'x-kestrel-fault': options.fault } : {}),
+        ...(options.delayMs === undefined ? {} : { 'x-kestrel-delay': String(options.delayMs) }),
+      }),
+      reconnect: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
+      heartbeatTimeoutMs: 1_000,
+      ...options.client,
     }),
-    reconnect: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
-    heartbeatTimeoutMs: 1_000,
-    ...options.client,
-  }), ends);
+    ends,
+  );
   const transport = new KestrelChatTransport({ client, ...options.transport });
   const statuses: ChatStatus[] = [];
   const finishes: { isError: boolean; finishReason: string | undefined }[] = [];
@@ -141,7 +159,20 @@ function setup(options: Setup = {}) {
   const chat = (): Chat => hook.result.current;
   const send = (text: string) => inBackground(() => chat().sendMessage({ text })).done();
   const last = () => chat().messages.at(-1)!;
-  return { chat, send, last, statuses, finishes, phases, progress, drafts, recorder, transport, ends, unmount: hook.unmount };
+  return {
+    chat,
+    send,
+    last,
+    statuses,
+    finishes,
+    phases,
+    progress,
+    drafts,
+    recorder,
+    transport,
+    ends,
+    unmount: hook.unmount,
+  };
 }
 
 const partsOf = <T extends Part['type']>(message: KestrelUIMessage, type: T) =>
@@ -154,9 +185,14 @@ const visibleText = (message: KestrelUIMessage) =>
     .join('');
 
 /** Sends a paced message and calls `stop()` once its draft streams: the transport lets the run go. */
-async function stopMidStream(t: ReturnType<typeof setup>, text = '[scenario:completed-text] What is the capital of Australia?'): Promise<void> {
+async function stopMidStream(
+  t: ReturnType<typeof setup>,
+  text = '[scenario:completed-text] What is the capital of Australia?',
+): Promise<void> {
   const sending = inBackground(() => t.chat().sendMessage({ text }));
-  await waitFor(() => expect(t.last().role === 'assistant' && dataOf(t.last(), 'data-kestrel-draft')?.state).toBe('streaming'));
+  await waitFor(() =>
+    expect(t.last().role === 'assistant' && dataOf(t.last(), 'data-kestrel-draft')?.state).toBe('streaming'),
+  );
   await act(() => t.chat().stop());
   await sending.done();
 }
@@ -172,8 +208,12 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(t.statuses).toEqual(['ready', 'submitted', 'streaming', 'ready']);
     const message = t.last();
     expect(message.role).toBe('assistant');
-    expect(partsOf(message, 'text')).toEqual([expect.objectContaining({ text: scenario.expected.assistantText, state: 'done' })]);
-    expect(partsOf(message, 'reasoning')).toEqual([expect.objectContaining({ text: 'Reading the request. Planning the answer.', state: 'done' })]);
+    expect(partsOf(message, 'text')).toEqual([
+      expect.objectContaining({ text: scenario.expected.assistantText, state: 'done' }),
+    ]);
+    expect(partsOf(message, 'reasoning')).toEqual([
+      expect.objectContaining({ text: 'Reading the request. Planning the answer.', state: 'done' }),
+    ]);
     expect(dataOf(message, 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'COMPLETED' });
     expect(dataOf(message, 'data-kestrel-finish')).toEqual({ finishReason: 'completed' });
     // The run-level kind is not the reply's finish reason: useChat's own stays unset.
@@ -188,9 +228,13 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     // While the run streams, the message has the draft and no text part a renderer could take for the answer.
     expect(partsOf(t.last(), 'text')).toEqual([]);
     await sending;
-    const streamedDrafts = t.drafts.filter((draft) => draft.state === 'streaming').map((draft) => ('text' in draft ? draft.text : ''));
+    const streamedDrafts = t.drafts
+      .filter((draft) => draft.state === 'streaming')
+      .map((draft) => ('text' in draft ? draft.text : ''));
     expect(streamedDrafts.length).toBeGreaterThan(0);
-    expect(streamedDrafts.every((text, index) => index === 0 || text.startsWith(streamedDrafts[index - 1]!))).toBe(true);
+    expect(streamedDrafts.every((text, index) => index === 0 || text.startsWith(streamedDrafts[index - 1]!))).toBe(
+      true,
+    );
     expect(scenario.expected.assistantText!.startsWith(streamedDrafts.at(-1)!)).toBe(true);
     expect(t.drafts.at(-1)).toEqual({ state: 'settled' });
     expect(dataOf(t.last(), 'data-kestrel-draft')).toEqual({ state: 'settled' });
@@ -205,7 +249,12 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(visibleText(message)).not.toContain(sampleInvoice.invoiceNumber + '"');
     expect(partsOf(message, 'text').some((part) => part.text.includes(JSON.stringify(sampleInvoice)))).toBe(false);
     expect(partsOf(message, 'dynamic-tool')).toEqual([
-      expect.objectContaining({ toolName: 'ocr.extract', toolCallId: 'call_ocr', state: 'output-available', output: { pages: 1, characters: 1834 } }),
+      expect.objectContaining({
+        toolName: 'ocr.extract',
+        toolCallId: 'call_ocr',
+        state: 'output-available',
+        output: { pages: 1, characters: 1834 },
+      }),
     ]);
     // Progress reaches onData as it happens and is not kept on the finished message.
     expect(t.progress).toEqual([
@@ -213,7 +262,9 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
       { label: 'Extracting fields', fraction: 0.8 },
     ]);
     expect(message.parts.some((part) => part.type === 'data-kestrel-progress')).toBe(false);
-    const body = JSON.parse(t.recorder.requests.find((request) => request.method === 'POST')!.body) as { responseFormat?: unknown };
+    const body = JSON.parse(t.recorder.requests.find((request) => request.method === 'POST')!.body) as {
+      responseFormat?: unknown;
+    };
     expect(body.responseFormat).toEqual(invoiceResponseFormat);
   });
 
@@ -226,11 +277,18 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(dataOf(message, 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'FAILED' });
     expect(dataOf(message, 'data-kestrel-error')).toEqual({
       source: 'output',
-      error: { code: 'provider_overloaded', message: 'The model provider is overloaded. Try again shortly.', retryable: true },
+      error: {
+        code: 'provider_overloaded',
+        message: 'The model provider is overloaded. Try again shortly.',
+        retryable: true,
+      },
     });
     // The streamed draft is not what the run settled with: the only text part is the output's own text.
     expect(partsOf(message, 'text')).toEqual([
-      expect.objectContaining({ text: 'I could not finish the conversion because the model provider is overloaded.', state: 'done' }),
+      expect.objectContaining({
+        text: 'I could not finish the conversion because the model provider is overloaded.',
+        state: 'done',
+      }),
     ]);
     expect(dataOf(message, 'data-kestrel-draft')).toEqual({ state: 'settled' });
     expect(dataOf(message, 'data-kestrel-finish')).toEqual({ finishReason: 'error' });
@@ -244,7 +302,9 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     const message = t.last();
     expect(dataOf(message, 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'FAILED' });
     expect(partsOf(message, 'text')).toEqual([]);
-    expect(t.drafts.some((draft) => draft.state === 'streaming' && draft.text.startsWith('I started looking up'))).toBe(true);
+    expect(t.drafts.some((draft) => draft.state === 'streaming' && draft.text.startsWith('I started looking up'))).toBe(
+      true,
+    );
     expect(dataOf(message, 'data-kestrel-draft')).toEqual({ state: 'settled' });
     expect(JSON.stringify(message.parts)).not.toContain('I started looking up');
   });
@@ -303,7 +363,10 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(pendingInteraction(t.chat().messages)?.interaction.id).toBe('int_approval');
     await act(() => respondWithAnswer(t.chat(), { kind: 'approval', approved: false, comment: 'Not yet' }));
     expect(t.chat().status).toBe('ready');
-    expect(t.chat().messages.at(-2)).toMatchObject({ role: 'user', parts: [{ type: 'text', text: 'Declined: Not yet' }] });
+    expect(t.chat().messages.at(-2)).toMatchObject({
+      role: 'user',
+      parts: [{ type: 'text', text: 'Declined: Not yet' }],
+    });
     expect(dataOf(t.last(), 'data-kestrel-status')).toMatchObject({ status: 'COMPLETED', attempt: 2 });
   });
 
@@ -345,7 +408,10 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect((t.chat().error as RunClientError).kind).toBe('truncated');
     expect(partsOf(t.last(), 'data-kestrel-finish')).toEqual([]);
     expect(partsOf(t.last(), 'text')).toEqual([]);
-    expect(dataOf(t.last(), 'data-kestrel-draft')).toEqual({ state: 'interrupted', text: getScenario('truncated').expected.draftText });
+    expect(dataOf(t.last(), 'data-kestrel-draft')).toEqual({
+      state: 'interrupted',
+      text: getScenario('truncated').expected.draftText,
+    });
   });
 
   it('a truncate fault on a healthy scenario is also a chat error', async () => {
@@ -382,7 +448,11 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(t.chat().messages.filter((message) => message.role === 'assistant')).toHaveLength(1);
     expect(visibleText(t.last())).toBe(scenario.expected.assistantText);
     expect(dataOf(t.last(), 'data-kestrel-status')).toMatchObject({ phase: 'settled', status: 'COMPLETED' });
-    expect(t.recorder.requests.some((request) => request.method === 'GET' && /\/v1\/runs\/[^/]+\/(events|result)$/.test(request.path))).toBe(true);
+    expect(
+      t.recorder.requests.some(
+        (request) => request.method === 'GET' && /\/v1\/runs\/[^/]+\/(events|result)$/.test(request.path),
+      ),
+    ).toBe(true);
   });
 
   it('stop() detaches by default (no cancel request); resumeStream() picks the run up again', async () => {
@@ -427,7 +497,9 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
   it("stop() with onAbort: 'cancel' asks Kestrel to cancel the run", async () => {
     const t = setup({ delayMs: 15, transport: { onAbort: 'cancel' } });
     await stopMidStream(t);
-    await waitFor(() => expect(t.recorder.requests.filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1));
+    await waitFor(() =>
+      expect(t.recorder.requests.filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1),
+    );
   });
 
   it('an answer that does not fit the interaction is refused before anything is sent', async () => {
@@ -457,7 +529,9 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     await act(() => respondWithAnswer(after.chat(), scenario.continuation!.answer));
     expect(after.chat().status).toBe('ready');
     expect(visibleText(after.last())).toBe(scenario.continuation!.expected.assistantText);
-    expect(after.recorder.requests.map((request) => `${request.method} ${request.path.replace(/runs\/[^/]+/, 'runs/:id')}`)).toEqual([
+    expect(
+      after.recorder.requests.map((request) => `${request.method} ${request.path.replace(/runs\/[^/]+/, 'runs/:id')}`),
+    ).toEqual([
       'GET /v1/runs/:id/result',
       'GET /v1/runs/:id/events',
       `POST /v1/sessions/${dataOf(saved.at(-1)!, 'data-kestrel-status')!.sessionId}/interactions/int_form`,
@@ -494,7 +568,9 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
         }),
       reconnectToStream: async () => null,
     };
-    const hook = renderHook(() => useChat<KestrelUIMessage>({ transport: bad, dataPartSchemas: kestrelDataPartSchemas }));
+    const hook = renderHook(() =>
+      useChat<KestrelUIMessage>({ transport: bad, dataPartSchemas: kestrelDataPartSchemas }),
+    );
     await act(() => hook.result.current.sendMessage({ text: 'hi' }));
     expect(hook.result.current.status).toBe('error');
     expect(hook.result.current.error?.message).toMatch(/kestrel-status/);
@@ -504,13 +580,19 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
 describe('the message useChat builds from the transport equals runStateToUIMessage of the same run', () => {
   for (const scenario of [...scenarios, failedAfterDraft()]) {
     it(`${scenario.name}`, async () => {
-      const t = setup(scenario.usesInvoiceSchema ? { transport: { responseFormat: invoiceResponseFormat, payloadSchema: invoiceSchema } } : {});
+      const t = setup(
+        scenario.usesInvoiceSchema
+          ? { transport: { responseFormat: invoiceResponseFormat, payloadSchema: invoiceSchema } }
+          : {},
+      );
       await t.send(`[scenario:${scenario.name}] ${scenario.input}`);
       expect(t.ends).toHaveLength(1);
       const ended = t.ends[0]!;
       expect(t.chat().status).toBe(ended.phase === 'settled' ? 'ready' : 'error');
       expect(t.last()).toEqual(runStateToUIMessage(ended));
-      expect(partsOf(t.last(), 'text').map((part) => part.text)).toEqual(ended.phase === 'settled' && ended.output!.assistantText ? [ended.output!.assistantText] : []);
+      expect(partsOf(t.last(), 'text').map((part) => part.text)).toEqual(
+        ended.phase === 'settled' && ended.output!.assistantText ? [ended.output!.assistantText] : [],
+      );
     });
   }
 });

@@ -33,7 +33,10 @@ export interface KestrelChatTransportOptions<P = unknown> {
    * The Kestrel session a new run goes to. Default: the session of the chat's latest Kestrel message, so a chat is
    * one conversation; a chat without one starts a new session.
    */
-  readonly sessionId?: (context: { readonly chatId: string; readonly messages: readonly UIMessage[] }) => string | undefined;
+  readonly sessionId?: (context: {
+    readonly chatId: string;
+    readonly messages: readonly UIMessage[];
+  }) => string | undefined;
   /** Where the run each chat is following is kept, for `reconnectToStream`. Default: in memory. */
   readonly runStore?: KestrelRunStore;
 }
@@ -79,7 +82,8 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       return this.#follow(chatId, handle, waiting.seq, abortSignal);
     }
     const input = messageText(last);
-    if (input.trim() === '') throw new KestrelChatError('no-input', 'A Kestrel run takes text input: the last user message has no text');
+    if (input.trim() === '')
+      throw new KestrelChatError('no-input', 'A Kestrel run takes text input: the last user message has no text');
     const sessionId = this.#options.sessionId?.({ chatId, messages }) ?? lastKestrelSession(messages);
     const handle = this.#options.client.start<P>({
       input,
@@ -90,7 +94,9 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     return this.#follow(chatId, handle, 0, abortSignal);
   }
 
-  async reconnectToStream(options: { chatId: string; abortSignal?: AbortSignal } & ChatRequestOptions): Promise<ReadableStream<UIMessageChunk> | null> {
+  async reconnectToStream(
+    options: { chatId: string; abortSignal?: AbortSignal } & ChatRequestOptions,
+  ): Promise<ReadableStream<UIMessageChunk> | null> {
     const record = await this.#store.get(options.chatId);
     if (record === null) return null;
     const handle = this.#options.client.resume<P>({
@@ -132,7 +138,10 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       // (it may have been answered since), then let the client rebuild the handle from the settled result.
       const settled = await this.#options.client.fetchResult(waiting.runId);
       if (settled === null || settled.output.status !== 'WAITING' || settled.seq !== waiting.seq) {
-        throw new KestrelChatError('not-waiting', `Run ${waiting.runId} is no longer waiting on interaction ${waiting.interaction.id}`);
+        throw new KestrelChatError(
+          'not-waiting',
+          `Run ${waiting.runId} is no longer waiting on interaction ${waiting.interaction.id}`,
+        );
       }
       handle = this.#options.client.resume<P>({
         runId: waiting.runId,
@@ -146,7 +155,12 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
   }
 
   /** Streams one attempt as chunks until it settles, fails or is let go of. */
-  #follow(chatId: string, handle: RunHandle<P>, fromSeq: number, signal: AbortSignal | undefined): ReadableStream<UIMessageChunk> {
+  #follow(
+    chatId: string,
+    handle: RunHandle<P>,
+    fromSeq: number,
+    signal: AbortSignal | undefined,
+  ): ReadableStream<UIMessageChunk> {
     const writer = createRunChunkWriter({ fromSeq });
     const store = this.#store;
     const abandon = () => {
@@ -154,7 +168,10 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       else handle.detach();
     };
     // Each draft chunk restates the whole draft: a reader that falls behind needs only the newest.
-    const queue = createChunkQueue<UIMessageChunk>({ onCancel: abandon, replaceKey: (chunk) => (chunk.type === 'data-kestrel-draft' ? chunk.type : undefined) });
+    const queue = createChunkQueue<UIMessageChunk>({
+      onCancel: abandon,
+      replaceKey: (chunk) => (chunk.type === 'data-kestrel-draft' ? chunk.type : undefined),
+    });
     let recorded = false;
     let unsubscribe = () => {};
     const update = () => {

@@ -72,14 +72,24 @@ export function outcomeParts<P>(
   state: Pick<RunState<P>, 'payload' | 'sessionId'>,
   finishReason: string | null | undefined,
 ): KestrelDataPart<P>[] {
-  const parts: KestrelDataPart<P>[] = finishReason === undefined ? [] : [{ type: 'data-kestrel-finish', id: 'kestrel-finish', data: { finishReason } }];
+  const parts: KestrelDataPart<P>[] =
+    finishReason === undefined ? [] : [{ type: 'data-kestrel-finish', id: 'kestrel-finish', data: { finishReason } }];
   const output = result.output;
   switch (output.status) {
     case 'COMPLETED': {
       const payload = state.payload;
-      if (payload?.status === 'valid') parts.push({ type: 'data-kestrel-payload', id: 'kestrel-payload', data: { status: 'valid', value: payload.value } });
+      if (payload?.status === 'valid')
+        parts.push({
+          type: 'data-kestrel-payload',
+          id: 'kestrel-payload',
+          data: { status: 'valid', value: payload.value },
+        });
       if (payload?.status === 'invalid') {
-        parts.push({ type: 'data-kestrel-payload', id: 'kestrel-payload', data: { status: 'invalid', raw: payload.raw, issues: payload.issues } });
+        parts.push({
+          type: 'data-kestrel-payload',
+          id: 'kestrel-payload',
+          data: { status: 'invalid', raw: payload.raw, issues: payload.issues },
+        });
       }
       break;
     }
@@ -93,7 +103,12 @@ export function outcomeParts<P>(
       parts.push({
         type: 'data-kestrel-interaction',
         id: 'kestrel-interaction',
-        data: { runId: result.runId, sessionId: state.sessionId ?? result.sessionId, seq: result.seq, interaction: output.interaction },
+        data: {
+          runId: result.runId,
+          sessionId: state.sessionId ?? result.sessionId,
+          seq: result.seq,
+          interaction: output.interaction,
+        },
       });
       break;
     default:

@@ -1,9 +1,21 @@
 import type { RunError, RunEvent, RunState } from '@kestrel/core';
 import type { UIMessageChunk } from 'ai';
-import { clientErrorPart, draftPart, finalText, kestrelMessageId, outcomeParts, statusPart, toolErrorText } from './kestrel-parts.js';
+import {
+  clientErrorPart,
+  draftPart,
+  finalText,
+  kestrelMessageId,
+  outcomeParts,
+  statusPart,
+  toolErrorText,
+} from './kestrel-parts.js';
 
 /** How the message a writer builds ended: not yet, finished on `run.completed`, failed without an outcome, or detached. */
-export type RunChunkEnd = { readonly kind: 'open' } | { readonly kind: 'finished' } | { readonly kind: 'failed'; readonly error: RunError } | { readonly kind: 'detached' };
+export type RunChunkEnd =
+  | { readonly kind: 'open' }
+  | { readonly kind: 'finished' }
+  | { readonly kind: 'failed'; readonly error: RunError }
+  | { readonly kind: 'detached' };
 
 /** Turns successive `RunState`s of one run into AI SDK `UIMessageChunk`s, for a custom stream; made by `createRunChunkWriter`. */
 export interface RunChunkWriter {
@@ -60,25 +72,56 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
         return;
       case 'tool.started':
         startedTools.add(event.callId);
-        out.push({ type: 'tool-input-available', toolCallId: event.callId, toolName: event.name, input: event.input, dynamic: true, providerExecuted: true });
+        out.push({
+          type: 'tool-input-available',
+          toolCallId: event.callId,
+          toolName: event.name,
+          input: event.input,
+          dynamic: true,
+          providerExecuted: true,
+        });
         return;
       case 'tool.completed': {
         if (!startedTools.has(event.callId)) {
           // A result without its start: the reducer keeps it under an empty name, and so does the message.
           const known = state.tools.find((tool) => tool.callId === event.callId);
           startedTools.add(event.callId);
-          out.push({ type: 'tool-input-available', toolCallId: event.callId, toolName: known?.name ?? '', input: known?.input, dynamic: true, providerExecuted: true });
+          out.push({
+            type: 'tool-input-available',
+            toolCallId: event.callId,
+            toolName: known?.name ?? '',
+            input: known?.input,
+            dynamic: true,
+            providerExecuted: true,
+          });
         }
         out.push(
           event.isError === true
-            ? { type: 'tool-output-error', toolCallId: event.callId, errorText: toolErrorText(event.output), dynamic: true, providerExecuted: true }
-            : { type: 'tool-output-available', toolCallId: event.callId, output: event.output, dynamic: true, providerExecuted: true },
+            ? {
+                type: 'tool-output-error',
+                toolCallId: event.callId,
+                errorText: toolErrorText(event.output),
+                dynamic: true,
+                providerExecuted: true,
+              }
+            : {
+                type: 'tool-output-available',
+                toolCallId: event.callId,
+                output: event.output,
+                dynamic: true,
+                providerExecuted: true,
+              },
         );
         return;
       }
       case 'progress':
         // Transient: `useChat` passes it to `onData` and keeps it off the message.
-        out.push({ type: 'data-kestrel-progress', id: 'kestrel-progress', data: { label: event.label, fraction: event.fraction ?? null }, transient: true });
+        out.push({
+          type: 'data-kestrel-progress',
+          id: 'kestrel-progress',
+          data: { label: event.label, fraction: event.fraction ?? null },
+          transient: true,
+        });
         return;
       default:
         // Logs, turn ends and unknown events stay on the run state; the message has no part for them.
@@ -92,7 +135,12 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
     if (reasoningOpen) out.push({ type: 'reasoning-end', id: REASONING_ID });
     // The only text part: the output's own text, whatever the draft said.
     const text = finalText(result);
-    if (text !== null) out.push({ type: 'text-start', id: TEXT_ID }, { type: 'text-delta', id: TEXT_ID, delta: text }, { type: 'text-end', id: TEXT_ID });
+    if (text !== null)
+      out.push(
+        { type: 'text-start', id: TEXT_ID },
+        { type: 'text-delta', id: TEXT_ID, delta: text },
+        { type: 'text-end', id: TEXT_ID },
+      );
     out.push(...outcomeParts(result, state, state.finishReason));
     // No finishReason: the AI SDK's is the reply's, Kestrel's describes the run (data-kestrel-finish carries it).
     out.push({ type: 'finish' });
@@ -106,8 +154,12 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
       const settled = state.phase === 'settled' && state.result !== null;
       if (!started && (fresh.length > 0 || settled)) {
         started = true;
-        const attempt = fresh.find((event) => event.type === 'run.started')?.attempt ?? state.result?.attempt ?? state.attempt;
-        out.push({ type: 'start', messageId: kestrelMessageId(state.runId ?? state.result?.runId ?? null, attempt ?? null) });
+        const attempt =
+          fresh.find((event) => event.type === 'run.started')?.attempt ?? state.result?.attempt ?? state.attempt;
+        out.push({
+          type: 'start',
+          messageId: kestrelMessageId(state.runId ?? state.result?.runId ?? null, attempt ?? null),
+        });
       }
       draftAt = null;
       for (const event of fresh) translate(event, state, out);

@@ -96,13 +96,15 @@ describe('runStateToUIMessage over every shared scenario', () => {
           expect(texts).toEqual([]);
           expect(partOf(message, 'data-kestrel-finish')).toEqual([]);
           expect(drafts.every((part) => part.data.state === 'interrupted')).toBe(true);
-          if (expected.draftText !== undefined) expect(drafts[0]!.data).toEqual({ state: 'interrupted', text: expected.draftText });
+          if (expected.draftText !== undefined)
+            expect(drafts[0]!.data).toEqual({ state: 'interrupted', text: expected.draftText });
         }
       }
 
       const outcome = state.result?.output.status;
       const payloads = partOf(message, 'data-kestrel-payload');
-      if (expected.payload === 'valid') expect(payloads.map((part) => part.data)).toEqual([{ status: 'valid', value: sampleInvoice }]);
+      if (expected.payload === 'valid')
+        expect(payloads.map((part) => part.data)).toEqual([{ status: 'valid', value: sampleInvoice }]);
       if (expected.payload === 'invalid') {
         expect(payloads[0]!.data.status).toBe('invalid');
         expect(payloads[0]!.data.status === 'invalid' && payloads[0]!.data.issues.length).toBeGreaterThan(0);
@@ -113,22 +115,35 @@ describe('runStateToUIMessage over every shared scenario', () => {
         const json = JSON.stringify(state.output.finalizedPayload);
         expect(texts.some((part) => part.text.includes(json))).toBe(false);
       }
-      expect(partOf(message, 'data-kestrel-error').some((part) => part.data.source === 'output')).toBe(outcome === 'FAILED');
+      expect(partOf(message, 'data-kestrel-error').some((part) => part.data.source === 'output')).toBe(
+        outcome === 'FAILED',
+      );
       expect(partOf(message, 'data-kestrel-cancellation').length).toBe(outcome === 'CANCELLED' ? 1 : 0);
       const interactions = partOf(message, 'data-kestrel-interaction');
       expect(interactions.length).toBe(outcome === 'WAITING' ? 1 : 0);
       if (outcome === 'WAITING') {
-        expect(interactions[0]!.data).toMatchObject({ runId: scenario.runId, sessionId: scenario.sessionId, seq: state.result!.seq });
-        expect(interactions[0]!.data.interaction).toEqual(state.result!.output.status === 'WAITING' && state.result!.output.interaction);
+        expect(interactions[0]!.data).toMatchObject({
+          runId: scenario.runId,
+          sessionId: scenario.sessionId,
+          seq: state.result!.seq,
+        });
+        expect(interactions[0]!.data.interaction).toEqual(
+          state.result!.output.status === 'WAITING' && state.result!.output.interaction,
+        );
       }
 
       // Tools keep their states and the order they started in.
       expect(partOf(message, 'dynamic-tool').map((part) => [part.toolCallId, part.state])).toEqual(
-        state.tools.map((tool) => [tool.callId, { running: 'input-available', succeeded: 'output-available', failed: 'output-error' }[tool.status]]),
+        state.tools.map((tool) => [
+          tool.callId,
+          { running: 'input-available', succeeded: 'output-available', failed: 'output-error' }[tool.status],
+        ]),
       );
 
       // The real AI SDK accepts the message, data parts checked by the exported schemas.
-      await expect(validateUIMessages<KestrelUIMessage>({ messages: [message], dataSchemas: kestrelDataPartSchemas })).resolves.toHaveLength(1);
+      await expect(
+        validateUIMessages<KestrelUIMessage>({ messages: [message], dataSchemas: kestrelDataPartSchemas }),
+      ).resolves.toHaveLength(1);
     });
 
     it(`${scenario.name}: the streamed chunks build the same message in the real AI SDK`, async () => {
@@ -137,7 +152,9 @@ describe('runStateToUIMessage over every shared scenario', () => {
       const reference = endedAt ?? states.at(-1)!;
       expect(message).toEqual(runStateToUIMessage(reference));
       // The AI SDK's own finishReason is the reply's: the run-level kind travels only in data-kestrel-finish.
-      expect(chunks.filter((chunk) => chunk.type === 'finish')).toEqual(reference.phase === 'settled' ? [{ type: 'finish' }] : []);
+      expect(chunks.filter((chunk) => chunk.type === 'finish')).toEqual(
+        reference.phase === 'settled' ? [{ type: 'finish' }] : [],
+      );
       const finished = reference.phase === 'settled';
       expect(streamError !== undefined).toBe(!finished);
       // Each chunk is one the AI SDK's own wire schema accepts, so a server can send them to DefaultChatTransport.
@@ -148,7 +165,10 @@ describe('runStateToUIMessage over every shared scenario', () => {
 });
 
 /** The state with its finish reason unknown, as the core reports a run it read only from its result. */
-const withUnknownFinishReason = (state: RunState): RunState => ({ ...state, finishReason: undefined as unknown as RunState['finishReason'] });
+const withUnknownFinishReason = (state: RunState): RunState => ({
+  ...state,
+  finishReason: undefined as unknown as RunState['finishReason'],
+});
 
 describe('the finish reason', () => {
   const scenario = scenarios.find((s) => s.name === 'completed-text')!;
@@ -156,7 +176,9 @@ describe('the finish reason', () => {
 
   it('is carried by data-kestrel-finish, null included when no root turn ended', async () => {
     const settled = { ...states.at(-1)!, finishReason: null };
-    expect(partOf(runStateToUIMessage(settled), 'data-kestrel-finish').map((part) => part.data)).toEqual([{ finishReason: null }]);
+    expect(partOf(runStateToUIMessage(settled), 'data-kestrel-finish').map((part) => part.data)).toEqual([
+      { finishReason: null },
+    ]);
     const { message } = await streamed([...states.slice(0, -1), settled]);
     expect(partOf(message!, 'data-kestrel-finish').map((part) => part.data)).toEqual([{ finishReason: null }]);
   });
@@ -177,12 +199,16 @@ describe('createRunChunkWriter under frame batching', () => {
   it('builds the same message from any subsequence of the states that ends with the last one', async () => {
     const settledScenarios = scenarios.filter((scenario) => scenario.expected.phase === 'settled');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...settledScenarios), fc.infiniteStream(fc.boolean()), async (scenario, keep) => {
-        const states = statesOf(initialFor(scenario), scenarioActions(scenario.steps));
-        const batched = states.filter((_, index) => index === states.length - 1 || keep.next().value);
-        const [all, sampled] = await Promise.all([streamed(states), streamed(batched)]);
-        expect(sampled.message).toEqual(all.message);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...settledScenarios),
+        fc.infiniteStream(fc.boolean()),
+        async (scenario, keep) => {
+          const states = statesOf(initialFor(scenario), scenarioActions(scenario.steps));
+          const batched = states.filter((_, index) => index === states.length - 1 || keep.next().value);
+          const [all, sampled] = await Promise.all([streamed(states), streamed(batched)]);
+          expect(sampled.message).toEqual(all.message);
+        },
+      ),
       { numRuns: 60, seed: 7 },
     );
   });
@@ -203,9 +229,13 @@ describe('answering a WAITING interaction', () => {
       const state = next.at(-1)!;
       const message = runStateToUIMessage(state);
       expect(message.id).toBe(`kestrel-${scenario.runId}-2`);
-      expect(partOf(message, 'text')).toEqual([{ type: 'text', text: scenario.continuation!.expected.assistantText, state: 'done' }]);
+      expect(partOf(message, 'text')).toEqual([
+        { type: 'text', text: scenario.continuation!.expected.assistantText, state: 'done' },
+      ]);
       expect(partOf(message, 'data-kestrel-interaction')).toEqual([]);
-      expect(partOf(message, 'reasoning')).toEqual([{ type: 'reasoning', id: 'reasoning', text: 'Reading the request. Planning the answer.', state: 'done' }]);
+      expect(partOf(message, 'reasoning')).toEqual([
+        { type: 'reasoning', id: 'reasoning', text: 'Reading the request. Planning the answer.', state: 'done' },
+      ]);
       const { message: built } = await streamed(next, waiting.lastSeq);
       expect(built).toEqual(message);
     });
@@ -228,14 +258,24 @@ describe('runCompletedToUIMessage', () => {
     const scenario = scenarios.find((s) => s.name === 'waiting-form')!;
     const event = statesOf(initialFor(scenario), scenarioActions(scenario.steps)).at(-1)!.result!;
     const message = runCompletedToUIMessage(event);
-    expect(partOf(message, 'data-kestrel-status')[0]!.data).toMatchObject({ phase: 'settled', status: 'WAITING', sessionId: scenario.sessionId });
+    expect(partOf(message, 'data-kestrel-status')[0]!.data).toMatchObject({
+      phase: 'settled',
+      status: 'WAITING',
+      sessionId: scenario.sessionId,
+    });
     expect(partOf(message, 'data-kestrel-interaction')[0]!.data.interaction.kind).toBe('form');
   });
 });
 
 describe('kestrelDataPartSchemas', () => {
   it('refuses a data part that does not match (useChat and validateUIMessages report it)', async () => {
-    const bad: UIMessage = { id: 'm', role: 'assistant', parts: [{ type: 'data-kestrel-status', id: 'kestrel-status', data: { phase: 'done' } }] };
-    await expect(validateUIMessages({ messages: [bad], dataSchemas: kestrelDataPartSchemas })).rejects.toThrow(/kestrel-status/);
+    const bad: UIMessage = {
+      id: 'm',
+      role: 'assistant',
+      parts: [{ type: 'data-kestrel-status', id: 'kestrel-status', data: { phase: 'done' } }],
+    };
+    await expect(validateUIMessages({ messages: [bad], dataSchemas: kestrelDataPartSchemas })).rejects.toThrow(
+      /kestrel-status/,
+    );
   });
 });

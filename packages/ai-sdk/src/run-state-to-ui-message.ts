@@ -1,7 +1,22 @@
-import { createInitialRunState, reduceRun, type PayloadSchema, type RunCompletedEvent, type RunState, type ToolCall } from '@kestrel/core';
+import {
+  createInitialRunState,
+  reduceRun,
+  type PayloadSchema,
+  type RunCompletedEvent,
+  type RunState,
+  type ToolCall,
+} from '@kestrel/core';
 import type { DynamicToolUIPart } from 'ai';
 import type { KestrelUIMessage } from './data-part-schemas.js';
-import { clientErrorPart, draftPart, finalText, kestrelMessageId, outcomeParts, statusPart, toolErrorText } from './kestrel-parts.js';
+import {
+  clientErrorPart,
+  draftPart,
+  finalText,
+  kestrelMessageId,
+  outcomeParts,
+  statusPart,
+  toolErrorText,
+} from './kestrel-parts.js';
 
 /** Options of `runStateToUIMessage`/`runCompletedToUIMessage`, e.g. to give the message your own id. */
 export interface RunMessageOptions {
@@ -62,13 +77,20 @@ export function runStateToUIMessage<P>(state: RunState<P>, options: RunMessageOp
   return toMessage(state, state.finishReason, options.id);
 }
 
-function toMessage<P>(state: RunState<P>, finishReason: string | null | undefined, id: string | undefined): KestrelUIMessage<P> {
+function toMessage<P>(
+  state: RunState<P>,
+  finishReason: string | null | undefined,
+  id: string | undefined,
+): KestrelUIMessage<P> {
   const result = state.result;
   const done = state.phase === 'settled';
   const seqs = firstDeltaSeqs(state);
   const ordered: { seq: number; part: Part<P> }[] = [];
   if (state.reasoning !== '') {
-    ordered.push({ seq: seqs.reasoning, part: { type: 'reasoning', id: 'reasoning', text: state.reasoning, state: done ? 'done' : 'streaming' } });
+    ordered.push({
+      seq: seqs.reasoning,
+      part: { type: 'reasoning', id: 'reasoning', text: state.reasoning, state: done ? 'done' : 'streaming' },
+    });
   }
   for (const tool of state.tools) ordered.push({ seq: tool.startedSeq, part: toolCallToPart(tool) });
   const draft = draftPart(state);
@@ -98,7 +120,10 @@ export function runCompletedToUIMessage<P = unknown>(
   options: RunMessageOptions & { readonly payloadSchema?: PayloadSchema<P> } = {},
 ): KestrelUIMessage<P> {
   const initial = createInitialRunState<P>({ payloadSchema: options.payloadSchema });
-  const state = reduceRun(reduceRun(initial, { type: 'client/start-requested', mode: 'resume', runId: event.runId }), event);
+  const state = reduceRun(
+    reduceRun(initial, { type: 'client/start-requested', mode: 'resume', runId: event.runId }),
+    event,
+  );
   // Only the terminal event: whether a root turn ended in the run interval is unknown, not "none".
   return toMessage(state, undefined, options.id ?? kestrelMessageId(event.runId, event.attempt));
 }

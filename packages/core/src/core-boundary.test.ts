@@ -43,7 +43,10 @@ describe('@kestrel/core at import time', () => {
 });
 
 describe('@kestrel/core dependencies', () => {
-  const pkg = JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const pkg = JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
 
   it('package.json depends on neither react nor react-dom', () => {
     for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'devDependencies']) {
@@ -53,7 +56,9 @@ describe('@kestrel/core dependencies', () => {
   });
 
   it('no source file imports react or react-dom', () => {
-    const files = (readdirSync(here, { recursive: true }) as string[]).filter((file) => /\.ts$/.test(file) && !/\.test(-d)?\.ts$/.test(file));
+    const files = (readdirSync(here, { recursive: true }) as string[]).filter(
+      (file) => /\.ts$/.test(file) && !/\.test(-d)?\.ts$/.test(file),
+    );
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) {
       const source = readFileSync(join(here, file), 'utf8');

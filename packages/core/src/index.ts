@@ -76,7 +76,11 @@ export { protocolErrorMap } from './protocol/protocol-error-map.js';
 export type { IssuePath, ProtocolErrorDetails, ProtocolIssue } from './protocol/protocol-error.js';
 export { parseRunCompletedEvent, parseRunEvent, parseSSEMessage } from './protocol/parse-run-event.js';
 export type { SSEMessage } from './sse/sse-message.js';
-export { InteractionAnswerError, parseInteractionAnswerShape, validateInteractionAnswer } from './protocol/validate-interaction-answer.js';
+export {
+  InteractionAnswerError,
+  parseInteractionAnswerShape,
+  validateInteractionAnswer,
+} from './protocol/validate-interaction-answer.js';
 export type { AnswerIssue, AnswerValidation } from './protocol/validate-interaction-answer.js';
 export { decodeSSE } from './sse/decode-sse.js';
 export { decodeSSEBatches } from './sse/decode-sse.js';

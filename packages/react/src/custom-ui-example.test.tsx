@@ -13,7 +13,12 @@ import { useRun } from './use-run.js';
  */
 
 // --- README example start
-const invoiceSchema = z.object({ invoiceNumber: z.string(), vendor: z.string(), currency: z.string(), total: z.number() });
+const invoiceSchema = z.object({
+  invoiceNumber: z.string(),
+  vendor: z.string(),
+  currency: z.string(),
+  total: z.number(),
+});
 
 export function InvoiceExtractor() {
   const run = useRun({
@@ -126,6 +131,12 @@ describeModes('the README custom UI', ({ options }) => {
   it('asks the WAITING question and follows the answer to the outcome', async () => {
     await show('waiting-approval');
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5_000 }));
-    expect(await screen.findByText(getScenario('waiting-approval').continuation!.expected.assistantText!, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        getScenario('waiting-approval').continuation!.expected.assistantText!,
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeTruthy();
   });
 });

@@ -32,7 +32,9 @@ describeModes('hydration', ({ wrap }) => {
       container.innerHTML = renderToString(tree);
       expect(container.querySelector('section')?.dataset.phase).toBe('idle');
       const recoverable: unknown[] = [];
-      const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: (error) => recoverable.push(error) }));
+      const root = await act(async () =>
+        hydrateRoot(container, tree, { onRecoverableError: (error) => recoverable.push(error) }),
+      );
       expect(recoverable).toEqual([]);
       expect(kestrel.requests).toHaveLength(0);
       await act(async () => container.querySelector('button')!.click());

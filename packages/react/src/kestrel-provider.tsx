@@ -46,7 +46,9 @@ export function KestrelProvider(props: KestrelProviderProps) {
 export function useKestrelClient(): RunClient {
   const context = useContext(KestrelContext);
   if (context === null) {
-    throw new Error('useKestrelClient() found no <KestrelProvider client={…}> or <KestrelProvider baseUrl="…"> above it');
+    throw new Error(
+      'useKestrelClient() found no <KestrelProvider client={…}> or <KestrelProvider baseUrl="…"> above it',
+    );
   }
   return context.client;
 }

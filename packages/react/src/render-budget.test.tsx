@@ -35,7 +35,11 @@ async function streamLong(options: RenderMode['options'], frameEveryMs: number |
         onRender={() => {
           // What this commit put on screen, read from the DOM.
           const shown = screen.getByTestId('run');
-          commits.push({ frame: frames.frames, phase: shown.dataset.phase as RunPhase, draftLength: screen.getByTestId('draft').textContent?.length ?? 0 });
+          commits.push({
+            frame: frames.frames,
+            phase: shown.dataset.phase as RunPhase,
+            draftLength: screen.getByTestId('draft').textContent?.length ?? 0,
+          });
         }}
       >
         <RunProbe probe={probe} />
@@ -76,7 +80,9 @@ describeModes(`render budget: ${DELTAS} text deltas`, ({ options }) => {
 
   it('commits the settled state with every delta in it even when no frame ever runs', async () => {
     const { commits, frames, state } = await streamLong(options, null);
-    console.info(`[render budget] no frames: ${commits.length} commits (${commits.map((commit) => commit.phase).join(' → ')})`);
+    console.info(
+      `[render budget] no frames: ${commits.length} commits (${commits.map((commit) => commit.phase).join(' → ')})`,
+    );
     expect(frames).toBe(0);
     expect(state.phase).toBe('settled');
     expect(commits.at(-1)).toMatchObject({ phase: 'settled', draftLength: longStream.expected.draftText!.length });

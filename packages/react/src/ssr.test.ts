@@ -13,7 +13,11 @@ import { useRunSelector } from './use-run-selector.js';
 function RunSummary() {
   const run = useRun({ payloadSchema: invoiceSchema, resumeRunId: 'run_from_url' });
   const phase = useRunSelector(run, (state) => state.phase);
-  return createElement('section', { 'data-phase': run.state.phase, 'data-selected': phase }, run.state.draftText || 'Ask something');
+  return createElement(
+    'section',
+    { 'data-phase': run.state.phase, 'data-selected': phase },
+    run.state.draftText || 'Ask something',
+  );
 }
 
 for (const strict of [false, true]) {
@@ -25,7 +29,13 @@ for (const strict of [false, true]) {
       const fetch = vi.fn<typeof globalThis.fetch>();
       const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const html = renderToString(
-        wrap(createElement(KestrelProvider, { baseUrl: 'http://127.0.0.1:9', clientOptions: { fetch } }, createElement(RunSummary))),
+        wrap(
+          createElement(
+            KestrelProvider,
+            { baseUrl: 'http://127.0.0.1:9', clientOptions: { fetch } },
+            createElement(RunSummary),
+          ),
+        ),
       );
       expect(html).toBe('<section data-phase="idle" data-selected="idle">Ask something</section>');
       expect(fetch).not.toHaveBeenCalled();

@@ -9,17 +9,25 @@ const tokens = [...new Set(declarations.match(/--kestrel-[a-z0-9-]+(?=\s*:)/g) ?
 describe('theme.css', () => {
   it('uses logical properties only, so a view under dir="rtl" mirrors as a whole', () => {
     // Media features (max-width) are about the viewport, not the layout direction.
-    const physical = declarations.replace(/@media[^{]*/g, '').match(/(?<![-\w])(?:(?:margin|padding|border)-(?:left|right)(?:-[a-z]+)?|left|right|(?:min-|max-)?(?:width|height))\s*:|text-align:\s*(?:left|right)|border-(?:top|bottom)-(?:left|right)-radius/g);
+    const physical = declarations
+      .replace(/@media[^{]*/g, '')
+      .match(
+        /(?<![-\w])(?:(?:margin|padding|border)-(?:left|right)(?:-[a-z]+)?|left|right|(?:min-|max-)?(?:width|height))\s*:|text-align:\s*(?:left|right)|border-(?:top|bottom)-(?:left|right)-radius/g,
+      );
     expect(physical ?? []).toEqual([]);
   });
 
   it('stops its animations and transitions for people who ask for reduced motion', () => {
-    expect(declarations).toMatch(/@media \(prefers-reduced-motion: reduce\)\s*{[^}]*\[data-kestrel-run\][^{]*{\s*animation: none !important;\s*transition: none !important;/);
+    expect(declarations).toMatch(
+      /@media \(prefers-reduced-motion: reduce\)\s*{[^}]*\[data-kestrel-run\][^{]*{\s*animation: none !important;\s*transition: none !important;/,
+    );
   });
 
   it('defines every colour token for light, for the dark OS preference and for data-kestrel-theme="dark"', () => {
     const block = (selector: string) => declarations.slice(declarations.indexOf(selector)).split('}')[0] ?? '';
-    const colours = tokens.filter((token) => /^#|rgb/.test(block(':root,').match(new RegExp(`${token}:\\s*([^;]+)`))?.[1] ?? ''));
+    const colours = tokens.filter((token) =>
+      /^#|rgb/.test(block(':root,').match(new RegExp(`${token}:\\s*([^;]+)`))?.[1] ?? ''),
+    );
     expect(colours.length).toBeGreaterThan(15);
     for (const dark of [":root:not([data-kestrel-theme='light'])", "[data-kestrel-theme='dark'] {"]) {
       expect(colours.filter((token) => !block(dark).includes(`${token}:`))).toEqual([]);

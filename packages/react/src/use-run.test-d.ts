@@ -1,4 +1,12 @@
-import type { JsonRunOptions, PayloadState, RunActions, RunClient, RunCompletedEvent, RunError, RunPhase } from '@kestrel/core';
+import type {
+  JsonRunOptions,
+  PayloadState,
+  RunActions,
+  RunClient,
+  RunCompletedEvent,
+  RunError,
+  RunPhase,
+} from '@kestrel/core';
 import { invoiceSchema, type Invoice } from '@kestrel/testing';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -51,15 +59,21 @@ describe('useRun types', () => {
   it('infers selector results', () => {
     const run = useRunBinding({ payloadSchema: invoiceSchema });
     expectTypeOf(useRunSelector(run, (state) => state.phase)).toEqualTypeOf<RunPhase>();
-    const total = useRunSelector(run, (state) => (state.payload?.status === 'valid' ? state.payload.value.total : null));
+    const total = useRunSelector(run, (state) =>
+      state.payload?.status === 'valid' ? state.payload.value.total : null,
+    );
     expectTypeOf(total).toEqualTypeOf<number | null>();
   });
 });
 
 describe('@kestrel/react/query types', () => {
   it('types query and mutation data as the terminal event', () => {
-    expectTypeOf(useQuery(runResultQueryOptions(client, 'run_1')).data).toEqualTypeOf<RunCompletedEvent | null | undefined>();
-    expectTypeOf(useSuspenseQuery(runResultQueryOptions(client, 'run_1')).data).toEqualTypeOf<RunCompletedEvent | null>();
+    expectTypeOf(useQuery(runResultQueryOptions(client, 'run_1')).data).toEqualTypeOf<
+      RunCompletedEvent | null | undefined
+    >();
+    expectTypeOf(
+      useSuspenseQuery(runResultQueryOptions(client, 'run_1')).data,
+    ).toEqualTypeOf<RunCompletedEvent | null>();
     const mutation = useMutation(runMutationOptions(client));
     expectTypeOf(mutation.data).toEqualTypeOf<RunCompletedEvent | undefined>();
     expectTypeOf(mutation.mutate).parameter(0).toEqualTypeOf<string | JsonRunOptions>();

@@ -87,9 +87,7 @@ describeModes('useRun follows a run across attempts', ({ options }) => {
       expect.stringMatching(/^\/v1\/sessions\/[^/]+\/interactions\/int_choice_single$/),
     ]);
     expect(JSON.parse(sent[1]!.body)).toEqual(continuation.answer);
-    expect(probe.current!.state.events.length).toBe(
-      scenario.steps.length + continuation.steps.length,
-    );
+    expect(probe.current!.state.events.length).toBe(scenario.steps.length + continuation.steps.length);
   });
 
   it('refuses an invalid answer and keeps the WAITING state so the person can try again', async () => {
@@ -224,7 +222,10 @@ describeModes('useRun callbacks', ({ options }) => {
       <KestrelProvider client={client}>
         <RunProbe
           probe={probe}
-          options={{ onSettled: (event) => calls.push(`${tag}:settled:${event.output.status}`), onError: (error) => calls.push(`${tag}:error:${error.kind}`) }}
+          options={{
+            onSettled: (event) => calls.push(`${tag}:settled:${event.output.status}`),
+            onError: (error) => calls.push(`${tag}:error:${error.kind}`),
+          }}
         />
       </KestrelProvider>
     );
@@ -245,7 +246,13 @@ describeModes('useRun callbacks', ({ options }) => {
     const probe = createProbe();
     render(
       <KestrelProvider client={kestrel.client({ scenario: 'truncated' })}>
-        <RunProbe probe={probe} options={{ onError: (error) => errors.push(error.kind), onSettled: (event) => settled.push(event.output.status) }} />
+        <RunProbe
+          probe={probe}
+          options={{
+            onError: (error) => errors.push(error.kind),
+            onSettled: (event) => settled.push(event.output.status),
+          }}
+        />
       </KestrelProvider>,
       options,
     );

@@ -70,8 +70,14 @@ describe('jsonRunResponse', () => {
   });
 
   it('the run client reading the JSON route gets an http error for it, not an outcome', async () => {
-    server = await listenOnLoopback(createNodeListener(() => jsonRunResponse(completedWithoutText(), { onProtocolError: () => undefined })));
+    server = await listenOnLoopback(
+      createNodeListener(() => jsonRunResponse(completedWithoutText(), { onProtocolError: () => undefined })),
+    );
     const client = createRunClient({ baseUrl: server.url });
-    await expect(client.run({ input: 'Summarise the report' })).rejects.toMatchObject({ kind: 'http', status: 500, code: 'invalid_outcome' });
+    await expect(client.run({ input: 'Summarise the report' })).rejects.toMatchObject({
+      kind: 'http',
+      status: 500,
+      code: 'invalid_outcome',
+    });
   });
 });

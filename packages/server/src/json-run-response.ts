@@ -1,4 +1,10 @@
-import { ProtocolError, parseRunCompletedEvent, toHeaders, type KestrelHeaders, type RunCompletedEvent } from '@kestrel/core';
+import {
+  ProtocolError,
+  parseRunCompletedEvent,
+  toHeaders,
+  type KestrelHeaders,
+  type RunCompletedEvent,
+} from '@kestrel/core';
 import { checkWireEvent, logProtocolError } from './checked-wire-event.js';
 import { errorResponse } from '@kestrel/core/internal';
 

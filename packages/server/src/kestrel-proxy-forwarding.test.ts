@@ -6,16 +6,17 @@ import { startScriptedUpstream } from './scripted-upstream.js';
 
 const { setup, track } = proxyHarness();
 
-
 describe('createKestrelProxy: no pass-through of the query string', () => {
   it("drops the browser's query string", async () => {
-    const { proxy, upstream } = await setup(answerJson(409, { error: { code: 'run_not_settled', message: 'Still running' } }));
+    const { proxy, upstream } = await setup(
+      answerJson(409, { error: { code: 'run_not_settled', message: 'Still running' } }),
+    );
     await fetch(`${proxy.url}/v1/runs/run_1/result?api_key=x&tenant=other`);
     await fetch(`${proxy.url}/v1/runs/run_1/cancel?tenant=other`, { method: 'POST' });
     expect(upstream.requests.map((request) => request.url)).toEqual(['/v1/runs/run_1/result', '/v1/runs/run_1/cancel']);
   });
 
-  it("forwards the session listing with only its validated before and limit, and relays the page as JSON", async () => {
+  it('forwards the session listing with only its validated before and limit, and relays the page as JSON', async () => {
     const page = { runs: [], nextCursor: null };
     const { proxy, upstream } = await setup(answerJson(200, page));
     const response = await fetch(`${proxy.url}/v1/sessions/ses_1/runs?limit=10&before=cur_2&api_key=x`);
@@ -34,7 +35,11 @@ describe('createKestrelProxy: upstream redirects', () => {
   it.each([
     ['a start (307 would re-send the body and the key)', 307, (url: string) => postJson(`${url}/v1/sessions/new/runs`)],
     ['a result', 302, (url: string) => fetch(`${url}/v1/runs/run_1/result`)],
-    ['a resume', 301, (url: string) => fetch(`${url}/v1/runs/run_1/events`, { headers: { accept: 'text/event-stream' } })],
+    [
+      'a resume',
+      301,
+      (url: string) => fetch(`${url}/v1/runs/run_1/events`, { headers: { accept: 'text/event-stream' } }),
+    ],
   ])('answers 502 upstream_redirect to a redirect on %s, and never follows it', async (_what, status, send) => {
     const elsewhere = track(await startScriptedUpstream((_request, res) => res.end('{}')));
     const { proxy } = await setup((request, res) => {
@@ -66,7 +71,7 @@ describe('createKestrelProxy: upstream errors', () => {
     expect(await accepted.text()).toBe('');
   });
 
-  it("keeps a JSON cancel answer, re-serialised", async () => {
+  it('keeps a JSON cancel answer, re-serialised', async () => {
     const { proxy } = await setup(answerJson(202, { status: 'cancelling' }));
     const response = await fetch(`${proxy.url}/v1/runs/run_1/cancel`, { method: 'POST' });
     expect(response.status).toBe(202);
@@ -75,7 +80,12 @@ describe('createKestrelProxy: upstream errors', () => {
 
   it("redacts the proxy's own credential values from an upstream message it relays", async () => {
     const { proxy } = await setup(
-      answerJson(401, { error: { code: 'unauthorized', message: `Key "${APP_SECRET}" (app-secret-7f3a) is revoked; user token tok_user_123 too` } }),
+      answerJson(401, {
+        error: {
+          code: 'unauthorized',
+          message: `Key "${APP_SECRET}" (app-secret-7f3a) is revoked; user token tok_user_123 too`,
+        },
+      }),
       { getHeaders: () => ({ 'x-user-token': 'tok_user_123' }) },
     );
     const response = await postJson(`${proxy.url}/v1/sessions/new/runs`);
@@ -85,7 +95,7 @@ describe('createKestrelProxy: upstream errors', () => {
     });
   });
 
-  it("never relays an upstream error code that carries a credential or is not an identifier", async () => {
+  it('never relays an upstream error code that carries a credential or is not an identifier', async () => {
     for (const [code, relayed] of [
       [`bad_key_${'app-secret-7f3a'}`, 'bad_key_[redacted]'],
       ['<b>html</b>', 'upstream_error'],
@@ -100,7 +110,10 @@ describe('createKestrelProxy: upstream errors', () => {
   it('forwards Last-Event-ID only on a resume, and only as a seq', async () => {
     const { proxy, upstream } = await setup(answerJson(200, { ok: true }));
     const sent = async (path: string, value: string, init: RequestInit = {}) => {
-      await fetch(`${proxy.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'last-event-id': value } });
+      await fetch(`${proxy.url}${path}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), 'last-event-id': value },
+      });
       return upstream.requests.at(-1)!.headers['last-event-id'];
     };
     expect(await sent('/v1/runs/run_1/events', '42')).toBe('42');
@@ -140,7 +153,10 @@ describe('createKestrelProxy: bad paths are 4xx', () => {
     const { proxy, upstream } = await setup(answerJson(200, {}));
     const response = await rawRequest(proxy.url, { path });
     expect(response.status).toBe(400);
-    expect(JSON.parse(response.body).error).toMatchObject({ code: 'invalid_path', message: expect.stringContaining(what) });
+    expect(JSON.parse(response.body).error).toMatchObject({
+      code: 'invalid_path',
+      message: expect.stringContaining(what),
+    });
     expect(upstream.requests).toHaveLength(0);
   });
 
@@ -156,7 +172,10 @@ describe('createKestrelProxy: bad paths are 4xx', () => {
 
   it('answers an invalid Host with 400, not a 500', async () => {
     const { proxy, upstream } = await setup(answerJson(200, {}));
-    const answer = await rawHttp(proxy.port, 'GET /v1/runs/run_1/result HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n');
+    const answer = await rawHttp(
+      proxy.port,
+      'GET /v1/runs/run_1/result HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toContain('"code":"invalid_host"');
     expect(upstream.requests).toHaveLength(0);

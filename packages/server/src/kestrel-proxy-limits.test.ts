@@ -13,11 +13,15 @@ const { setup } = proxyHarness();
  */
 function postThenStall(url: string, chunks: Uint8Array[], withinMs = 5_000): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-      resolve(res.statusCode ?? 0);
-      res.resume();
-      req.destroy();
-    });
+    const req = httpRequest(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+      (res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+        req.destroy();
+      },
+    );
     req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
     for (const chunk of chunks) req.write(chunk);
     setTimeout(() => {
@@ -68,7 +72,9 @@ describe('createKestrelProxy: request body limit', () => {
     expect(upstream.requests).toHaveLength(1);
     const over = await postJson(`${proxy.url}/v1/sessions/new/runs`, JSON.stringify({ input: 'x'.repeat(51) }));
     expect(over.status).toBe(413);
-    expect(await over.json()).toEqual({ error: { code: 'body_too_large', message: `The request body is larger than ${body.length} bytes` } });
+    expect(await over.json()).toEqual({
+      error: { code: 'body_too_large', message: `The request body is larger than ${body.length} bytes` },
+    });
     expect(upstream.requests).toHaveLength(1);
   });
 });
@@ -89,7 +95,10 @@ describe('createKestrelProxy: upstream answer limit', () => {
     );
     const response = await send()(`${proxy.url}/v1/sessions/new/runs`);
     expect(response.status).toBe(502);
-    expect((await response.json()).error).toEqual({ code: 'upstream_too_large', message: "Kestrel's terminal event is larger than 100 bytes" });
+    expect((await response.json()).error).toEqual({
+      code: 'upstream_too_large',
+      message: "Kestrel's terminal event is larger than 100 bytes",
+    });
   });
 
   it('stops reading an endless upstream answer at the limit instead of holding it', async () => {
@@ -134,20 +143,29 @@ describe('createKestrelProxy: upstream answer limit', () => {
   });
 
   it.each([
-    ['its headers never come', async (_request: unknown, res: ServerResponse) => {
-      await sleep(5_000);
-      res.end();
-    }],
-    ['its JSON answer stops half-way', async (_request: unknown, res: ServerResponse) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"type":"run.comp');
-      await sleep(5_000);
-      res.end();
-    }],
+    [
+      'its headers never come',
+      async (_request: unknown, res: ServerResponse) => {
+        await sleep(5_000);
+        res.end();
+      },
+    ],
+    [
+      'its JSON answer stops half-way',
+      async (_request: unknown, res: ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"type":"run.comp');
+        await sleep(5_000);
+        res.end();
+      },
+    ],
   ])('answers 504 upstream_timeout when Kestrel stays silent (%s) past upstreamTimeoutMs', async (_what, script) => {
     const { proxy } = await setup(script, { upstreamTimeoutMs: 200 });
     const response = await postJson(`${proxy.url}/v1/sessions/new/runs`);
     expect(response.status).toBe(504);
-    expect((await response.json()).error).toEqual({ code: 'upstream_timeout', message: 'Kestrel sent nothing for 200 ms' });
+    expect((await response.json()).error).toEqual({
+      code: 'upstream_timeout',
+      message: 'Kestrel sent nothing for 200 ms',
+    });
   });
 });

@@ -47,14 +47,17 @@ const clientFor = (scenario: string, extra: Record<string, string> = {}): RunCli
   });
 
 describe('run client → createKestrelProxy → mock Kestrel', () => {
-  it.each(['completed-payload', 'failed-retryable', 'cancelled', 'waiting-form'])('settles %s as Kestrel said', async (name) => {
-    const scenario = getScenario(name);
-    const handle = clientFor(name).start({ input: scenario.input });
-    const event = await handle.result;
-    expect(event.output.status).toBe(scenario.expected.status);
-    expect(handle.getState().finishReason).toBe(scenario.expected.finishReason);
-    expect(seenByUpstream.at(-1)?.get('authorization')).toBe('Bearer app-secret');
-  });
+  it.each(['completed-payload', 'failed-retryable', 'cancelled', 'waiting-form'])(
+    'settles %s as Kestrel said',
+    async (name) => {
+      const scenario = getScenario(name);
+      const handle = clientFor(name).start({ input: scenario.input });
+      const event = await handle.result;
+      expect(event.output.status).toBe(scenario.expected.status);
+      expect(handle.getState().finishReason).toBe(scenario.expected.finishReason);
+      expect(seenByUpstream.at(-1)?.get('authorization')).toBe('Bearer app-secret');
+    },
+  );
 
   it('answers a WAITING interaction through the proxy and follows the next attempt', async () => {
     const scenario = getScenario('waiting-approval');

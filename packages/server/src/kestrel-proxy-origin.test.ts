@@ -4,7 +4,6 @@ import { START_BODY, accept202, postJson, proxyHarness } from './proxy-harness.t
 
 const { setup } = proxyHarness();
 
-
 describe('createKestrelProxy: cross-site requests (CSRF)', () => {
   it('refuses a cross-site text/plain POST with 415 before reading it; nothing leaves', async () => {
     const { proxy, upstream } = await setup(accept202);
@@ -15,7 +14,11 @@ describe('createKestrelProxy: cross-site requests (CSRF)', () => {
       body: START_BODY,
     });
     expect([403, 415]).toContain(response.status);
-    const plain = await fetch(`${proxy.url}/v1/sessions/new/runs`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: START_BODY });
+    const plain = await fetch(`${proxy.url}/v1/sessions/new/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: START_BODY,
+    });
     expect(plain.status).toBe(415);
     expect((await plain.json()).error.code).toBe('unsupported_media_type');
     const form = await fetch(`${proxy.url}/v1/sessions/s/interactions/i`, {
@@ -35,12 +38,18 @@ describe('createKestrelProxy: cross-site requests (CSRF)', () => {
     const { proxy, upstream } = await setup(accept202);
     const response = await fetch(`${proxy.url}${path}`, {
       method: 'POST',
-      headers: { origin: 'https://evil.example', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        origin: 'https://evil.example',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body }),
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({
-      error: { code: 'cross_origin', message: 'Requests from https://evil.example may not change a run (not this origin, not in allowedOrigins)' },
+      error: {
+        code: 'cross_origin',
+        message: 'Requests from https://evil.example may not change a run (not this origin, not in allowedOrigins)',
+      },
     });
     expect(upstream.requests).toHaveLength(0);
   });
@@ -49,20 +58,26 @@ describe('createKestrelProxy: cross-site requests (CSRF)', () => {
     const { proxy, upstream } = await setup(accept202);
     const opaque = await fetch(`${proxy.url}/v1/runs/run_1/cancel`, { method: 'POST', headers: { origin: 'null' } });
     expect(opaque.status).toBe(403);
-    const noOrigin = await fetch(`${proxy.url}/v1/runs/run_1/cancel`, { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' } });
+    const noOrigin = await fetch(`${proxy.url}/v1/runs/run_1/cancel`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(noOrigin.status).toBe(403);
     expect(upstream.requests).toHaveLength(0);
   });
 
   it('lets the same origin, the allowedOrigins and requests without Origin (servers, scripts) through', async () => {
     const { proxy, upstream } = await setup(accept202, { allowedOrigins: ['https://app.example/'] });
-    const cancel = (headers: Record<string, string>) => fetch(`${proxy.url}/v1/runs/run_1/cancel`, { method: 'POST', headers });
+    const cancel = (headers: Record<string, string>) =>
+      fetch(`${proxy.url}/v1/runs/run_1/cancel`, { method: 'POST', headers });
     expect((await cancel({ origin: proxy.url, 'sec-fetch-site': 'same-origin' })).status).toBe(202);
     expect((await cancel({ origin: 'https://app.example' })).status).toBe(202);
     expect((await cancel({})).status).toBe(202);
     expect((await cancel({ 'sec-fetch-site': 'same-origin' })).status).toBe(202);
     // A start with a charset parameter is JSON too: it reaches the upstream (whose bare 202 is then no terminal event).
-    await postJson(`${proxy.url}/v1/sessions/new/runs`, START_BODY, { 'content-type': 'application/json; charset=UTF-8' });
+    await postJson(`${proxy.url}/v1/sessions/new/runs`, START_BODY, {
+      'content-type': 'application/json; charset=UTF-8',
+    });
     expect(upstream.requests).toHaveLength(5);
     // Another port is another origin.
     expect((await cancel({ origin: proxy.url.replace(/:\d+$/, ':1') })).status).toBe(403);
@@ -73,12 +88,20 @@ describe('createKestrelProxy: cross-site requests (CSRF)', () => {
       res.writeHead(409, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { code: 'run_not_settled', message: 'Still running' } }));
     });
-    expect((await fetch(`${proxy.url}/v1/runs/run_1/result`, { headers: { origin: 'https://other.example' } })).status).toBe(409);
+    expect(
+      (await fetch(`${proxy.url}/v1/runs/run_1/result`, { headers: { origin: 'https://other.example' } })).status,
+    ).toBe(409);
   });
 
   it('refuses an allowedOrigins entry that is not an origin when the proxy is created', () => {
-    expect(() => createKestrelProxy({ upstream: 'http://127.0.0.1:1', allowedOrigins: ['*'] })).toThrow(/allowedOrigins\[0\] "\*" is not an origin/);
-    expect(() => createKestrelProxy({ upstream: 'http://127.0.0.1:1', allowedOrigins: ['https://app.example/ui'] })).toThrow(/allowedOrigins\[0\]/);
-    expect(() => createKestrelProxy({ upstream: 'http://127.0.0.1:1', maxBodyBytes: 0 })).toThrow(/maxBodyBytes must be a positive integer/);
+    expect(() => createKestrelProxy({ upstream: 'http://127.0.0.1:1', allowedOrigins: ['*'] })).toThrow(
+      /allowedOrigins\[0\] "\*" is not an origin/,
+    );
+    expect(() =>
+      createKestrelProxy({ upstream: 'http://127.0.0.1:1', allowedOrigins: ['https://app.example/ui'] }),
+    ).toThrow(/allowedOrigins\[0\]/);
+    expect(() => createKestrelProxy({ upstream: 'http://127.0.0.1:1', maxBodyBytes: 0 })).toThrow(
+      /maxBodyBytes must be a positive integer/,
+    );
   });
 });

@@ -49,7 +49,11 @@ describe('createKestrelProxy: event streams', () => {
       sseHead(res);
       res.end(stepsToSSE(getScenario('completed-text').steps));
     });
-    await readSSE(await startRun(proxy.url, 'text/event-stream', { headers: { cookie: 'sid=browser', authorization: 'Bearer browser', 'x-app-user': 'u_42' } }));
+    await readSSE(
+      await startRun(proxy.url, 'text/event-stream', {
+        headers: { cookie: 'sid=browser', authorization: 'Bearer browser', 'x-app-user': 'u_42' },
+      }),
+    );
     const headers = upstream.requests[0]?.headers;
     expect(headers?.authorization).toBe(APP_SECRET);
     expect(headers?.['x-kestrel-user']).toBe('u_42');
@@ -62,9 +66,16 @@ describe('createKestrelProxy: event streams', () => {
     const { proxy, upstream } = await setup((request, res) => {
       sseHead(res);
       const after = Number(request.headers['last-event-id']);
-      res.end(events.filter((event) => event.seq > after).map(encodeSSEEvent).join(''));
+      res.end(
+        events
+          .filter((event) => event.seq > after)
+          .map(encodeSSEEvent)
+          .join(''),
+      );
     });
-    const response = await fetch(`${proxy.url}/v1/runs/run_dropped/events`, { headers: { accept: 'text/event-stream', 'last-event-id': '9' } });
+    const response = await fetch(`${proxy.url}/v1/runs/run_dropped/events`, {
+      headers: { accept: 'text/event-stream', 'last-event-id': '9' },
+    });
     const { messages } = await readSSE(response);
     expect(upstream.requests[0]?.url).toBe('/v1/runs/run_dropped/events');
     expect(upstream.requests[0]?.headers['last-event-id']).toBe('9');
@@ -82,7 +93,14 @@ describe('createKestrelProxy: event streams', () => {
     });
     const { messages, ending } = await readSSE(await startRun(proxy.url));
     expect(ending).toBe('dropped');
-    expect(messages.length).toBe(scenarioEvents(steps.slice(0, steps.findIndex((step) => step.kind === 'drop'))).length);
+    expect(messages.length).toBe(
+      scenarioEvents(
+        steps.slice(
+          0,
+          steps.findIndex((step) => step.kind === 'drop'),
+        ),
+      ).length,
+    );
     expect(messages.some((message) => message.event === 'run.completed')).toBe(false);
   });
 
@@ -102,7 +120,13 @@ describe('createKestrelProxy: event streams', () => {
     'ends the response at the first protocol error of %s, forwarding nothing after it',
     async (name) => {
       const steps = getScenario(name).steps;
-      const extra = encodeSSEEvent({ type: 'text.delta', runId: 'run_x', sessionId: 'ses_root', seq: 999, delta: 'never forwarded' });
+      const extra = encodeSSEEvent({
+        type: 'text.delta',
+        runId: 'run_x',
+        sessionId: 'ses_root',
+        seq: 999,
+        delta: 'never forwarded',
+      });
       const { proxy, protocolErrors } = await setup((_request, res) => {
         sseHead(res);
         res.end(stepsToSSE(steps) + extra);
@@ -178,27 +202,30 @@ describe('createKestrelProxy: JSON route, result, cancel', () => {
   it.each([
     ['the JSON route', 'POST', '/v1/sessions/new/runs'],
     ['the result', 'GET', '/v1/runs/r1/result'],
-  ])('answers 502 upstream_dropped, never a rejected handler, when the upstream drops during %s', async (_what, method, path) => {
-    const upstream = await startScriptedUpstream(async (_request, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"type":"run.completed","runId":"r1",');
-      await sleep(20);
-      res.destroy();
-    });
-    track(upstream);
-    // Called as a web-standard handler (Next.js, Hono): a rejection there is the host's generic 500, not the protocol's error body.
-    const proxy = createKestrelProxy({ upstream: upstream.url });
-    const response = await proxy(
-      new Request(`http://app.test${path}`, {
-        method,
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        ...(method === 'POST' ? { body: JSON.stringify({ input: 'Hi' }) } : {}),
-      }),
-    );
-    expect(response.status).toBe(502);
-    const body = requestErrorBodySchema.parse(await response.json());
-    expect(body.error.code).toBe('upstream_dropped');
-  });
+  ])(
+    'answers 502 upstream_dropped, never a rejected handler, when the upstream drops during %s',
+    async (_what, method, path) => {
+      const upstream = await startScriptedUpstream(async (_request, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"type":"run.completed","runId":"r1",');
+        await sleep(20);
+        res.destroy();
+      });
+      track(upstream);
+      // Called as a web-standard handler (Next.js, Hono): a rejection there is the host's generic 500, not the protocol's error body.
+      const proxy = createKestrelProxy({ upstream: upstream.url });
+      const response = await proxy(
+        new Request(`http://app.test${path}`, {
+          method,
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          ...(method === 'POST' ? { body: JSON.stringify({ input: 'Hi' }) } : {}),
+        }),
+      );
+      expect(response.status).toBe(502);
+      const body = requestErrorBodySchema.parse(await response.json());
+      expect(body.error.code).toBe('upstream_dropped');
+    },
+  );
 
   it('forwards the settled result, and the 409 of a run still going', async () => {
     const terminal = terminalOf('waiting-form');
@@ -284,7 +311,10 @@ describe('createKestrelProxy: request errors', () => {
     const notJson = await postJson(`${proxy.url}/v1/sessions/new/runs`, '{input:');
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).error.code).toBe('invalid_json');
-    const badAnswer = await postJson(`${proxy.url}/v1/sessions/s/interactions/i`, JSON.stringify({ kind: 'text', text: '' }));
+    const badAnswer = await postJson(
+      `${proxy.url}/v1/sessions/s/interactions/i`,
+      JSON.stringify({ kind: 'text', text: '' }),
+    );
     expect(badAnswer.status).toBe(400);
     expect((await badAnswer.json()).error.message).toContain('text');
     expect(upstream.requests).toHaveLength(0);

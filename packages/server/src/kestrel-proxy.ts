@@ -26,7 +26,12 @@ function routeOf(request: Request, basePath: string): Step<KestrelRoute> {
     case 404:
       return { ok: false, response: errorResponse(404, 'not_found', `${url.pathname} is not a Kestrel resource`) };
     case 405:
-      return { ok: false, response: errorResponse(405, 'method_not_allowed', `Use ${match.allow} for ${url.pathname}`, { headers: { allow: match.allow } }) };
+      return {
+        ok: false,
+        response: errorResponse(405, 'method_not_allowed', `Use ${match.allow} for ${url.pathname}`, {
+          headers: { allow: match.allow },
+        }),
+      };
     default:
       return match satisfies never;
   }
@@ -82,7 +87,12 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
   const { base, basePath, forwarded, staticHeaders } = resolved;
 
   /** Runs an app hook; a throw is reported to `onError` and answered with `fallback`, never with its message. */
-  async function hook<T>(stage: ProxyHookStage, request: Request, run: () => T | Promise<T>, fallback: () => Response): Promise<Step<T>> {
+  async function hook<T>(
+    stage: ProxyHookStage,
+    request: Request,
+    run: () => T | Promise<T>,
+    fallback: () => Response,
+  ): Promise<Step<T>> {
     try {
       return { ok: true, value: await run() };
     } catch (error) {
@@ -129,7 +139,11 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
   }
 
   /** Step 6: the browser headers that may pass, then the app's credentials (`headers`, `getHeaders`). */
-  async function headersFor(request: Request, route: KestrelRoute, body: string | undefined): Promise<Step<{ headers: Headers; credentials: Headers }>> {
+  async function headersFor(
+    request: Request,
+    route: KestrelRoute,
+    body: string | undefined,
+  ): Promise<Step<{ headers: Headers; credentials: Headers }>> {
     const headers = new Headers();
     for (const name of forwarded) {
       const value = request.headers.get(name);
@@ -137,7 +151,8 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
     }
     // Last-Event-ID means something only to a resume, and only as a seq: anything else stays behind.
     const lastEventId = headers.get('last-event-id');
-    if (lastEventId !== null && (route.kind !== 'resume' || !/^[1-9][0-9]{0,15}$/.test(lastEventId))) headers.delete('last-event-id');
+    if (lastEventId !== null && (route.kind !== 'resume' || !/^[1-9][0-9]{0,15}$/.test(lastEventId)))
+      headers.delete('last-event-id');
     if (body !== undefined) headers.set('content-type', 'application/json');
     staticHeaders.forEach((value, name) => headers.set(name, value));
     if (options.getHeaders === undefined) return { ok: true, value: { headers, credentials: new Headers() } };
@@ -200,7 +215,11 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
       request.signal.removeEventListener('abort', stopUpstream);
       if (request.signal.aborted) return errorResponse(499, 'client_closed', 'The client went away');
       if (timedOut) return upstreamTimeout(resolved.upstreamTimeoutMs);
-      return errorResponse(502, 'upstream_unreachable', redact(`Kestrel could not be reached: ${(error as Error).message}`));
+      return errorResponse(
+        502,
+        'upstream_unreachable',
+        redact(`Kestrel could not be reached: ${(error as Error).message}`),
+      );
     }
 
     const { onRunStarted } = options;

@@ -47,7 +47,12 @@ export async function startLoopbackKestrel(options: LoopbackKestrelOptions = {})
     createNodeListener(async (request) => {
       const url = new URL(request.url);
       const body = request.method === 'POST' ? await request.clone().text() : '';
-      requests.push({ method: request.method, path: url.pathname + url.search, headers: Object.fromEntries(request.headers), body });
+      requests.push({
+        method: request.method,
+        path: url.pathname + url.search,
+        headers: Object.fromEntries(request.headers),
+        body,
+      });
       return intercept?.(request) ?? handler(request);
     }),
   );

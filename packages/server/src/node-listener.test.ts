@@ -57,7 +57,10 @@ describe('createNodeListener', () => {
     );
     open.push(server);
     let written = 0;
-    const req = httpRequest(`${server.url}/`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' } });
+    const req = httpRequest(`${server.url}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     req.on('error', () => undefined);
     const writeAll = async () => {
       for (let i = 0; i < TOTAL_CHUNKS && !req.destroyed; i += 1) {
@@ -84,10 +87,14 @@ describe('createNodeListener', () => {
     );
     open.push(server);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${server.url}/v1/runs/r/result`, { headers: { host: 'exa mple.com' }, setHost: false }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = httpRequest(
+        `${server.url}/v1/runs/r/result`,
+        { headers: { host: 'exa mple.com' }, setHost: false },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -35,7 +35,10 @@ describe('@kestrel/server package graph', () => {
   });
 
   it('takes @kestrel/testing as an optional peer, never as a dependency', () => {
-    const pkg = JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>;
+    const pkg = JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, unknown> | undefined
+    >;
     expect(pkg.dependencies).not.toHaveProperty('@kestrel/testing');
     expect(pkg.peerDependencies).toHaveProperty('@kestrel/testing');
     expect(pkg.peerDependenciesMeta).toEqual(expect.objectContaining({ '@kestrel/testing': { optional: true } }));

@@ -50,17 +50,30 @@ export const START_BODY = JSON.stringify({ input: 'What is the capital of Austra
 
 /** A same-origin-free POST of JSON, as a server or the run client in Node sends it (no `Origin`). */
 export const postJson = (url: string, body: string = START_BODY, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', ...headers }, body });
+  fetch(url, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+    body,
+  });
 
 /** One raw HTTP/1.1 request, its target and headers exactly as given (fetch would normalise `%2e%2e` and Host). */
 export function rawRequest(url: string, init: { method?: string; path: string; headers?: Record<string, string> }) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest(url, { method: init.method ?? 'GET', path: init.path, headers: init.headers, setHost: init.headers?.host === undefined }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      url,
+      {
+        method: init.method ?? 'GET',
+        path: init.path,
+        headers: init.headers,
+        setHost: init.headers?.host === undefined,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });

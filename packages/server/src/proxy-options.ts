@@ -1,4 +1,11 @@
-import { toHeaders, type InteractionAnswer, type KestrelHeaders, type KestrelRoute, type ProtocolError, type StartRunBody } from '@kestrel/core';
+import {
+  toHeaders,
+  type InteractionAnswer,
+  type KestrelHeaders,
+  type KestrelRoute,
+  type ProtocolError,
+  type StartRunBody,
+} from '@kestrel/core';
 
 /** The routes that carry a request body: a start and an answer. */
 export type KestrelBodyRoute = Extract<KestrelRoute, { kind: 'start-run' | 'answer' }>;
@@ -36,7 +43,10 @@ export interface KestrelProxyOptions {
    * `Response` to refuse the request (sent as is). If it throws, the browser gets `401 unauthorized` with a generic
    * message (never the thrown one) and `onError` hears the error.
    */
-  readonly getHeaders?: (request: Request, route: KestrelRoute) => KestrelHeaders | Response | Promise<KestrelHeaders | Response>;
+  readonly getHeaders?: (
+    request: Request,
+    route: KestrelRoute,
+  ) => KestrelHeaders | Response | Promise<KestrelHeaders | Response>;
   /**
    * Decides whether this browser may use this resource, before the body is read and before anything leaves. Return
    * a `Response` (401, 403, 404...) to refuse (sent as is), or `undefined` to go on. `route` holds the parsed ids
@@ -96,7 +106,8 @@ export interface KestrelProxyOptions {
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value <= 0) throw new TypeError(`createKestrelProxy: ${name} must be a positive integer of bytes, got ${value}`);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new TypeError(`createKestrelProxy: ${name} must be a positive integer of bytes, got ${value}`);
   return value;
 }
 
@@ -111,7 +122,9 @@ function originsOf(list: readonly string[]): ReadonlySet<string> {
         url = undefined;
       }
       if (url === undefined || url.origin === 'null' || url.origin !== entry.replace(/\/$/, '')) {
-        throw new TypeError(`createKestrelProxy: allowedOrigins[${index}] "${entry}" is not an origin like "https://app.example"`);
+        throw new TypeError(
+          `createKestrelProxy: allowedOrigins[${index}] "${entry}" is not an origin like "https://app.example"`,
+        );
       }
       return url.origin;
     }),
@@ -126,13 +139,19 @@ export function resolveProxyOptions(options: KestrelProxyOptions) {
     forwarded: ['accept', 'last-event-id', ...(options.forwardHeaders ?? []).map((name) => name.toLowerCase())],
     allowedOrigins: originsOf(options.allowedOrigins ?? []),
     maxBodyBytes: positiveInteger(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
-    maxUpstreamBodyBytes: positiveInteger(options.maxUpstreamBodyBytes, DEFAULT_MAX_UPSTREAM_BODY_BYTES, 'maxUpstreamBodyBytes'),
+    maxUpstreamBodyBytes: positiveInteger(
+      options.maxUpstreamBodyBytes,
+      DEFAULT_MAX_UPSTREAM_BODY_BYTES,
+      'maxUpstreamBodyBytes',
+    ),
     upstreamTimeoutMs: positiveInteger(options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS, 'upstreamTimeoutMs'),
     staticHeaders: toHeaders(options.headers),
     fetch: options.fetch ?? fetch,
-    onProtocolError: options.onProtocolError ?? ((error: ProtocolError) => console.error(`[kestrel proxy] ${error.message}`)),
+    onProtocolError:
+      options.onProtocolError ?? ((error: ProtocolError) => console.error(`[kestrel proxy] ${error.message}`)),
     onError:
       options.onError ??
-      ((error: unknown, context: { readonly stage: ProxyHookStage }) => console.error(`[kestrel proxy] ${context.stage} threw`, error)),
+      ((error: unknown, context: { readonly stage: ProxyHookStage }) =>
+        console.error(`[kestrel proxy] ${context.stage} threw`, error)),
   };
 }

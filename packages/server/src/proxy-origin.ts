@@ -19,5 +19,9 @@ export function checkOrigin(request: Request, allowed: ReadonlySet<string>): Res
     return errorResponse(403, 'cross_origin', `A ${site} request without an Origin header may not change a run`);
   }
   if (origin === new URL(request.url).origin || allowed.has(origin)) return undefined;
-  return errorResponse(403, 'cross_origin', `Requests from ${origin.slice(0, 200)} may not change a run (not this origin, not in allowedOrigins)`);
+  return errorResponse(
+    403,
+    'cross_origin',
+    `Requests from ${origin.slice(0, 200)} may not change a run (not this origin, not in allowedOrigins)`,
+  );
 }

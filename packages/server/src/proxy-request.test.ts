@@ -38,20 +38,32 @@ describe('checkRequestBody without a zod locale', () => {
 
 describe('checkContentType', () => {
   const post = (contentType: string | undefined, extra: Record<string, string> = {}) =>
-    new Request('http://127.0.0.1/', { method: 'POST', headers: { ...(contentType === undefined ? {} : { 'content-type': contentType }), ...extra } });
+    new Request('http://127.0.0.1/', {
+      method: 'POST',
+      headers: { ...(contentType === undefined ? {} : { 'content-type': contentType }), ...extra },
+    });
 
-  it.each(['application/json', 'Application/JSON', 'application/json; charset=utf-8', 'application/json;charset="UTF-8"'])('accepts %s', (type) => {
+  it.each([
+    'application/json',
+    'Application/JSON',
+    'application/json; charset=utf-8',
+    'application/json;charset="UTF-8"',
+  ])('accepts %s', (type) => {
     expect(checkContentType(post(type), 1024)).toBeUndefined();
   });
 
-  it.each([undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/jsonp', 'application/json; charset=latin1'])(
-    'refuses %s with 415',
-    async (type) => {
-      const refused = checkContentType(post(type), 1024);
-      expect(refused?.status).toBe(415);
-      expect(((await refused?.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
-    },
-  );
+  it.each([
+    undefined,
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+    'application/jsonp',
+    'application/json; charset=latin1',
+  ])('refuses %s with 415', async (type) => {
+    const refused = checkContentType(post(type), 1024);
+    expect(refused?.status).toBe(415);
+    expect(((await refused?.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
+  });
 
   it('refuses a declared content-length over the limit with 413', () => {
     expect(checkContentType(post('application/json', { 'content-length': '1025' }), 1024)?.status).toBe(413);

@@ -15,9 +15,11 @@ import { declaresMoreThan, readLimited } from './read-limited.js';
 type BodyCheck = { ok: true; body: StartRunBody | InteractionAnswer } | { ok: false; response: Response };
 
 /** Whether the route carries a request body (a start or an answer); other resources have none. */
-export const hasBody = (route: KestrelRoute): route is KestrelBodyRoute => route.kind === 'start-run' || route.kind === 'answer';
+export const hasBody = (route: KestrelRoute): route is KestrelBodyRoute =>
+  route.kind === 'start-run' || route.kind === 'answer';
 
-const tooLarge = (limit: number) => errorResponse(413, 'body_too_large', `The request body is larger than ${limit} bytes`);
+const tooLarge = (limit: number) =>
+  errorResponse(413, 'body_too_large', `The request body is larger than ${limit} bytes`);
 
 /**
  * Refuses a body that is not declared `application/json` (in UTF-8) with 415, before a byte of it is read. A form or
@@ -26,9 +28,16 @@ const tooLarge = (limit: number) => errorResponse(413, 'body_too_large', `The re
 export function checkContentType(request: Request, maxBytes: number): Response | undefined {
   const declared = request.headers.get('content-type');
   const [type = '', ...params] = (declared ?? '').split(';').map((part) => part.trim().toLowerCase());
-  const charset = params.find((param) => param.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const charset = params
+    .find((param) => param.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   if (type !== 'application/json' || (charset !== undefined && charset !== 'utf-8')) {
-    return errorResponse(415, 'unsupported_media_type', `The request body must be application/json in UTF-8, not "${(declared ?? 'none').slice(0, 100)}"`);
+    return errorResponse(
+      415,
+      'unsupported_media_type',
+      `The request body must be application/json in UTF-8, not "${(declared ?? 'none').slice(0, 100)}"`,
+    );
   }
   return declaresMoreThan(request.headers, maxBytes) ? tooLarge(maxBytes) : undefined;
 }
@@ -39,12 +48,18 @@ export function checkContentType(request: Request, maxBytes: number): Response |
  * comes back is the parsed value, unknown keys dropped: only that is ever sent, never the browser's text, so a
  * duplicated key cannot be read one way here and another way upstream.
  */
-export async function checkRequestBody(route: KestrelBodyRoute, request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<BodyCheck> {
-  const [schema, what] = route.kind === 'start-run' ? [startRunBodySchema, 'run request'] : [interactionAnswerSchema, 'answer'];
+export async function checkRequestBody(
+  route: KestrelBodyRoute,
+  request: Request,
+  maxBytes = DEFAULT_MAX_BODY_BYTES,
+): Promise<BodyCheck> {
+  const [schema, what] =
+    route.kind === 'start-run' ? [startRunBodySchema, 'run request'] : [interactionAnswerSchema, 'answer'];
   if (declaresMoreThan(request.headers, maxBytes)) return { ok: false, response: tooLarge(maxBytes) };
   const read = await readLimited(request.body, maxBytes);
   if (read.kind === 'too-large') return { ok: false, response: tooLarge(maxBytes) };
-  if (read.kind === 'dropped') return { ok: false, response: errorResponse(400, 'body_incomplete', `The ${what} ended before it was complete`) };
+  if (read.kind === 'dropped')
+    return { ok: false, response: errorResponse(400, 'body_incomplete', `The ${what} ended before it was complete`) };
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(read.bytes));
@@ -52,11 +67,18 @@ export async function checkRequestBody(route: KestrelBodyRoute, request: Request
     return { ok: false, response: errorResponse(400, 'invalid_json', `The ${what} is not valid JSON in UTF-8`) };
   }
   // The answer's own parse keeps a form field named `__proto__`, which a bare record parse would drop unseen.
-  const parsed = route.kind === 'start-run' ? schema.safeParse(json, { error: protocolErrorMap }) : parseInteractionAnswerShape(json);
+  const parsed =
+    route.kind === 'start-run'
+      ? schema.safeParse(json, { error: protocolErrorMap })
+      : parseInteractionAnswerShape(json);
   if (parsed.success) return { ok: true, body: parsed.data };
   const issue = parsed.error.issues[0];
-  const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${formatPath(issue.path as (string | number)[])}`;
-  return { ok: false, response: errorResponse(400, 'invalid_request', `Invalid ${what}${where}: ${issue?.message ?? 'invalid'}`) };
+  const where =
+    issue === undefined || issue.path.length === 0 ? '' : ` at ${formatPath(issue.path as (string | number)[])}`;
+  return {
+    ok: false,
+    response: errorResponse(400, 'invalid_request', `Invalid ${what}${where}: ${issue?.message ?? 'invalid'}`),
+  };
 }
 
 /** The upstream path of a resource, its ids encoded again, with only the query parameters the route checked. */

@@ -1,4 +1,10 @@
-import { ProtocolError, parseRunCompletedEvent, requestErrorBodySchema, type KestrelRoute, type RunCompletedEvent } from '@kestrel/core';
+import {
+  ProtocolError,
+  parseRunCompletedEvent,
+  requestErrorBodySchema,
+  type KestrelRoute,
+  type RunCompletedEvent,
+} from '@kestrel/core';
 import { errorResponse } from '@kestrel/core/internal';
 import type { StartedRun } from './proxy-options.js';
 import { readLimited } from './read-limited.js';
@@ -41,10 +47,25 @@ async function readBody(upstream: Response, context: RelayContext, what: string)
       return { ok: true, text: new TextDecoder().decode(read.bytes) };
     case 'too-large':
       context.stopUpstream();
-      return { ok: false, response: errorResponse(502, 'upstream_too_large', `Kestrel's ${what} is larger than ${context.maxBodyBytes} bytes`) };
+      return {
+        ok: false,
+        response: errorResponse(
+          502,
+          'upstream_too_large',
+          `Kestrel's ${what} is larger than ${context.maxBodyBytes} bytes`,
+        ),
+      };
     case 'dropped':
-      if (context.silence?.timedOut() === true) return { ok: false, response: upstreamTimeout(context.silence.timeoutMs) };
-      return { ok: false, response: errorResponse(502, 'upstream_dropped', `Kestrel dropped the connection before its ${what} was complete`) };
+      if (context.silence?.timedOut() === true)
+        return { ok: false, response: upstreamTimeout(context.silence.timeoutMs) };
+      return {
+        ok: false,
+        response: errorResponse(
+          502,
+          'upstream_dropped',
+          `Kestrel dropped the connection before its ${what} was complete`,
+        ),
+      };
     default:
       return read satisfies never;
   }
@@ -66,7 +87,12 @@ async function passError(upstream: Response, context: RelayContext): Promise<Res
   const body = await readBody(upstream, context, 'error body');
   if (!body.ok) return body.response;
   const parsed = requestErrorBodySchema.safeParse(parseJson(body.text));
-  if (!parsed.success) return errorResponse(upstream.status, 'upstream_error', `Kestrel answered ${upstream.status} without an error body`);
+  if (!parsed.success)
+    return errorResponse(
+      upstream.status,
+      'upstream_error',
+      `Kestrel answered ${upstream.status} without an error body`,
+    );
   // A code is an identifier the browser branches on; anything else (a code carrying a key, text, markup) is not relayed.
   const code = UPSTREAM_CODE.test(parsed.data.error.code) ? context.redact(parsed.data.error.code) : 'upstream_error';
   return errorResponse(upstream.status, code, context.redact(parsed.data.error.message));
@@ -84,7 +110,9 @@ async function relayTerminalEvent(upstream: Response, context: RelayContext): Pr
     event = parseRunCompletedEvent(JSON.parse(body.text));
   } catch (error) {
     const protocolError =
-      error instanceof ProtocolError ? error : new ProtocolError(`the answer is not valid JSON (${(error as Error).message})`, { raw: body.text });
+      error instanceof ProtocolError
+        ? error
+        : new ProtocolError(`the answer is not valid JSON (${(error as Error).message})`, { raw: body.text });
     context.onProtocolError(protocolError);
     return errorResponse(502, 'upstream_protocol_error', context.redact(protocolError.message));
   }
@@ -115,8 +143,12 @@ async function relayListing(upstream: Response, context: RelayContext): Promise<
 async function relayCancel(upstream: Response, context: RelayContext): Promise<Response> {
   const body = await readBody(upstream, context, 'cancel answer');
   // The status already says the cancel was accepted, so a body lost to a drop changes nothing.
-  const json = body.ok && (upstream.headers.get('content-type') ?? '').startsWith('application/json') ? parseJson(body.text) : undefined;
-  if (json === undefined) return new Response(null, { status: upstream.status, headers: { 'cache-control': 'no-store' } });
+  const json =
+    body.ok && (upstream.headers.get('content-type') ?? '').startsWith('application/json')
+      ? parseJson(body.text)
+      : undefined;
+  if (json === undefined)
+    return new Response(null, { status: upstream.status, headers: { 'cache-control': 'no-store' } });
   return new Response(JSON.stringify(json), { status: upstream.status, headers: JSON_HEADERS });
 }
 
@@ -125,13 +157,21 @@ export async function relayUpstream(upstream: Response, context: RelayContext): 
   // Never followed (`redirect: 'manual'`): a redirect could send the proxy's credentials anywhere.
   if (upstream.type === 'opaqueredirect' || (upstream.status >= 300 && upstream.status < 400)) {
     context.stopUpstream();
-    return errorResponse(502, 'upstream_redirect', `Kestrel answered with a redirect (${upstream.status}); the proxy does not follow redirects`);
+    return errorResponse(
+      502,
+      'upstream_redirect',
+      `Kestrel answered with a redirect (${upstream.status}); the proxy does not follow redirects`,
+    );
   }
   if (!upstream.ok) return passError(upstream, context);
   const contentType = upstream.headers.get('content-type') ?? '';
 
-  if (contentType.startsWith('text/event-stream') && (context.route.kind === 'start-run' || context.route.kind === 'answer' || context.route.kind === 'resume')) {
-    if (upstream.body === null) return errorResponse(502, 'upstream_protocol_error', 'Kestrel sent an event stream without a body');
+  if (
+    contentType.startsWith('text/event-stream') &&
+    (context.route.kind === 'start-run' || context.route.kind === 'answer' || context.route.kind === 'resume')
+  ) {
+    if (upstream.body === null)
+      return errorResponse(502, 'upstream_protocol_error', 'Kestrel sent an event stream without a body');
     const { onRunStarted } = context;
     const stream = validatedEventStream(upstream.body, {
       onProtocolError: (error) => {
@@ -140,7 +180,9 @@ export async function relayUpstream(upstream: Response, context: RelayContext): 
       },
       onCancel: context.stopUpstream,
       maxMessageBytes: context.maxBodyBytes,
-      ...(onRunStarted === undefined ? {} : { onFirstEvent: (event) => onRunStarted({ runId: event.runId, sessionId: event.sessionId }) }),
+      ...(onRunStarted === undefined
+        ? {}
+        : { onFirstEvent: (event) => onRunStarted({ runId: event.runId, sessionId: event.sessionId }) }),
     });
     return new Response(stream, { status: upstream.status, headers: sseHeaders() });
   }
@@ -148,7 +190,11 @@ export async function relayUpstream(upstream: Response, context: RelayContext): 
   if (context.route.kind === 'cancel') return relayCancel(upstream, context);
   if (!contentType.startsWith('application/json')) {
     context.stopUpstream();
-    return errorResponse(502, 'upstream_protocol_error', `Kestrel answered ${upstream.status} with "${contentType.slice(0, 100) || 'no content type'}"`);
+    return errorResponse(
+      502,
+      'upstream_protocol_error',
+      `Kestrel answered ${upstream.status} with "${contentType.slice(0, 100) || 'no content type'}"`,
+    );
   }
   return context.route.kind === 'list-runs' ? relayListing(upstream, context) : relayTerminalEvent(upstream, context);
 }

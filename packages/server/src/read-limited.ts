@@ -10,7 +10,11 @@ export type LimitedRead =
  * Reads a body stream chunk by chunk, keeping at most `limit` bytes: the moment one more byte arrives the stream is
  * cancelled, so an oversized body is never held whole, however large it claims or turns out to be.
  */
-export async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number, onChunk?: () => void): Promise<LimitedRead> {
+export async function readLimited(
+  stream: ReadableStream<Uint8Array> | null,
+  limit: number,
+  onChunk?: () => void,
+): Promise<LimitedRead> {
   if (stream === null) return { kind: 'complete', bytes: new Uint8Array(0) };
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];

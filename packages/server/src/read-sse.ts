@@ -13,7 +13,8 @@ export async function readSSE(response: Response): Promise<ReadSSEResult> {
   const comments: string[] = [];
   if (response.body === null) return { messages, comments, ending: 'clean' };
   try {
-    for await (const message of decodeSSE(response.body, { onComment: (comment) => comments.push(comment) })) messages.push(message);
+    for await (const message of decodeSSE(response.body, { onComment: (comment) => comments.push(comment) }))
+      messages.push(message);
     return { messages, comments, ending: 'clean' };
   } catch {
     return { messages, comments, ending: 'dropped' };

@@ -15,13 +15,20 @@ export type UpstreamScript = (request: RecordedRequest, res: ServerResponse) => 
  * A tiny real Kestrel stand-in on 127.0.0.1 for proxy tests: each test scripts the raw bytes it answers with,
  * including faults (a destroyed socket, bad JSON) that a well-behaved server would never produce.
  */
-export async function startScriptedUpstream(script: UpstreamScript): Promise<LoopbackServer & { requests: RecordedRequest[] }> {
+export async function startScriptedUpstream(
+  script: UpstreamScript,
+): Promise<LoopbackServer & { requests: RecordedRequest[] }> {
   const requests: RecordedRequest[] = [];
   const server = await listenOnLoopback((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const recorded = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(recorded);
       void script(recorded, res);
     });

@@ -94,7 +94,9 @@ let kestrel: MockKestrel;
 let app: LoopbackServer;
 beforeAll(async () => {
   kestrel = await createMockKestrel();
-  app = await listenOnLoopback(createNodeListener(createAppProxy(memoryAuth(), { KESTREL_URL: kestrel.url, KESTREL_API_KEY: 'k_test' })));
+  app = await listenOnLoopback(
+    createNodeListener(createAppProxy(memoryAuth(), { KESTREL_URL: kestrel.url, KESTREL_API_KEY: 'k_test' })),
+  );
 });
 afterAll(async () => {
   await app?.close();
@@ -102,13 +104,20 @@ afterAll(async () => {
 });
 
 const clientOf = (sid: string | undefined) =>
-  createRunClient({ baseUrl: `${app.url}/api/kestrel`, headers: sid === undefined ? {} : { cookie: `sid=${sid}` }, reconnect: { attempts: 0 } });
-const get = (sid: string, path: string) => fetch(`${app.url}/api/kestrel${path}`, { headers: { cookie: `sid=${sid}` } });
+  createRunClient({
+    baseUrl: `${app.url}/api/kestrel`,
+    headers: sid === undefined ? {} : { cookie: `sid=${sid}` },
+    reconnect: { attempts: 0 },
+  });
+const get = (sid: string, path: string) =>
+  fetch(`${app.url}/api/kestrel${path}`, { headers: { cookie: `sid=${sid}` } });
 
 describe('the per-user proxy of docs/security.md', () => {
   it('is in the docs word for word', () => {
     const source = readFileSync(new URL(import.meta.url), 'utf8');
-    const example = source.split('// --- docs/security.md example start\n')[1]?.split('// --- docs/security.md example end')[0];
+    const example = source
+      .split('// --- docs/security.md example start\n')[1]
+      ?.split('// --- docs/security.md example end')[0];
     const docs = readFileSync(new URL('../../../docs/security.md', import.meta.url), 'utf8');
     expect(example).toBeDefined();
     expect(docs).toContain(`\`\`\`ts\n${example}\`\`\``);

@@ -16,7 +16,8 @@ import { readSSE } from './read-sse.js';
 import { sleep } from './scripted-upstream.js';
 import { sseResponse } from './sse-response.js';
 
-const eventsOf = (name: string): RunEvent[] => scenarioEvents(getScenario(name).steps).map((event) => parseRunEvent(event));
+const eventsOf = (name: string): RunEvent[] =>
+  scenarioEvents(getScenario(name).steps).map((event) => parseRunEvent(event));
 
 async function* paced(events: readonly RunEvent[], ms = 0, onFinally?: () => void): AsyncGenerator<RunEvent> {
   try {
@@ -58,7 +59,9 @@ describe('sseResponse', () => {
   it('writes an unknown interaction kind back as the server named it', async () => {
     const events = eventsOf('waiting-unknown-kind');
     const { messages } = await readSSE(sseResponse(paced(events)));
-    const last = JSON.parse(messages.at(-1)?.data ?? '{}') as { output: { interaction: { kind: string; originalKind?: string } } };
+    const last = JSON.parse(messages.at(-1)?.data ?? '{}') as {
+      output: { interaction: { kind: string; originalKind?: string } };
+    };
     expect(last.output.interaction.kind).toBe('signature');
     expect(last.output.interaction).not.toHaveProperty('originalKind');
   });
@@ -82,7 +85,9 @@ describe('sseResponse', () => {
         finished = true;
       }
     };
-    server = await listenOnLoopback(createNodeListener((request) => sseResponse(forever(), { signal: request.signal })));
+    server = await listenOnLoopback(
+      createNodeListener((request) => sseResponse(forever(), { signal: request.signal })),
+    );
     const abort = new AbortController();
     const response = await fetch(`${server.url}/events`, { signal: abort.signal });
     const reader = response.body?.getReader();
@@ -113,17 +118,25 @@ describe('sseResponse refuses to send an event that breaks the protocol', () => 
     let closed = false;
     const reported: ProtocolError[] = [];
     const source = paced([...events.slice(0, -1), withoutText], 0, () => (closed = true));
-    const { messages, ending } = await readSSE(sseResponse(source, { onProtocolError: (error) => reported.push(error) }));
+    const { messages, ending } = await readSSE(
+      sseResponse(source, { onProtocolError: (error) => reported.push(error) }),
+    );
     expect(ending).toBe('clean');
     expect(messages.map((message) => message.event)).toEqual(events.slice(0, -1).map((event) => event.type));
     expect(reported).toHaveLength(1);
-    expect(reported[0]).toMatchObject({ eventType: 'run.completed', seq: terminal.seq, path: ['output', 'assistantText'] });
+    expect(reported[0]).toMatchObject({
+      eventType: 'run.completed',
+      seq: terminal.seq,
+      path: ['output', 'assistantText'],
+    });
     expect(closed).toBe(true);
   });
 
   it('a run client reading that stream over HTTP reports no outcome', async () => {
     server = await listenOnLoopback(
-      createNodeListener(() => sseResponse(paced([...events.slice(0, -1), withoutText]), { onProtocolError: () => undefined })),
+      createNodeListener(() =>
+        sseResponse(paced([...events.slice(0, -1), withoutText]), { onProtocolError: () => undefined }),
+      ),
     );
     const handle = createRunClient({ baseUrl: server.url }).start({ input: 'Write a haiku' });
     await expect(handle.result).rejects.toMatchObject({ kind: 'truncated' });
@@ -139,7 +152,9 @@ describe('sseResponse refuses to send an event that breaks the protocol', () => 
   ] as const)('%s ends the stream before it, and nothing after it is written', async (_name, bad, path) => {
     const reported: ProtocolError[] = [];
     const source = paced([...events.slice(0, at), bad, ...events.slice(at)]);
-    const { messages, ending } = await readSSE(sseResponse(source, { onProtocolError: (error) => reported.push(error) }));
+    const { messages, ending } = await readSSE(
+      sseResponse(source, { onProtocolError: (error) => reported.push(error) }),
+    );
     expect(ending).toBe('clean');
     expect(messages.map((message) => parseSSEMessage(message))).toEqual(events.slice(0, at));
     expect(reported.map((error) => error.path)).toEqual([path]);

@@ -32,10 +32,16 @@ function checkStreamEvent(event: RunEvent, previous: RunEvent | undefined): Chec
   const { runId, seq } = checked.event;
   const where = { eventType: typeOf(checked.event), seq, raw: checked.data };
   if (runId !== previous.runId) {
-    throw new ProtocolError(`runId "${runId}" differs from the stream's run "${previous.runId}"`, { ...where, path: ['runId'] });
+    throw new ProtocolError(`runId "${runId}" differs from the stream's run "${previous.runId}"`, {
+      ...where,
+      path: ['runId'],
+    });
   }
   if (seq <= previous.seq) {
-    throw new ProtocolError(`seq ${seq} is not greater than the previous event's seq ${previous.seq}`, { ...where, path: ['seq'] });
+    throw new ProtocolError(`seq ${seq} is not greater than the previous event's seq ${previous.seq}`, {
+      ...where,
+      path: ['seq'],
+    });
   }
   return checked;
 }

@@ -1,4 +1,11 @@
-import { ProtocolError, decodeSSE, encodeSSEComment, parseSSEMessage, type RunEvent, type SSEMessage } from '@kestrel/core';
+import {
+  ProtocolError,
+  decodeSSE,
+  encodeSSEComment,
+  parseSSEMessage,
+  type RunEvent,
+  type SSEMessage,
+} from '@kestrel/core';
 
 export interface ValidatedStreamOptions {
   /** Called once when the upstream breaks the protocol; the response ends right after the offending message. */
@@ -38,7 +45,10 @@ function frame(message: SSEMessage): string {
  * - A clean upstream end ends the response (no terminal event is ever invented); an upstream that drops makes the
  *   response error, which cuts the browser's connection so that it resumes.
  */
-export function validatedEventStream(upstream: ReadableStream<Uint8Array>, options: ValidatedStreamOptions): ReadableStream<Uint8Array> {
+export function validatedEventStream(
+  upstream: ReadableStream<Uint8Array>,
+  options: ValidatedStreamOptions,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let messages: AsyncGenerator<SSEMessage, void, undefined> | undefined;
   let settled = false;

@@ -47,7 +47,8 @@ export function createEventFactory(options: EventFactoryOptions = {}) {
     text: (delta: string) => event('text.delta', { delta }),
     /** One `text.delta` per word of `text`, spaces kept, so streaming looks real. */
     words: (text: string) => (text.match(/\S+\s*/g) ?? []).map((delta) => event('text.delta', { delta })),
-    progress: (label: string, fraction?: number) => event('progress', fraction === undefined ? { label } : { label, fraction }),
+    progress: (label: string, fraction?: number) =>
+      event('progress', fraction === undefined ? { label } : { label, fraction }),
     log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => event('log', { level, message }),
     toolStarted: (callId: string, name: string, input?: unknown) => event('tool.started', { callId, name, input }),
     toolCompleted: (callId: string, output?: unknown, isError?: boolean) =>

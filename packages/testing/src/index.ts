@@ -6,15 +6,7 @@ export { getScenario, scenarios } from './scenarios.js';
 export { invoiceResponseFormat, invoiceSchema, sampleInvoice } from './invoice.js';
 export type { Invoice } from './invoice.js';
 export { scenarioActions } from './scenario-actions.js';
-export {
-  chunksToStream,
-  seededRandom,
-  splitAt,
-  splitRandomly,
-  stepsToSSE,
-  stepsToStream,
-  toBytes,
-} from './sse.js';
+export { chunksToStream, seededRandom, splitAt, splitRandomly, stepsToSSE, stepsToStream, toBytes } from './sse.js';
 export { createScenarioSource } from './scenario-source.js';
 export type { ScenarioSource, ScenarioSourceOptions } from './scenario-source.js';
 export { createScenarioHandler } from './scenario-handler/create-scenario-handler.js';

@@ -34,6 +34,13 @@ export function createLongStreamScenario(options: LongStreamOptions = {}): Scena
       ...evs(e.started(), e.received(), ...pieces.map((piece) => e.text(piece)), e.turnEnd('completed'), e.idle()),
       ev(e.completed({ status: 'COMPLETED', assistantText: text })),
     ],
-    expected: { phase: 'settled', status: 'COMPLETED', finishReason: 'completed', assistantText: text, draftText: text, eventCount: deltas + 5 },
+    expected: {
+      phase: 'settled',
+      status: 'COMPLETED',
+      finishReason: 'completed',
+      assistantText: text,
+      draftText: text,
+      eventCount: deltas + 5,
+    },
   };
 }

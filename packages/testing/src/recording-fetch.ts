@@ -16,7 +16,10 @@ export interface RecordedRequest {
  * const client = createRunClient({ baseUrl: kestrel.url, fetch: recorder.fetch });
  * expect(recorder.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
  */
-export function recordingFetch(inner: typeof fetch = globalThis.fetch): { fetch: typeof fetch; requests: RecordedRequest[] } {
+export function recordingFetch(inner: typeof fetch = globalThis.fetch): {
+  fetch: typeof fetch;
+  requests: RecordedRequest[];
+} {
   const requests: RecordedRequest[] = [];
   const wrapped: typeof fetch = (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);

@@ -11,7 +11,9 @@ describe('scenarioActions', () => {
     const scenario = getScenario('completed-text');
     const actions = scenarioActions(scenario.steps);
     expect(types(actions).slice(0, 2)).toEqual(['client/start-requested', 'client/connected']);
-    expect(actions.slice(2).map((action) => ('seq' in action ? action.seq : null))).toEqual(scenarioEvents(scenario.steps).map((event) => event.seq));
+    expect(actions.slice(2).map((action) => ('seq' in action ? action.seq : null))).toEqual(
+      scenarioEvents(scenario.steps).map((event) => event.seq),
+    );
     expect(actions.at(-1)?.type).toBe('run.completed');
   });
 
@@ -22,18 +24,29 @@ describe('scenarioActions', () => {
   it('reconnects after a drop and after a stall', () => {
     expect(types(scenarioActions(getScenario('dropped-mid-stream').steps))).toContain('client/reconnecting');
     const stalled = scenarioActions(getScenario('stalled-heartbeat').steps);
-    expect(stalled).toContainEqual({ type: 'client/reconnecting', attempt: 1, delayMs: 0, reason: 'heartbeat timeout' });
+    expect(stalled).toContainEqual({
+      type: 'client/reconnecting',
+      attempt: 1,
+      delayMs: 0,
+      reason: 'heartbeat timeout',
+    });
   });
 
   it('replays events from replayFrom after a drop, as duplicates', () => {
     const actions = scenarioActions(getScenario('duplicate-after-resume').steps);
-    const seqs = actions.flatMap((action) => ('seq' in action && typeof action.seq === 'number' && !action.type.startsWith('client/') ? [action.seq] : []));
+    const seqs = actions.flatMap((action) =>
+      'seq' in action && typeof action.seq === 'number' && !action.type.startsWith('client/') ? [action.seq] : [],
+    );
     expect(new Set(seqs).size).toBeLessThan(seqs.length);
   });
 
   it('stops at the first protocol error, naming it', () => {
     const actions = scenarioActions(getScenario('malformed-event').steps);
-    expect(actions.at(-1)).toMatchObject({ type: 'client/protocol-error', eventType: 'tool.started', path: ['callId'] });
+    expect(actions.at(-1)).toMatchObject({
+      type: 'client/protocol-error',
+      eventType: 'tool.started',
+      path: ['callId'],
+    });
     const mismatch = scenarioActions(getScenario('event-name-mismatch').steps);
     expect(mismatch.at(-1)).toMatchObject({ type: 'client/protocol-error', eventType: 'text.delta', path: ['type'] });
   });

@@ -6,7 +6,14 @@ import type { ScenarioStep } from './scenario.js';
 function rawToMessage(text: string) {
   const lines = text.split('\n');
   const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
-  return { event: field('event'), id: field('id'), data: lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n') };
+  return {
+    event: field('event'),
+    id: field('id'),
+    data: lines
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => l.slice(6))
+      .join('\n'),
+  };
 }
 
 /**
@@ -39,7 +46,12 @@ export function scenarioActions(steps: readonly ScenarioStep[]): RunAction[] {
       case 'drop':
       case 'stall': {
         reconnects += 1;
-        actions.push({ type: 'client/reconnecting', attempt: reconnects, delayMs: 0, reason: step.kind === 'drop' ? 'connection dropped' : 'heartbeat timeout' });
+        actions.push({
+          type: 'client/reconnecting',
+          attempt: reconnects,
+          delayMs: 0,
+          reason: step.kind === 'drop' ? 'connection dropped' : 'heartbeat timeout',
+        });
         actions.push({ type: 'client/connected' });
         if (step.kind === 'drop' && step.replayFrom !== undefined) {
           const from = step.replayFrom;

@@ -1,4 +1,11 @@
-import { getRetryMode, type InteractionAnswer, type RetryMode, type RunAction, type RunActions, type RunBinding } from '@kestrel/core';
+import {
+  getRetryMode,
+  type InteractionAnswer,
+  type RetryMode,
+  type RunAction,
+  type RunActions,
+  type RunBinding,
+} from '@kestrel/core';
 import type { Scenario } from './scenario.js';
 import { scenarioActions } from './scenario-actions.js';
 import { createScenarioSource, type ScenarioSource, type ScenarioSourceOptions } from './scenario-source.js';
@@ -32,7 +39,10 @@ export interface ScenarioRun<P = unknown> extends RunBinding<P> {
  * @example
  * render(<RunView run={createScenarioRun(getScenario('waiting-approval'))} />);
  */
-export function createScenarioRun<P = unknown>(scenario: Scenario, options: ScenarioRunOptions<P> = {}): ScenarioRun<P> {
+export function createScenarioRun<P = unknown>(
+  scenario: Scenario,
+  options: ScenarioRunOptions<P> = {},
+): ScenarioRun<P> {
   const source = createScenarioSource<P>(scenario, options);
   const replay = (actions: readonly RunAction[]) => {
     for (const action of actions) source.dispatch(action);
@@ -64,7 +74,8 @@ export function createScenarioRun<P = unknown>(scenario: Scenario, options: Scen
     getRetryMode: retryMode,
     respond: async (answer: InteractionAnswer) => {
       report('respond', answer);
-      if ((options.respondDelayMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.respondDelayMs));
+      if ((options.respondDelayMs ?? 0) > 0)
+        await new Promise((resolve) => setTimeout(resolve, options.respondDelayMs));
       if (options.rejectAnswer !== undefined) throw new Error(options.rejectAnswer);
       const continuation = scenario.continuation;
       if (continuation === undefined) throw new Error(`Scenario "${scenario.name}" has no continuation to answer`);

@@ -41,9 +41,17 @@ export interface ScenarioSource<P = unknown> extends RunSource<P> {
  * const streaming = createScenarioSource(getScenario('completed-text'), { until: (s) => s.draftText.length > 20 });
  * const detached = createScenarioSource(getScenario('completed-text'), { upTo: 8, then: [{ type: 'client/detached' }] });
  */
-export function createScenarioSource<P = unknown>(scenario: Scenario, options: ScenarioSourceOptions<P> = {}): ScenarioSource<P> {
+export function createScenarioSource<P = unknown>(
+  scenario: Scenario,
+  options: ScenarioSourceOptions<P> = {},
+): ScenarioSource<P> {
   const actions = scenarioActions(scenario.steps);
-  const limit = options.upTo === undefined ? actions.length : options.upTo < 0 ? Math.max(0, actions.length + options.upTo) : Math.min(options.upTo, actions.length);
+  const limit =
+    options.upTo === undefined
+      ? actions.length
+      : options.upTo < 0
+        ? Math.max(0, actions.length + options.upTo)
+        : Math.min(options.upTo, actions.length);
   let state = createInitialRunState<P>({ payloadSchema: options.payloadSchema });
   let applied = 0;
   while (applied < limit) {

@@ -25,21 +25,42 @@ describe('the shared scenarios', () => {
   });
 
   it('getScenario names the known scenarios when asked for an unknown one', () => {
-    expect(() => getScenario('no-such-scenario')).toThrow(/Unknown scenario "no-such-scenario"\. Known: completed-text, /);
+    expect(() => getScenario('no-such-scenario')).toThrow(
+      /Unknown scenario "no-such-scenario"\. Known: completed-text, /,
+    );
   });
 
   it('cover every situation the foundation issue lists', () => {
     const names = new Set(scenarios.map((scenario) => scenario.name));
     for (const name of [
-      'completed-text', 'completed-payload', 'completed-invalid-payload', 'failed-retryable', 'failed-no-text', 'cancelled',
-      'waiting-approval', 'waiting-choice-single', 'waiting-choice-multiple', 'waiting-text', 'waiting-form', 'waiting-unknown-kind',
-      'subagent-turn-end', 'max-tokens', 'tool-error', 'truncated', 'dropped-mid-stream', 'malformed-event', 'duplicate-after-resume',
+      'completed-text',
+      'completed-payload',
+      'completed-invalid-payload',
+      'failed-retryable',
+      'failed-no-text',
+      'cancelled',
+      'waiting-approval',
+      'waiting-choice-single',
+      'waiting-choice-multiple',
+      'waiting-text',
+      'waiting-form',
+      'waiting-unknown-kind',
+      'subagent-turn-end',
+      'max-tokens',
+      'tool-error',
+      'truncated',
+      'dropped-mid-stream',
+      'malformed-event',
+      'duplicate-after-resume',
       'unknown-event-types',
     ]) {
       expect(names).toContain(name);
     }
     const failed = scenarios.filter((scenario) => scenario.expected.status === 'FAILED');
-    const retryable = failed.map((scenario) => (scenarioEvents(scenario.steps).at(-1)?.output as { error: { retryable?: boolean } }).error.retryable);
+    const retryable = failed.map(
+      (scenario) =>
+        (scenarioEvents(scenario.steps).at(-1)?.output as { error: { retryable?: boolean } }).error.retryable,
+    );
     expect(new Set(retryable)).toEqual(new Set([true, false]));
   });
 
@@ -58,12 +79,15 @@ describe('the shared scenarios', () => {
     seqs.slice(1).forEach((seq, index) => expect(seq).toBeGreaterThan(seqs[index] ?? Infinity));
   });
 
-  it.each(byName)('%s: every event belongs to the scenario run, and run.started names its root session', (_name, scenario) => {
-    for (const event of scenarioEvents(allSteps(scenario))) {
-      expect(event.runId).toBe(scenario.runId);
-      if (event.type === 'run.started') expect(event.sessionId).toBe(scenario.sessionId);
-    }
-  });
+  it.each(byName)(
+    '%s: every event belongs to the scenario run, and run.started names its root session',
+    (_name, scenario) => {
+      for (const event of scenarioEvents(allSteps(scenario))) {
+        expect(event.runId).toBe(scenario.runId);
+        if (event.type === 'run.started') expect(event.sessionId).toBe(scenario.sessionId);
+      }
+    },
+  );
 
   it.each(byName)('%s: has a title and a description, and its expected reading fits its phase', (_name, scenario) => {
     expect(scenario.title.length).toBeGreaterThan(0);
@@ -76,19 +100,23 @@ describe('the shared scenarios', () => {
     }
   });
 
-  it.each(byName.filter(([, scenario]) => scenario.group !== 'protocol'))('%s: sends only valid events', (_name, scenario) => {
-    for (const event of scenarioEvents(allSteps(scenario))) expect(() => parseRunEvent(event)).not.toThrow();
-  });
+  it.each(byName.filter(([, scenario]) => scenario.group !== 'protocol'))(
+    '%s: sends only valid events',
+    (_name, scenario) => {
+      for (const event of scenarioEvents(allSteps(scenario))) expect(() => parseRunEvent(event)).not.toThrow();
+    },
+  );
 
   it('protocol scenarios each carry exactly the fault they are named after', () => {
-    const invalid = (name: string) => scenarioEvents(getScenario(name).steps).filter((event) => {
-      try {
-        parseRunEvent(event);
-        return false;
-      } catch {
-        return true;
-      }
-    });
+    const invalid = (name: string) =>
+      scenarioEvents(getScenario(name).steps).filter((event) => {
+        try {
+          parseRunEvent(event);
+          return false;
+        } catch {
+          return true;
+        }
+      });
     expect(invalid('malformed-event').map((event) => event.type)).toEqual(['tool.started']);
     expect(invalid('completed-without-text').map((event) => event.type)).toEqual(['run.completed']);
     expect(invalid('turn-end-without-kind').map((event) => event.type)).toEqual(['turn/end']);
@@ -107,7 +135,8 @@ describe('the shared scenarios', () => {
   });
 
   it('the invoice scenarios send a payload that passes (or, on purpose, fails) the invoice schema', () => {
-    const payloadOf = (name: string) => (scenarioEvents(getScenario(name).steps).at(-1)?.output as { finalizedPayload: unknown }).finalizedPayload;
+    const payloadOf = (name: string) =>
+      (scenarioEvents(getScenario(name).steps).at(-1)?.output as { finalizedPayload: unknown }).finalizedPayload;
     expect(invoiceSchema.safeParse(sampleInvoice).success).toBe(true);
     expect(payloadOf('completed-payload')).toEqual(sampleInvoice);
     expect(invoiceSchema.safeParse(payloadOf('completed-invalid-payload')).success).toBe(false);
@@ -122,7 +151,13 @@ describe('createEventFactory', () => {
   it('numbers events from firstSeq and fills the envelope', () => {
     const e = createEventFactory({ runId: 'run_x', sessionId: 'ses_x', firstSeq: 5 });
     expect(e.started(2)).toEqual({ type: 'run.started', runId: 'run_x', seq: 5, sessionId: 'ses_x', attempt: 2 });
-    expect(e.turnEnd('completed', 'ses_sub')).toEqual({ type: 'turn/end', runId: 'run_x', seq: 6, sessionId: 'ses_sub', reason: { kind: 'completed' } });
+    expect(e.turnEnd('completed', 'ses_sub')).toEqual({
+      type: 'turn/end',
+      runId: 'run_x',
+      seq: 6,
+      sessionId: 'ses_sub',
+      reason: { kind: 'completed' },
+    });
     expect(e.completed({ status: 'COMPLETED', assistantText: 'x' })).toMatchObject({ seq: 7, attempt: 2 });
     expect(e.lastSeq).toBe(7);
   });

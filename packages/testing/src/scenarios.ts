@@ -7,7 +7,12 @@ const ANSWER_TEXT = 'Your invoice INV-2041 from Northwind Traders totals EUR 1,2
 
 /** A short opening every scenario shares: the attempt starts, the message is received, the agent thinks. */
 function opening(e: EventFactory, attempt = 1): ScenarioStep[] {
-  return evs(e.started(attempt), e.received(), e.reasoning('Reading the request. '), e.reasoning('Planning the answer.'));
+  return evs(
+    e.started(attempt),
+    e.received(),
+    e.reasoning('Reading the request. '),
+    e.reasoning('Planning the answer.'),
+  );
 }
 
 /**
@@ -34,11 +39,15 @@ function completedText(): Scenario {
     input: 'What is the capital of Australia?',
     runId: e.runId,
     sessionId: e.sessionId,
-    steps: [
-      ...opening(e),
-      ...closing(e, text, 'completed'),
-    ],
-    expected: { phase: 'settled', status: 'COMPLETED', finishReason: 'completed', payload: 'absent', assistantText: text, draftText: text },
+    steps: [...opening(e), ...closing(e, text, 'completed')],
+    expected: {
+      phase: 'settled',
+      status: 'COMPLETED',
+      finishReason: 'completed',
+      payload: 'absent',
+      assistantText: text,
+      draftText: text,
+    },
   };
 }
 
@@ -72,7 +81,13 @@ function completedPayload(): Scenario {
     sessionId: e.sessionId,
     steps,
     usesInvoiceSchema: true,
-    expected: { phase: 'settled', status: 'COMPLETED', finishReason: 'completed', payload: 'valid', assistantText: ANSWER_TEXT },
+    expected: {
+      phase: 'settled',
+      status: 'COMPLETED',
+      finishReason: 'completed',
+      payload: 'valid',
+      assistantText: ANSWER_TEXT,
+    },
   };
 }
 
@@ -115,7 +130,11 @@ function failedRetryable(): Scenario {
       ev(
         e.completed({
           status: 'FAILED',
-          error: { code: 'provider_overloaded', message: 'The model provider is overloaded. Try again shortly.', retryable: true },
+          error: {
+            code: 'provider_overloaded',
+            message: 'The model provider is overloaded. Try again shortly.',
+            retryable: true,
+          },
           assistantText: 'I could not finish the conversion because the model provider is overloaded.',
         }),
       ),
@@ -136,7 +155,13 @@ function failedNoText(): Scenario {
     sessionId: e.sessionId,
     steps: [
       ...evs(e.started(), e.received(), e.turnEnd('error'), e.idle()),
-      ev(e.completed({ status: 'FAILED', error: { code: 'policy_denied', message: 'This action is not permitted by policy.', retryable: false }, assistantText: null })),
+      ev(
+        e.completed({
+          status: 'FAILED',
+          error: { code: 'policy_denied', message: 'This action is not permitted by policy.', retryable: false },
+          assistantText: null,
+        }),
+      ),
     ],
     expected: { phase: 'settled', status: 'FAILED', finishReason: 'error', assistantText: null },
   };
@@ -180,7 +205,11 @@ function waiting(spec: WaitingSpec): Scenario {
   const e = createEventFactory({ runId: `run_${spec.name.replaceAll('-', '_')}` });
   const steps: ScenarioStep[] = [
     ...opening(e),
-    ...closing(e, spec.lead, 'tool-calls', { status: 'WAITING', interaction: spec.interaction, assistantText: spec.lead }),
+    ...closing(e, spec.lead, 'tool-calls', {
+      status: 'WAITING',
+      interaction: spec.interaction,
+      assistantText: spec.lead,
+    }),
   ];
   const base: Scenario = {
     name: spec.name,
@@ -195,10 +224,7 @@ function waiting(spec: WaitingSpec): Scenario {
     invalidAnswer: spec.invalidAnswer,
   };
   if (spec.answer === undefined) return base;
-  const nextSteps: ScenarioStep[] = [
-    ...opening(e, 2),
-    ...closing(e, spec.after, 'completed'),
-  ];
+  const nextSteps: ScenarioStep[] = [...opening(e, 2), ...closing(e, spec.after, 'completed')];
   return {
     ...base,
     continuation: {
@@ -314,7 +340,12 @@ const waitingScenarios: Scenario[] = [
     description: 'The server asks for a kind of answer this client does not know: shown read-only with its prompt.',
     input: 'Sign the contract',
     lead: 'The contract is ready for your signature.',
-    interaction: { id: 'int_signature', kind: 'signature', prompt: 'Sign the contract with your registered signature', document: 'contract.pdf' },
+    interaction: {
+      id: 'int_signature',
+      kind: 'signature',
+      prompt: 'Sign the contract with your registered signature',
+      document: 'contract.pdf',
+    },
     after: '',
   }),
 ];
@@ -354,7 +385,8 @@ function maxTokens(): Scenario {
   return {
     name: 'max-tokens',
     title: 'Completed at the token limit',
-    description: "The run's last root turn ended at the length limit: COMPLETED, with finish reason max-tokens; the answer may be incomplete.",
+    description:
+      "The run's last root turn ended at the length limit: COMPLETED, with finish reason max-tokens; the answer may be incomplete.",
     group: 'completed',
     input: 'List every fruit you know',
     runId: e.runId,
@@ -366,11 +398,13 @@ function maxTokens(): Scenario {
 
 function completedUnknownFinish(): Scenario {
   const e = createEventFactory({ runId: 'run_unknown_finish' });
-  const text = 'I cannot help with opening a lock that is not yours. A locksmith can open your own door without damaging it.';
+  const text =
+    'I cannot help with opening a lock that is not yours. A locksmith can open your own door without damaging it.';
   return {
     name: 'completed-unknown-finish',
     title: 'Completed: a finish reason this client does not know',
-    description: 'The root turn ends with a kind newer than this client (refusal): COMPLETED, with a neutral note naming it.',
+    description:
+      'The root turn ends with a kind newer than this client (refusal): COMPLETED, with a neutral note naming it.',
     group: 'completed',
     input: "How do I pick my neighbour's lock?",
     runId: e.runId,
@@ -444,7 +478,13 @@ function droppedMidStream(): Scenario {
       { kind: 'drop' },
       ...closing(e, second, 'completed', { status: 'COMPLETED', assistantText: first + second }),
     ],
-    expected: { phase: 'settled', status: 'COMPLETED', finishReason: 'completed', assistantText: first + second, draftText: first + second },
+    expected: {
+      phase: 'settled',
+      status: 'COMPLETED',
+      finishReason: 'completed',
+      assistantText: first + second,
+      draftText: first + second,
+    },
   };
 }
 
@@ -478,7 +518,8 @@ function stalledHeartbeat(): Scenario {
   return {
     name: 'stalled-heartbeat',
     title: 'Silent connection, resumed',
-    description: 'The server stops sending anything, keep-alives included; after the heartbeat timeout the client resumes.',
+    description:
+      'The server stops sending anything, keep-alives included; after the heartbeat timeout the client resumes.',
     group: 'transport',
     input: 'Is part 7731 in stock?',
     runId: e.runId,
@@ -549,7 +590,11 @@ function eventAfterCompleted(): Scenario {
     input: 'Quick task',
     runId: e.runId,
     sessionId: e.sessionId,
-    steps: [...opening(e), ...evs(e.words(text), e.turnEnd('completed'), e.idle()), ...evs(e.completed({ status: 'COMPLETED', assistantText: text }), e.text(' More'))],
+    steps: [
+      ...opening(e),
+      ...evs(e.words(text), e.turnEnd('completed'), e.idle()),
+      ...evs(e.completed({ status: 'COMPLETED', assistantText: text }), e.text(' More')),
+    ],
     expected: { phase: 'error', errorKind: 'protocol' },
   };
 }
@@ -567,7 +612,10 @@ function eventNameMismatch(): Scenario {
     input: 'Hi',
     runId: e.runId,
     sessionId: e.sessionId,
-    steps: [...evs(started, received), { kind: 'raw', text: `event: reasoning.delta\nid: ${delta.seq}\ndata: ${JSON.stringify(delta)}\n\n` }],
+    steps: [
+      ...evs(started, received),
+      { kind: 'raw', text: `event: reasoning.delta\nid: ${delta.seq}\ndata: ${JSON.stringify(delta)}\n\n` },
+    ],
     expected: { phase: 'error', errorKind: 'protocol' },
   };
 }

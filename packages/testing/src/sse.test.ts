@@ -6,7 +6,8 @@ import { chunksToStream, seededRandom, splitAt, splitRandomly, stepsToSSE, steps
 
 async function readEvents(stream: ReadableStream<Uint8Array>, comments?: string[]): Promise<RunEvent[]> {
   const events: RunEvent[] = [];
-  for await (const message of decodeSSE(stream, { onComment: (comment) => comments?.push(comment) })) events.push(parseSSEMessage(message));
+  for await (const message of decodeSSE(stream, { onComment: (comment) => comments?.push(comment) }))
+    events.push(parseSSEMessage(message));
   return events;
 }
 
@@ -26,7 +27,8 @@ describe('SSE helpers round-trip through decodeSSE + parseSSEMessage', () => {
     const text = stepsToSSE(scenario.steps, { keepAlive: true });
     expect(await readEvents(chunksToStream([toBytes(text)]), comments)).toEqual(expected);
     expect(comments).toEqual(['keep-alive']);
-    for (const seed of [1, 2, 3]) expect(await readEvents(stepsToStream(scenario.steps, { random: 12, seed }))).toEqual(expected);
+    for (const seed of [1, 2, 3])
+      expect(await readEvents(stepsToStream(scenario.steps, { random: 12, seed }))).toEqual(expected);
   });
 
   it('writes raw steps verbatim, so the mismatched name reaches the parser', async () => {
@@ -72,7 +74,8 @@ describe('byte splitting', () => {
       chunks.some((chunk) => (chunk[0] ?? 0) >= 0x80 && (chunk[0] ?? 0) < 0xc0),
     );
     expect(insideChar).toBe(true);
-    for (let seed = 0; seed < 20; seed++) expect(Buffer.concat(splitRandomly(bytes, 6, seed))).toEqual(Buffer.from(bytes));
+    for (let seed = 0; seed < 20; seed++)
+      expect(Buffer.concat(splitRandomly(bytes, 6, seed))).toEqual(Buffer.from(bytes));
   });
 
   it('seededRandom gives the same numbers in [0, 1) for the same seed', () => {

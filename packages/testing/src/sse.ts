@@ -48,7 +48,10 @@ export function seededRandom(seed: number): () => number {
 /** Splits bytes at `count` random points, reproducibly from `seed`. Points may fall inside multi-byte characters. */
 export function splitRandomly(bytes: Uint8Array, count: number, seed = 1): Uint8Array[] {
   const random = seededRandom(seed);
-  return splitAt(bytes, Array.from({ length: count }, () => Math.floor(random() * bytes.length)));
+  return splitAt(
+    bytes,
+    Array.from({ length: count }, () => Math.floor(random() * bytes.length)),
+  );
 }
 
 /** A `ReadableStream` that delivers the given chunks in order, then closes. */

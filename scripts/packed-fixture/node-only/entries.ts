@@ -16,4 +16,12 @@ if (event !== null) {
   const response: Response = jsonRunResponse(event, { headers: { 'x-run': event.runId } });
   void response;
 }
-void [listener, errorResponse(404, 'not_found', 'no', { headers: toHeaders(headers) }), sseResponse, createMockKestrel, createScenarioHandler, getScenario, scenarios];
+void [
+  listener,
+  errorResponse(404, 'not_found', 'no', { headers: toHeaders(headers) }),
+  sseResponse,
+  createMockKestrel,
+  createScenarioHandler,
+  getScenario,
+  scenarios,
+];

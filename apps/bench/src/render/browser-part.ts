@@ -11,7 +11,9 @@ const results: BrowserTrialResult[] = [];
 try {
   for (const trial of trials) {
     const result = await bench.run({ ...trial, deltas });
-    log(`chromium ${trial.contender} @ ${trial.rate}: ${result.commits} commits, ${result.mainThreadMs} ms main thread, ${result.longTasks} long tasks`);
+    log(
+      `chromium ${trial.contender} @ ${trial.rate}: ${result.commits} commits, ${result.mainThreadMs} ms main thread, ${result.longTasks} long tasks`,
+    );
     results.push(result);
   }
 } finally {

@@ -21,7 +21,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Calls `deliver(from, to)` with consecutive ranges of `count` items, each in its own task, at `rate`: the one
  * delivery schedule both contenders get, so they see the same text arriving at the same moments.
  */
-export async function deliverOnSchedule(count: number, rate: Rate, deliver: (from: number, to: number) => void): Promise<void> {
+export async function deliverOnSchedule(
+  count: number,
+  rate: Rate,
+  deliver: (from: number, to: number) => void,
+): Promise<void> {
   let sent = 0;
   if (rate === 'burst') {
     while (sent < count) {

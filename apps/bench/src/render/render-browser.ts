@@ -6,7 +6,6 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium.js';
 import type { TrialOptions, TrialResult } from './trial-types.js';
 
-
 export interface BrowserTrialResult extends TrialResult {
   /** Renderer main-thread busy time during the trial (CDP Performance.getMetrics TaskDuration). */
   readonly mainThreadMs: number;
@@ -37,7 +36,11 @@ function serve(script: string): Promise<Server> {
       response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><title>bench</title></head><body><script src="/bench.js"></script></body></html>');
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        '<!doctype html><html><head><title>bench</title></head><body><script src="/bench.js"></script></body></html>',
+      );
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -52,7 +55,11 @@ export async function openBrowserBench(): Promise<BrowserBench> {
   const script = await bundlePage();
   const server = await serve(script);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS], headless: true });
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
+    headless: true,
+  });
   return {
     version: browser.version(),
     async run(options) {
@@ -69,9 +76,16 @@ export async function openBrowserBench(): Promise<BrowserBench> {
           return { task: read('TaskDuration'), script: read('ScriptDuration') };
         };
         const before = await metric();
-        const result = await page.evaluate((trial) => (window as unknown as { runTrial: (o: TrialOptions) => Promise<TrialResult> }).runTrial(trial), options);
+        const result = await page.evaluate(
+          (trial) => (window as unknown as { runTrial: (o: TrialOptions) => Promise<TrialResult> }).runTrial(trial),
+          options,
+        );
         const after = await metric();
-        return { ...result, mainThreadMs: Math.round((after.task - before.task) * 1000), scriptMs: Math.round((after.script - before.script) * 1000) };
+        return {
+          ...result,
+          mainThreadMs: Math.round((after.task - before.task) * 1000),
+          scriptMs: Math.round((after.script - before.script) * 1000),
+        };
       } finally {
         await page.close();
       }

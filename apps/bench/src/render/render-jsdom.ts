@@ -17,17 +17,37 @@ export interface JsdomTrialResult extends TrialResult {
  * load them by name and type the little this file uses. The profiling build has react-dom/client's API.
  */
 interface JsdomModule {
-  JSDOM: new (html: string, options: { pretendToBeVisual: boolean; url: string }) => { window: Window & typeof globalThis };
+  JSDOM: new (
+    html: string,
+    options: { pretendToBeVisual: boolean; url: string },
+  ) => { window: Window & typeof globalThis };
 }
 const moduleNames = { jsdom: 'jsdom', profiling: 'react-dom/profiling' };
 const { JSDOM } = (await import(moduleNames.jsdom)) as JsdomModule;
 
-const dom = new JSDOM('<!doctype html><html><body></body></html>', { pretendToBeVisual: true, url: 'http://bench.invalid/' });
+const dom = new JSDOM('<!doctype html><html><body></body></html>', {
+  pretendToBeVisual: true,
+  url: 'http://bench.invalid/',
+});
 const host = globalThis as Record<string, unknown>;
-for (const name of ['window', 'document', 'navigator', 'HTMLElement', 'Node', 'Text', 'Element', 'Event', 'requestAnimationFrame', 'cancelAnimationFrame']) {
+for (const name of [
+  'window',
+  'document',
+  'navigator',
+  'HTMLElement',
+  'Node',
+  'Text',
+  'Element',
+  'Event',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+]) {
   if (name === 'navigator' && host.navigator !== undefined) continue;
   const value = (dom.window as unknown as Record<string, unknown>)[name];
-  host[name] = typeof value === 'function' && /^[a-z]/.test(name) ? (value as (...args: unknown[]) => unknown).bind(dom.window) : value;
+  host[name] =
+    typeof value === 'function' && /^[a-z]/.test(name)
+      ? (value as (...args: unknown[]) => unknown).bind(dom.window)
+      : value;
 }
 
 const { createRoot } = (await import(moduleNames.profiling)) as { createRoot: typeof CreateRoot };

@@ -19,12 +19,17 @@ function kestrelClient(deltas: readonly string[], options: TrialOptions): RunCli
   const e = createEventFactory({ runId: 'run_render', sessionId: 'ses_render' });
   const head = encodeSSEEvent(e.started()) + encodeSSEEvent(e.received());
   const frames = deltas.map((delta) => encodeSSEEvent(e.text(delta)));
-  const tail = encodeSSEEvent(e.turnEnd('completed')) + encodeSSEEvent(e.idle()) + encodeSSEEvent(e.completed({ status: 'COMPLETED', assistantText: deltas.join('') }));
+  const tail =
+    encodeSSEEvent(e.turnEnd('completed')) +
+    encodeSSEEvent(e.idle()) +
+    encodeSSEEvent(e.completed({ status: 'COMPLETED', assistantText: deltas.join('') }));
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(head));
-      void deliverOnSchedule(frames.length, options.rate, (from, to) => controller.enqueue(encoder.encode(frames.slice(from, to).join('')))).then(() => {
+      void deliverOnSchedule(frames.length, options.rate, (from, to) =>
+        controller.enqueue(encoder.encode(frames.slice(from, to).join(''))),
+      ).then(() => {
         controller.enqueue(encoder.encode(tail));
         controller.close();
       });
@@ -81,7 +86,15 @@ function KitView({ client, onDone }: { client: RunClient; onDone: () => void }) 
   );
 }
 
-function ChatView({ transport, throttle, onDone }: { transport: ChatTransport<UIMessage>; throttle: number | undefined; onDone: () => void }) {
+function ChatView({
+  transport,
+  throttle,
+  onDone,
+}: {
+  transport: ChatTransport<UIMessage>;
+  throttle: number | undefined;
+  onDone: () => void;
+}) {
   const { messages, sendMessage, status } = useChat({ transport, experimental_throttle: throttle });
   useEffect(() => {
     void sendMessage({ text: 'Write a very long answer' });
@@ -91,7 +104,8 @@ function ChatView({ transport, throttle, onDone }: { transport: ChatTransport<UI
   useEffect(() => {
     if (done) onDone();
   }, [done, onDone]);
-  const text = last?.role === 'assistant' ? last.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') : '';
+  const text =
+    last?.role === 'assistant' ? last.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') : '';
   return (
     <div data-testid="text" data-status={status}>
       {text}
@@ -116,7 +130,11 @@ export async function runTrial(host: TrialHost, options: TrialOptions): Promise<
     reactRenderMs += actualDuration;
     // What this commit put on screen, read from the DOM: the text, and the kit's phase or useChat's status.
     const shown = host.container.firstElementChild as HTMLElement | null;
-    commits.push({ frame, textLength: shown?.textContent?.length ?? 0, phase: shown?.dataset.phase ?? shown?.dataset.status });
+    commits.push({
+      frame,
+      textLength: shown?.textContent?.length ?? 0,
+      phase: shown?.dataset.phase ?? shown?.dataset.status,
+    });
   };
   let resolveDone!: () => void;
   const done = new Promise<void>((resolve) => (resolveDone = resolve));
@@ -124,7 +142,11 @@ export async function runTrial(host: TrialHost, options: TrialOptions): Promise<
     options.contender === 'kit' || options.contender === 'kit-timer50' ? (
       <KitView client={kestrelClient(deltas, options)} onDone={resolveDone} />
     ) : (
-      <ChatView transport={chunkTransport(deltas, options)} throttle={options.contender === 'useChat-throttle50' ? 50 : undefined} onDone={resolveDone} />
+      <ChatView
+        transport={chunkTransport(deltas, options)}
+        throttle={options.contender === 'useChat-throttle50' ? 50 : undefined}
+        onDone={resolveDone}
+      />
     );
 
   const stopLongTasks = host.watchLongTasks();
@@ -148,7 +170,8 @@ export async function runTrial(host: TrialHost, options: TrialOptions): Promise<
   commits.forEach((commit, i) => {
     // Motion: the text changed while the phase (status) did not, as in packages/react/src/render-budget.test.tsx.
     const previous = commits[i - 1];
-    if (previous !== undefined && commit.textLength !== previous.textLength && commit.phase === previous.phase) motionPerFrame.set(commit.frame, (motionPerFrame.get(commit.frame) ?? 0) + 1);
+    if (previous !== undefined && commit.textLength !== previous.textLength && commit.phase === previous.phase)
+      motionPerFrame.set(commit.frame, (motionPerFrame.get(commit.frame) ?? 0) + 1);
   });
   return {
     contender: options.contender,

@@ -9,11 +9,22 @@ const figures = await measureSizes();
 console.log('bundle sizes: esbuild 0.28 --minify, production, gzip -9.');
 console.log('  budget: peer dependencies (react, react-dom, zod) left out, as size-limit counts a library.');
 console.log('  ceiling: zod bundled too (React still out): what an app without zod downloads.');
-console.log(`  ${'app'.padEnd(44)} ${'gz'.padStart(9)} ${'min'.padStart(9)} ${'+zod gz'.padStart(9)} ${'+React gz'.padStart(10)}  budget / ceiling`);
+console.log(
+  `  ${'app'.padEnd(44)} ${'gz'.padStart(9)} ${'min'.padStart(9)} ${'+zod gz'.padStart(9)} ${'+React gz'.padStart(10)}  budget / ceiling`,
+);
 for (const figure of figures) {
-  const verdict = (value: number, limit: number | null) => (limit === null ? '-' : `${kB(limit)} ${value <= limit ? 'ok' : 'OVER'}`);
-  const limits = figure.pass === null ? 'reported only' : `${verdict(figure.gzipBytes, figure.budgetGzip)} / ${verdict(figure.gzipBytesWithPeers, figure.ceilingWithPeersGzip)}`;
-  const cells = [kB(figure.gzipBytes).padStart(9), kB(figure.minBytes).padStart(9), kB(figure.gzipBytesWithPeers).padStart(9), kB(figure.gzipBytesWithReact).padStart(10)];
+  const verdict = (value: number, limit: number | null) =>
+    limit === null ? '-' : `${kB(limit)} ${value <= limit ? 'ok' : 'OVER'}`;
+  const limits =
+    figure.pass === null
+      ? 'reported only'
+      : `${verdict(figure.gzipBytes, figure.budgetGzip)} / ${verdict(figure.gzipBytesWithPeers, figure.ceilingWithPeersGzip)}`;
+  const cells = [
+    kB(figure.gzipBytes).padStart(9),
+    kB(figure.minBytes).padStart(9),
+    kB(figure.gzipBytesWithPeers).padStart(9),
+    kB(figure.gzipBytesWithReact).padStart(10),
+  ];
   console.log(`  ${figure.label.padEnd(44)} ${cells.join(' ')}  ${limits}`);
 }
 const over = figures.filter((figure) => figure.pass === false);

@@ -10,7 +10,11 @@ import { useInitialRunId, useRunIdInUrl } from '../use-run-id-in-url.js';
  * the typed `finalizedPayload`. The two outputs are shown separately; neither is read out of the other.
  */
 export function InvoicePage() {
-  const run = useRun({ payloadSchema: invoiceSchema, responseFormat: invoiceResponseFormat, resumeRunId: useInitialRunId() });
+  const run = useRun({
+    payloadSchema: invoiceSchema,
+    responseFormat: invoiceResponseFormat,
+    resumeRunId: useInitialRunId(),
+  });
   const { state } = run;
   useRunIdInUrl(state.runId, 'Invoice extraction');
   const live = isFollowing(state.phase);
@@ -21,10 +25,18 @@ export function InvoicePage() {
     <main className="page">
       <h1>Invoice extraction, built on useRun</h1>
       <div className="toolbar">
-        <button type="button" disabled={live} onClick={() => run.start(scenarioInput(getScenario('completed-payload')))}>
+        <button
+          type="button"
+          disabled={live}
+          onClick={() => run.start(scenarioInput(getScenario('completed-payload')))}
+        >
           Extract invoice-2041.pdf
         </button>
-        <button type="button" disabled={live} onClick={() => run.start(scenarioInput(getScenario('completed-invalid-payload')))}>
+        <button
+          type="button"
+          disabled={live}
+          onClick={() => run.start(scenarioInput(getScenario('completed-invalid-payload')))}
+        >
           Extract a damaged invoice
         </button>
         {live ? (

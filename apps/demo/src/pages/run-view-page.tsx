@@ -47,7 +47,9 @@ export function RunViewPage() {
           id={pickerId}
           name="scenario"
           value={scenario.name}
-          onChange={(event) => setScenario(scenarios.find((candidate) => candidate.name === event.target.value) ?? scenario)}
+          onChange={(event) =>
+            setScenario(scenarios.find((candidate) => candidate.name === event.target.value) ?? scenario)
+          }
         >
           {groups.map((group) => (
             <optgroup key={group} label={groupTitles[group]}>

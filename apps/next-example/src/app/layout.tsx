@@ -11,7 +11,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <nav aria-label="Examples">
-          <Link href="/">RunView</Link> · <Link href="/drop-in">README drop-in</Link> · <Link href="/chat">useChat</Link>
+          <Link href="/">RunView</Link> · <Link href="/drop-in">README drop-in</Link> ·{' '}
+          <Link href="/chat">useChat</Link>
         </nav>
         <main>
           <Providers>{children}</Providers>

@@ -23,7 +23,8 @@ export function RunPanel() {
       <RunView run={run} />
       {state.phase === 'settled' && state.runId !== null && (
         <p>
-          <Link href={`/runs/${encodeURIComponent(state.runId)}`}>Open the result page of this run</Link> (prefetched on the server)
+          <Link href={`/runs/${encodeURIComponent(state.runId)}`}>Open the result page of this run</Link> (prefetched on
+          the server)
         </p>
       )}
     </section>

@@ -27,7 +27,9 @@ function createBackend(env: NodeJS.ProcessEnv): KestrelBackend | { readonly prob
     .filter((origin) => origin !== '');
   const upstream = env.KESTREL_URL;
   if (upstream !== undefined && upstream !== '') {
-    const headers: Record<string, string> = env.KESTREL_API_KEY ? { authorization: `Bearer ${env.KESTREL_API_KEY}` } : {};
+    const headers: Record<string, string> = env.KESTREL_API_KEY
+      ? { authorization: `Bearer ${env.KESTREL_API_KEY}` }
+      : {};
     return {
       proxy: createKestrelProxy({ upstream, basePath: '/api/kestrel', headers, allowedOrigins }),
       client: createRunClient({ baseUrl: upstream, headers }),

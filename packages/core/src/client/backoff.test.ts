@@ -5,7 +5,9 @@ describe('backoffDelay', () => {
   const policy = resolveReconnectPolicy({ baseDelayMs: 100, maxDelayMs: 1_000, jitter: 0 });
 
   it('doubles from the base delay up to the ceiling', () => {
-    expect([1, 2, 3, 4, 5, 6].map((attempt) => backoffDelay(attempt, policy))).toEqual([100, 200, 400, 800, 1_000, 1_000]);
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => backoffDelay(attempt, policy))).toEqual([
+      100, 200, 400, 800, 1_000, 1_000,
+    ]);
   });
 
   it('randomizes only the jitter share of each delay', () => {
@@ -20,9 +22,14 @@ describe('backoffDelay', () => {
     expect(resolveReconnectPolicy({ jitter: 3 }).jitter).toBe(1);
   });
 
-  it.each(['attempts', 'baseDelayMs', 'maxDelayMs', 'jitter'] as const)('refuses %s: NaN, naming the option, instead of reconnecting forever', (key) => {
-    expect(() => resolveReconnectPolicy({ [key]: Number.NaN })).toThrow(new RangeError(`reconnect.${key} must be a number, got NaN`));
-  });
+  it.each(['attempts', 'baseDelayMs', 'maxDelayMs', 'jitter'] as const)(
+    'refuses %s: NaN, naming the option, instead of reconnecting forever',
+    (key) => {
+      expect(() => resolveReconnectPolicy({ [key]: Number.NaN })).toThrow(
+        new RangeError(`reconnect.${key} must be a number, got NaN`),
+      );
+    },
+  );
 
   it('keeps every delay within what setTimeout can wait', () => {
     const unbounded = resolveReconnectPolicy({ baseDelayMs: 1_000, maxDelayMs: Number.POSITIVE_INFINITY, jitter: 0 });

@@ -2,7 +2,12 @@ import type { ReconnectPolicy } from './types.js';
 
 export type ResolvedReconnectPolicy = Required<ReconnectPolicy>;
 
-export const defaultReconnectPolicy: ResolvedReconnectPolicy = { attempts: 5, baseDelayMs: 500, maxDelayMs: 10_000, jitter: 0.5 };
+export const defaultReconnectPolicy: ResolvedReconnectPolicy = {
+  attempts: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 10_000,
+  jitter: 0.5,
+};
 
 /*
  * A NaN would slip through every clamp (Math.max(0, NaN) is NaN) and `attempt > NaN` is never true: the client would
@@ -40,7 +45,11 @@ const MAX_TIMER_DELAY_MS = 2_147_483_647;
  * @example
  * backoffDelay(3, { attempts: 5, baseDelayMs: 500, maxDelayMs: 10_000, jitter: 0 }); // 2000
  */
-export function backoffDelay(attempt: number, policy: ResolvedReconnectPolicy, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  policy: ResolvedReconnectPolicy,
+  random: () => number = Math.random,
+): number {
   const exponential = policy.baseDelayMs * 2 ** Math.max(0, attempt - 1);
   const capped = Math.min(policy.maxDelayMs, exponential, MAX_TIMER_DELAY_MS);
   return Math.round(capped * (1 - policy.jitter) + capped * policy.jitter * random());

@@ -1,7 +1,13 @@
 import { invoiceResponseFormat, invoiceSchema, scenarioEvents, scenarios, type Scenario } from '@kestrel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunClientError } from './run-client-error.js';
-import { project, referenceState, startLoopbackKestrel, testClient, type LoopbackKestrel } from './loopback-kestrel.test-helper.js';
+import {
+  project,
+  referenceState,
+  startLoopbackKestrel,
+  testClient,
+  type LoopbackKestrel,
+} from './loopback-kestrel.test-helper.js';
 
 let kestrel: LoopbackKestrel;
 beforeAll(async () => {
@@ -17,37 +23,50 @@ function startScenario(scenario: Scenario) {
   });
 }
 
-const settling = scenarios.filter((scenario) => scenario.expected.phase === 'settled' && scenario.name !== 'event-after-completed');
-const failing = scenarios.filter((scenario) => scenario.expected.phase === 'error' && scenario.name !== 'event-after-completed');
+const settling = scenarios.filter(
+  (scenario) => scenario.expected.phase === 'settled' && scenario.name !== 'event-after-completed',
+);
+const failing = scenarios.filter(
+  (scenario) => scenario.expected.phase === 'error' && scenario.name !== 'event-after-completed',
+);
 
 describe('SSE: every scenario over real HTTP reads like an unbroken careful reading', () => {
-  it.each(settling.map((scenario) => [scenario.name, scenario] as const))('%s settles with its run.completed', async (_name, scenario) => {
-    const handle = startScenario(scenario);
-    const event = await handle.result;
-    const state = handle.getState();
-    expect(event.output.status).toBe(scenario.expected.status);
-    expect(state.result).toBe(event);
-    expect(project(state)).toEqual(project(referenceState(scenario, scenario.usesInvoiceSchema ? { payloadSchema: invoiceSchema } : {})));
-    if (scenario.expected.finishReason !== undefined) expect(state.finishReason).toBe(scenario.expected.finishReason);
-    if (scenario.expected.payload !== undefined) expect(state.payload?.status).toBe(scenario.expected.payload);
-    if (scenario.expected.assistantText !== undefined) expect(state.output?.assistantText).toBe(scenario.expected.assistantText);
-    // Nothing the server sent is lost, and nothing is kept twice.
-    expect(state.events.length).toBe(new Set(scenarioEvents(scenario.steps).map((wire) => wire.seq)).size);
-  });
+  it.each(settling.map((scenario) => [scenario.name, scenario] as const))(
+    '%s settles with its run.completed',
+    async (_name, scenario) => {
+      const handle = startScenario(scenario);
+      const event = await handle.result;
+      const state = handle.getState();
+      expect(event.output.status).toBe(scenario.expected.status);
+      expect(state.result).toBe(event);
+      expect(project(state)).toEqual(
+        project(referenceState(scenario, scenario.usesInvoiceSchema ? { payloadSchema: invoiceSchema } : {})),
+      );
+      if (scenario.expected.finishReason !== undefined) expect(state.finishReason).toBe(scenario.expected.finishReason);
+      if (scenario.expected.payload !== undefined) expect(state.payload?.status).toBe(scenario.expected.payload);
+      if (scenario.expected.assistantText !== undefined)
+        expect(state.output?.assistantText).toBe(scenario.expected.assistantText);
+      // Nothing the server sent is lost, and nothing is kept twice.
+      expect(state.events.length).toBe(new Set(scenarioEvents(scenario.steps).map((wire) => wire.seq)).size);
+    },
+  );
 
-  it.each(failing.map((scenario) => [scenario.name, scenario] as const))('%s rejects with a typed error', async (_name, scenario) => {
-    const handle = startScenario(scenario);
-    const error = await handle.result.then(
-      () => expect.unreachable('a run without an outcome must not resolve'),
-      (reason: unknown) => reason,
-    );
-    expect(error).toBeInstanceOf(RunClientError);
-    const state = handle.getState();
-    expect((error as RunClientError).kind).toBe(scenario.expected.errorKind);
-    expect((error as RunClientError).detail).toEqual(state.error);
-    expect(project(state)).toEqual(project(referenceState(scenario)));
-    if (scenario.expected.draftText !== undefined) expect(state.draftText).toBe(scenario.expected.draftText);
-  });
+  it.each(failing.map((scenario) => [scenario.name, scenario] as const))(
+    '%s rejects with a typed error',
+    async (_name, scenario) => {
+      const handle = startScenario(scenario);
+      const error = await handle.result.then(
+        () => expect.unreachable('a run without an outcome must not resolve'),
+        (reason: unknown) => reason,
+      );
+      expect(error).toBeInstanceOf(RunClientError);
+      const state = handle.getState();
+      expect((error as RunClientError).kind).toBe(scenario.expected.errorKind);
+      expect((error as RunClientError).detail).toEqual(state.error);
+      expect(project(state)).toEqual(project(referenceState(scenario)));
+      if (scenario.expected.draftText !== undefined) expect(state.draftText).toBe(scenario.expected.draftText);
+    },
+  );
 
   it('names the seq of a malformed event in the error', async () => {
     const handle = startScenario(scenarios.find((scenario) => scenario.name === 'malformed-event')!);
@@ -72,19 +91,26 @@ describe('SSE: every scenario over real HTTP reads like an unbroken careful read
 });
 
 describe('JSON route', () => {
-  const statuses = scenarios.filter((scenario) => scenario.expected.phase === 'settled' && scenario.expected.status !== undefined);
+  const statuses = scenarios.filter(
+    (scenario) => scenario.expected.phase === 'settled' && scenario.expected.status !== undefined,
+  );
 
-  it.each(statuses.map((scenario) => [scenario.name, scenario] as const))('%s answers one terminal event', async (_name, scenario) => {
-    const client = testClient(kestrel, { scenario: scenario.name });
-    const event = await client.run({ input: scenario.input });
-    expect(event.type).toBe('run.completed');
-    expect(event.output.status).toBe(scenario.expected.status);
-    const reference = referenceState(scenario);
-    expect(event.output).toEqual(reference.output);
-    const request = kestrel.requests.filter((entry) => entry.headers['x-kestrel-scenario'] === scenario.name && entry.method === 'POST').at(-1);
-    expect(request?.headers.accept).toBe('application/json');
-    expect(JSON.parse(request?.body ?? '{}')).toEqual({ input: scenario.input });
-  });
+  it.each(statuses.map((scenario) => [scenario.name, scenario] as const))(
+    '%s answers one terminal event',
+    async (_name, scenario) => {
+      const client = testClient(kestrel, { scenario: scenario.name });
+      const event = await client.run({ input: scenario.input });
+      expect(event.type).toBe('run.completed');
+      expect(event.output.status).toBe(scenario.expected.status);
+      const reference = referenceState(scenario);
+      expect(event.output).toEqual(reference.output);
+      const request = kestrel.requests
+        .filter((entry) => entry.headers['x-kestrel-scenario'] === scenario.name && entry.method === 'POST')
+        .at(-1);
+      expect(request?.headers.accept).toBe('application/json');
+      expect(JSON.parse(request?.body ?? '{}')).toEqual({ input: scenario.input });
+    },
+  );
 
   it('rejects a COMPLETED answer without assistant text as a protocol error', async () => {
     const client = testClient(kestrel, { scenario: 'completed-without-text' });

@@ -22,7 +22,9 @@ function eventsGone(error: RunClientError): boolean {
 }
 
 function startBody(options: StartRunOptions | JsonRunOptions) {
-  return options.responseFormat === undefined ? { input: options.input } : { input: options.input, responseFormat: options.responseFormat };
+  return options.responseFormat === undefined
+    ? { input: options.input }
+    : { input: options.input, responseFormat: options.responseFormat };
 }
 
 /** Parses the one terminal event of a JSON answer; anything else is a typed protocol error. */
@@ -82,7 +84,13 @@ export function createRunClient(options: RunClientOptions): RunClient {
         signal: start.signal,
         begin: async (signal) => ({
           kind: 'stream',
-          response: await http.send({ method: 'POST', path, accept: 'text/event-stream', body: startBody(start), signal }),
+          response: await http.send({
+            method: 'POST',
+            path,
+            accept: 'text/event-stream',
+            body: startBody(start),
+            signal,
+          }),
         }),
       });
     },
@@ -109,7 +117,13 @@ export function createRunClient(options: RunClientOptions): RunClient {
       });
     },
     async run(run) {
-      const text = await http.sendForText({ method: 'POST', path: runsPath(run.sessionId), accept: 'application/json', body: startBody(run), signal: run.signal });
+      const text = await http.sendForText({
+        method: 'POST',
+        path: runsPath(run.sessionId),
+        accept: 'application/json',
+        body: startBody(run),
+        signal: run.signal,
+      });
       return parseTerminalEvent(text, 'The JSON route answer');
     },
   };

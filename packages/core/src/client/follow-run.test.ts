@@ -5,7 +5,13 @@ import { createRunClient } from './create-run-client.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunState } from '../run/run-state.js';
 import { RunClientError } from './run-client-error.js';
-import { project, referenceState, startLoopbackKestrel, testClient, type LoopbackKestrel } from './loopback-kestrel.test-helper.js';
+import {
+  project,
+  referenceState,
+  startLoopbackKestrel,
+  testClient,
+  type LoopbackKestrel,
+} from './loopback-kestrel.test-helper.js';
 import type { RunHandle } from './types.js';
 
 let kestrel: LoopbackKestrel;
@@ -21,7 +27,8 @@ function record(handle: RunHandle): RunState[] {
   return seen;
 }
 
-const eventsRequests = () => kestrel.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/events'));
+const eventsRequests = () =>
+  kestrel.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/events'));
 
 describe('resume after a dropped or silent connection', () => {
   it('resumes a dropped stream with Last-Event-ID and ends as an unbroken stream would', async () => {
@@ -32,7 +39,10 @@ describe('resume after a dropped or silent connection', () => {
     const state = handle.getState();
     expect(event.output.status).toBe('COMPLETED');
     expect(seen.map((entry) => entry.phase)).toContain('reconnecting');
-    expect(seen.find((entry) => entry.phase === 'reconnecting')?.reconnect).toMatchObject({ attempt: 1, reason: expect.stringContaining('connection dropped') });
+    expect(seen.find((entry) => entry.phase === 'reconnecting')?.reconnect).toMatchObject({
+      attempt: 1,
+      reason: expect.stringContaining('connection dropped'),
+    });
     const resumes = eventsRequests();
     expect(resumes).toHaveLength(1);
     expect(resumes[0]?.path).toBe(`/v1/runs/${state.runId}/events`);
@@ -56,7 +66,9 @@ describe('resume after a dropped or silent connection', () => {
 
   it('treats heartbeat silence as a lost connection and resumes', async () => {
     const scenario = getScenario('stalled-heartbeat');
-    const handle = testClient(kestrel, { scenario: scenario.name, heartbeatTimeoutMs: 150 }).start({ input: scenario.input });
+    const handle = testClient(kestrel, { scenario: scenario.name, heartbeatTimeoutMs: 150 }).start({
+      input: scenario.input,
+    });
     const seen = record(handle);
     const started = Date.now();
     await handle.result;
@@ -68,7 +80,9 @@ describe('resume after a dropped or silent connection', () => {
   it('counts keep-alive comments as signs of life: a slow but alive stream is never resumed', async () => {
     // Events 300 ms apart, keep-alives every 25 ms, heartbeat 200 ms: only the comments keep it under the timeout.
     const scenario = getScenario('failed-no-text');
-    const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 300, heartbeatTimeoutMs: 200 }).start({ input: scenario.input });
+    const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 300, heartbeatTimeoutMs: 200 }).start({
+      input: scenario.input,
+    });
     const seen = record(handle);
     await handle.result;
     expect(seen.some((entry) => entry.phase === 'reconnecting')).toBe(false);
@@ -77,7 +91,9 @@ describe('resume after a dropped or silent connection', () => {
 
   it('resumes after a drop injected at a chosen seq, without duplicate text', async () => {
     const scenario = getScenario('completed-text');
-    const handle = testClient(kestrel, { scenario: scenario.name, fault: () => 'drop-at:7' }).start({ input: scenario.input });
+    const handle = testClient(kestrel, { scenario: scenario.name, fault: () => 'drop-at:7' }).start({
+      input: scenario.input,
+    });
     await handle.result;
     expect(eventsRequests()[0]?.headers['last-event-id']).toBe('7');
     expect(handle.getState().draftText).toBe(scenario.expected.draftText);
@@ -90,13 +106,19 @@ describe('resume after a dropped or silent connection', () => {
       let call = 0;
       return () => faults[call++];
     };
-    const retried = testClient(kestrel, { scenario: scenario.name, fault: sequence('drop-at:6', 'http-503') }).start({ input: scenario.input });
+    const retried = testClient(kestrel, { scenario: scenario.name, fault: sequence('drop-at:6', 'http-503') }).start({
+      input: scenario.input,
+    });
     const seen = record(retried);
     expect((await retried.result).output.status).toBe('COMPLETED');
-    expect(seen.filter((entry) => entry.phase === 'reconnecting').map((entry) => entry.reconnect?.attempt)).toEqual([1, 2]);
+    expect(seen.filter((entry) => entry.phase === 'reconnecting').map((entry) => entry.reconnect?.attempt)).toEqual([
+      1, 2,
+    ]);
     expect(retried.getState().draftText).toBe(scenario.expected.draftText);
 
-    const refused = testClient(kestrel, { scenario: scenario.name, fault: sequence('drop-at:6', 'http-403') }).start({ input: scenario.input });
+    const refused = testClient(kestrel, { scenario: scenario.name, fault: sequence('drop-at:6', 'http-403') }).start({
+      input: scenario.input,
+    });
     const error = (await refused.result.catch((reason: unknown) => reason)) as RunClientError;
     expect(error).toMatchObject({ kind: 'http', status: 403 });
   });
@@ -114,7 +136,10 @@ describe('resume after a dropped or silent connection', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const client = createRunClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, heartbeatTimeoutMs: 100 });
+      const client = createRunClient({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        heartbeatTimeoutMs: 100,
+      });
       const handle = client.start({ input: 'x' });
       expect((await handle.result).output.status).toBe('FAILED');
       await expect.poll(() => closed, { timeout: 1_000 }).toBe(true);
@@ -143,20 +168,33 @@ describe('resume after a dropped or silent connection', () => {
 
   it('reports a stream that ends cleanly without run.completed as truncated, never as a result', async () => {
     const scenario = getScenario('completed-text');
-    const handle = testClient(kestrel, { scenario: scenario.name, fault: () => 'truncate-at:8' }).start({ input: scenario.input });
+    const handle = testClient(kestrel, { scenario: scenario.name, fault: () => 'truncate-at:8' }).start({
+      input: scenario.input,
+    });
     const error = (await handle.result.catch((reason: unknown) => reason)) as RunClientError;
     expect(error.kind).toBe('truncated');
-    expect(handle.getState()).toMatchObject({ phase: 'error', lastSeq: 8, output: null, error: { kind: 'truncated', lastSeq: 8 } });
+    expect(handle.getState()).toMatchObject({
+      phase: 'error',
+      lastSeq: 8,
+      output: null,
+      error: { kind: 'truncated', lastSeq: 8 },
+    });
     expect(eventsRequests()).toHaveLength(0); // a clean end is not a drop: nothing to resume
   });
 
   it('stops reading at a malformed event and names its seq', async () => {
     const scenario = getScenario('completed-text');
-    const handle = testClient(kestrel, { scenario: scenario.name, fault: () => 'malformed-at:6' }).start({ input: scenario.input });
+    const handle = testClient(kestrel, { scenario: scenario.name, fault: () => 'malformed-at:6' }).start({
+      input: scenario.input,
+    });
     const error = (await handle.result.catch((reason: unknown) => reason)) as RunClientError;
     expect(error.kind).toBe('protocol');
     expect(error.message).toContain('seq 6');
-    expect(handle.getState()).toMatchObject({ phase: 'error', lastSeq: 5, error: { kind: 'protocol', seq: 6, path: ['data'] } });
+    expect(handle.getState()).toMatchObject({
+      phase: 'error',
+      lastSeq: 5,
+      error: { kind: 'protocol', seq: 6, path: ['data'] },
+    });
     await expect.poll(() => kestrel.openStreams).toBe(0); // it stopped reading: the connection is closed
   });
 });
@@ -216,7 +254,10 @@ describe('reload: client.resume by run id', () => {
       expect(project(reloaded.getState()), name).toEqual(project(first.getState()));
       expect(reloaded.getState().finishReason, name).toBe(scenario.expected.finishReason);
       // No /result probe: a reload never logs a 404/409 for a run that has events.
-      expect(kestrel.requests.slice(sent).map((request) => request.path), name).toEqual([`/v1/runs/${event.runId}/events`]);
+      expect(
+        kestrel.requests.slice(sent).map((request) => request.path),
+        name,
+      ).toEqual([`/v1/runs/${event.runId}/events`]);
     }
   });
 
@@ -238,14 +279,22 @@ describe('reload: client.resume by run id', () => {
     const event = await first.result;
     const reloaded = testClient(kestrel).resume({ runId: event.runId, lastSeq: event.seq });
     expect(await reloaded.result).toEqual(event);
-    expect(reloaded.getState()).toMatchObject({ phase: 'settled', status: 'COMPLETED', payload: { status: 'valid' }, finishReason: undefined });
+    expect(reloaded.getState()).toMatchObject({
+      phase: 'settled',
+      status: 'COMPLETED',
+      payload: { status: 'valid' },
+      finishReason: undefined,
+    });
     expect(kestrel.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/runs/${event.runId}/result` });
   });
 
   it('falls back to the result when the server no longer has the events, and leaves finishReason unknown', async () => {
     const gone = (request: Request) =>
       new URL(request.url).pathname.endsWith('/events')
-        ? Response.json({ error: { code: 'events_expired', message: 'The events of this run are gone' } }, { status: 410 })
+        ? Response.json(
+            { error: { code: 'events_expired', message: 'The events of this run are gone' } },
+            { status: 410 },
+          )
         : undefined;
     const server = await startLoopbackKestrel({ intercept: gone });
     try {
@@ -254,8 +303,16 @@ describe('reload: client.resume by run id', () => {
       const reloaded = testClient(server).resume({ runId: event.runId });
       expect(await reloaded.result).toEqual(event);
       // The result alone cannot say which turn ended last: unknown, never "none" (null).
-      expect(reloaded.getState()).toMatchObject({ phase: 'settled', status: 'COMPLETED', finishReason: undefined, draftText: '' });
-      expect(server.requests.slice(-2).map((request) => request.path)).toEqual([`/v1/runs/${event.runId}/events`, `/v1/runs/${event.runId}/result`]);
+      expect(reloaded.getState()).toMatchObject({
+        phase: 'settled',
+        status: 'COMPLETED',
+        finishReason: undefined,
+        draftText: '',
+      });
+      expect(server.requests.slice(-2).map((request) => request.path)).toEqual([
+        `/v1/runs/${event.runId}/events`,
+        `/v1/runs/${event.runId}/result`,
+      ]);
     } finally {
       await server.close();
     }
@@ -307,7 +364,9 @@ describe('cancel versus detach', () => {
 
   it('a refused cancel rejects with an HTTP error, keeps the run going, and can be tried again', async () => {
     let fault: string | undefined;
-    const handle = testClient(kestrel, { scenario: 'completed-text', delayMs: 20, fault: () => fault }).start({ input: 'x' });
+    const handle = testClient(kestrel, { scenario: 'completed-text', delayMs: 20, fault: () => fault }).start({
+      input: 'x',
+    });
     await expect.poll(() => handle.getState().runId).not.toBeNull();
     fault = 'http-403';
     await expect(handle.cancel()).rejects.toMatchObject({ kind: 'http', status: 403 });
@@ -319,7 +378,9 @@ describe('cancel versus detach', () => {
 
   it('a cancel that loses the race with the run settling (409) resolves; the stream still reports the outcome', async () => {
     let fault: string | undefined;
-    const handle = testClient(kestrel, { scenario: 'completed-text', delayMs: 20, fault: () => fault }).start({ input: 'x' });
+    const handle = testClient(kestrel, { scenario: 'completed-text', delayMs: 20, fault: () => fault }).start({
+      input: 'x',
+    });
     await expect.poll(() => handle.getState().runId).not.toBeNull();
     fault = 'http-409';
     await expect(handle.cancel()).resolves.toBeUndefined();
@@ -334,16 +395,22 @@ describe('cancel versus detach', () => {
     expect(kestrel.requests.some((request) => request.path.endsWith('/cancel'))).toBe(false);
   });
 
-  it("detaches when the start signal aborts", async () => {
+  it('detaches when the start signal aborts', async () => {
     const controller = new AbortController();
-    const handle = testClient(kestrel, { scenario: 'completed-text', delayMs: 20 }).start({ input: 'x', signal: controller.signal });
+    const handle = testClient(kestrel, { scenario: 'completed-text', delayMs: 20 }).start({
+      input: 'x',
+      signal: controller.signal,
+    });
     await expect.poll(() => handle.getState().phase).toBe('streaming');
     controller.abort();
     expect(handle.getState().phase).toBe('detached');
     await expect(handle.result).rejects.toMatchObject({ kind: 'detached' });
 
     const sent = kestrel.requests.length;
-    const never = testClient(kestrel, { scenario: 'completed-text' }).start({ input: 'x', signal: AbortSignal.abort() });
+    const never = testClient(kestrel, { scenario: 'completed-text' }).start({
+      input: 'x',
+      signal: AbortSignal.abort(),
+    });
     expect(never.getState().phase).toBe('detached');
     await expect(never.result).rejects.toMatchObject({ kind: 'detached' });
     expect(kestrel.requests).toHaveLength(sent); // an already aborted start sends nothing

@@ -26,14 +26,28 @@ export interface FollowContext<P> {
 }
 
 /** What opening an attempt found: a stream to read, or (for a run that already settled) its terminal event. */
-export type Opened = { readonly kind: 'stream'; readonly response: Response } | { readonly kind: 'settled'; readonly event: RunCompletedEvent };
+export type Opened =
+  | { readonly kind: 'stream'; readonly response: Response }
+  | { readonly kind: 'settled'; readonly event: RunCompletedEvent };
 
 /** Opens the attempt's first connection. */
 export type BeginAttempt = (signal: AbortSignal) => Promise<Opened>;
 
 /** `GET /v1/runs/{runId}/events` after `lastSeq` (from the first event when it is 0). */
-export function openEvents(http: Http, runId: string, lastSeq: number | undefined, signal: AbortSignal): Promise<Response> {
-  return http.send({ method: 'GET', path: `/v1/runs/${idSegment('run id', runId)}/events`, accept: 'text/event-stream', lastEventId: lastSeq, signal, runId });
+export function openEvents(
+  http: Http,
+  runId: string,
+  lastSeq: number | undefined,
+  signal: AbortSignal,
+): Promise<Response> {
+  return http.send({
+    method: 'GET',
+    path: `/v1/runs/${idSegment('run id', runId)}/events`,
+    accept: 'text/event-stream',
+    lastEventId: lastSeq,
+    signal,
+    runId,
+  });
 }
 
 /**
@@ -49,7 +63,8 @@ function settleFromResult<P>(ctx: FollowContext<P>, event: RunCompletedEvent): v
 }
 
 /** How one connection ended. */
-type ReadOutcome = { readonly kind: 'ended' } | { readonly kind: 'stopped' } | { readonly kind: 'lost'; readonly reason: string };
+type ReadOutcome =
+  { readonly kind: 'ended' } | { readonly kind: 'stopped' } | { readonly kind: 'lost'; readonly reason: string };
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -71,7 +86,10 @@ function describe(error: unknown): string {
 function isRetryable(error: RunClientError, reconnecting: boolean): boolean {
   if (error.kind === 'transport') return true;
   if (!reconnecting) return false;
-  return error.kind === 'timeout' || (error.kind === 'http' && error.status !== null && (error.status >= 500 || error.status === 429));
+  return (
+    error.kind === 'timeout' ||
+    (error.kind === 'http' && error.status !== null && (error.status >= 500 || error.status === 429))
+  );
 }
 
 function failureAction(error: RunClientError): RunAction {
@@ -92,7 +110,12 @@ function failureAction(error: RunClientError): RunAction {
  * Reads one SSE response into the store. A heartbeat timer, reset by every byte (keep-alive comments included),
  * aborts a silent connection so it can be resumed.
  */
-async function readStream<P>(ctx: FollowContext<P>, response: Response, connection: AbortController, onProgress: () => void): Promise<ReadOutcome> {
+async function readStream<P>(
+  ctx: FollowContext<P>,
+  response: Response,
+  connection: AbortController,
+  onProgress: () => void,
+): Promise<ReadOutcome> {
   if (response.body === null) return { kind: 'ended' };
   let silent = false;
   const heartbeat = startSilenceTimer(ctx.heartbeatTimeoutMs, () => {
@@ -106,7 +129,10 @@ async function readStream<P>(ctx: FollowContext<P>, response: Response, connecti
   };
   try {
     // A chunk's messages at a time (decodeSSEBatches): the same order and checks as one by one, far less overhead.
-    for await (const messages of decodeSSEBatches(response.body, { onBytes, maxMessageBytes: ctx.http.maxMessageBytes })) {
+    for await (const messages of decodeSSEBatches(response.body, {
+      onBytes,
+      maxMessageBytes: ctx.http.maxMessageBytes,
+    })) {
       for (const message of messages) {
         let event;
         try {
@@ -162,7 +188,11 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
       const contentType = response.headers.get('content-type');
       if (contentType !== null && !contentType.includes('text/event-stream')) {
         await response.body?.cancel().catch(() => undefined);
-        ctx.dispatch({ type: 'client/protocol-error', message: `Expected a text/event-stream response, got "${contentType}"`, path: [] });
+        ctx.dispatch({
+          type: 'client/protocol-error',
+          message: `Expected a text/event-stream response, got "${contentType}"`,
+          path: [],
+        });
         return;
       }
       ctx.dispatch({ type: 'client/connected' });
@@ -201,13 +231,19 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
     }
     reconnects += 1;
     if (reconnects > ctx.policy.attempts) {
-      ctx.dispatch({ type: 'client/connection-lost', message: `${outcome.reason}; gave up after ${ctx.policy.attempts} reconnects` });
+      ctx.dispatch({
+        type: 'client/connection-lost',
+        message: `${outcome.reason}; gave up after ${ctx.policy.attempts} reconnects`,
+      });
       return;
     }
     const delayMs = backoffDelay(reconnects, ctx.policy);
     ctx.dispatch({ type: 'client/reconnecting', attempt: reconnects, delayMs, reason: outcome.reason });
     await sleep(delayMs, ctx.signal);
     reconnecting = true;
-    open = async (signal) => ({ kind: 'stream', response: await openEvents(ctx.http, runId, ctx.getState().lastSeq, signal) });
+    open = async (signal) => ({
+      kind: 'stream',
+      response: await openEvents(ctx.http, runId, ctx.getState().lastSeq, signal),
+    });
   }
 }

@@ -13,7 +13,10 @@ export function createTimerFrameScheduler(ms = 16): FrameScheduler {
  * call time, so the core never needs the DOM.
  */
 export function defaultFrameScheduler(): FrameScheduler {
-  const host = globalThis as { requestAnimationFrame?: (callback: () => void) => number; cancelAnimationFrame?: (handle: number) => void };
+  const host = globalThis as {
+    requestAnimationFrame?: (callback: () => void) => number;
+    cancelAnimationFrame?: (handle: number) => void;
+  };
   const raf = host.requestAnimationFrame;
   const caf = host.cancelAnimationFrame;
   if (typeof raf !== 'function' || typeof caf !== 'function') return createTimerFrameScheduler();

@@ -95,7 +95,8 @@ export function createHttp(options: RunClientOptions): Http {
     const headers = toHeaders(await resolveHeaders(options.headers));
     headers.set('accept', request.accept);
     if (request.body !== undefined) headers.set('content-type', 'application/json');
-    if (request.lastEventId !== undefined && request.lastEventId > 0) headers.set('last-event-id', String(request.lastEventId));
+    if (request.lastEventId !== undefined && request.lastEventId > 0)
+      headers.set('last-event-id', String(request.lastEventId));
 
     const controller = new AbortController();
     const outer = request.signal;
@@ -139,15 +140,22 @@ export function createHttp(options: RunClientOptions): Http {
         redirect: 'manual',
       });
       // The error body is optional evidence: when it cannot be read, the status alone is still the error.
-      if (!response.ok) throw httpErrorFrom(response, await readText(response, MAX_ERROR_BODY_BYTES).catch(() => ''), runId);
+      if (!response.ok)
+        throw httpErrorFrom(response, await readText(response, MAX_ERROR_BODY_BYTES).catch(() => ''), runId);
       return asText ? await readText(response, maxMessageBytes) : response;
     } catch (error) {
       if (error instanceof RunClientError) throw error;
       if (timedOut) {
-        throw new RunClientError({ kind: 'timeout', timeoutMs, message: `${what}: no data for ${timeoutMs} ms (requestTimeoutMs)` }, { runId, cause: error });
+        throw new RunClientError(
+          { kind: 'timeout', timeoutMs, message: `${what}: no data for ${timeoutMs} ms (requestTimeoutMs)` },
+          { runId, cause: error },
+        );
       }
       if (outer?.aborted) throw outer.reason;
-      throw new RunClientError({ kind: 'transport', message: `${what} failed: ${(error as Error).message ?? String(error)}` }, { runId, cause: error });
+      throw new RunClientError(
+        { kind: 'transport', message: `${what} failed: ${(error as Error).message ?? String(error)}` },
+        { runId, cause: error },
+      );
     } finally {
       silence.stop();
       // Keep the link for a body read later: aborting the attempt must still cancel a stream being read.
@@ -155,5 +163,9 @@ export function createHttp(options: RunClientOptions): Http {
     }
   }
 
-  return { maxMessageBytes, send: (request) => exchange(request, false), sendForText: (request) => exchange(request, true) };
+  return {
+    maxMessageBytes,
+    send: (request) => exchange(request, false),
+    sendForText: (request) => exchange(request, true),
+  };
 }

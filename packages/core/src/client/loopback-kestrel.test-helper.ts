@@ -3,7 +3,11 @@ import type { PayloadSchema } from '../run/payload.js';
 import { reduceRun } from '../run/reduce-run.js';
 import { createInitialRunState, type RunState } from '../run/run-state.js';
 import { expect } from 'vitest';
-import { startLoopbackKestrel, type ClientSetup, type LoopbackKestrel } from '../../../server/src/loopback-kestrel.test-helper.js';
+import {
+  startLoopbackKestrel,
+  type ClientSetup,
+  type LoopbackKestrel,
+} from '../../../server/src/loopback-kestrel.test-helper.js';
 import { RunClientError } from './run-client-error.js';
 import type { RunClient } from './types.js';
 
@@ -35,7 +39,9 @@ export function project(state: RunState) {
     reasoning: state.reasoning,
     assistantText: state.output?.assistantText ?? null,
     payload: state.payload?.status ?? null,
-    events: state.events.toArray().map((event) => `${event.seq}:${event.type === 'unknown' ? event.unknownType : event.type}`),
+    events: state.events
+      .toArray()
+      .map((event) => `${event.seq}:${event.type === 'unknown' ? event.unknownType : event.type}`),
     tools: state.tools.map((tool) => `${tool.callId}:${tool.name}:${tool.status}`),
     logs: state.logs.toArray().map((log) => `${log.seq}:${log.level}:${log.message}`),
     progress: state.progress,

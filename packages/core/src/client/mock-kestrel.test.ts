@@ -14,7 +14,10 @@ it('runs against the mock Kestrel as an app would: scenario by input prefix, WAI
   const settled = await waiting.result;
   expect(settled.output).toMatchObject({ status: 'WAITING', interaction: { kind: 'choice' } });
   const next = await waiting.respond({ kind: 'choice', selected: ['fr8341'] });
-  expect((await next.result).output).toMatchObject({ status: 'COMPLETED', assistantText: expect.stringContaining('FR 8341') });
+  expect((await next.result).output).toMatchObject({
+    status: 'COMPLETED',
+    assistantText: expect.stringContaining('FR 8341'),
+  });
 
   const json = await client.run({ input: '[scenario:failed-retryable] Convert 200 USD to EUR' });
   expect(json.output).toMatchObject({ status: 'FAILED', error: { retryable: true } });

@@ -26,11 +26,18 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** Answers 404 unless told otherwise. */
-export async function startRecordingServer(respond: Responder = (_request, res) => res.writeHead(404).end()): Promise<RecordingServer> {
+export async function startRecordingServer(
+  respond: Responder = (_request, res) => res.writeHead(404).end(),
+): Promise<RecordingServer> {
   const requests: RecordedRequest[] = [];
   const loopback = await listenOnLoopback((req, res) => {
     void readBody(req).then((body) => {
-      const request: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: Object.fromEntries(Object.entries(req.headers).map(([key, value]) => [key, String(value)])), body };
+      const request: RecordedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: Object.fromEntries(Object.entries(req.headers).map(([key, value]) => [key, String(value)])),
+        body,
+      };
       requests.push(request);
       respond(request, res);
     });

@@ -26,8 +26,10 @@ beforeAll(async () => {
   server = await startRecordingServer((request, res) => {
     const json = { 'content-type': 'application/json' };
     // No events kept: a resume reads the run from its result alone.
-    if (request.method === 'GET' && request.path.endsWith('/events')) res.writeHead(410, json).end('{"error":{"code":"gone","message":"gone"}}');
-    else if (request.method === 'GET' && request.path.endsWith('/result')) res.writeHead(200, json).end(JSON.stringify(served));
+    if (request.method === 'GET' && request.path.endsWith('/events'))
+      res.writeHead(410, json).end('{"error":{"code":"gone","message":"gone"}}');
+    else if (request.method === 'GET' && request.path.endsWith('/result'))
+      res.writeHead(200, json).end(JSON.stringify(served));
     else res.writeHead(500).end();
   });
 });
@@ -58,29 +60,46 @@ async function waitingWith(change: (event: Record<string, unknown>, interaction:
 }
 
 const answer = getScenario('waiting-form').continuation!.answer;
-const sent = () => server.requests.filter((request) => request.method === 'POST' || !request.path.startsWith(`/v1/runs/${waiting.runId}/`));
+const sent = () =>
+  server.requests.filter(
+    (request) => request.method === 'POST' || !request.path.startsWith(`/v1/runs/${waiting.runId}/`),
+  );
 
 describe('ids that would change the path', () => {
-  it.each(['..', '.', ''])('run id %j: resume throws and fetchResult rejects with RunUsageError invalid-id, nothing sent', async (id) => {
-    const before = server.requests.length;
-    const error = usageError(() => client().resume({ runId: id }), 'invalid-id');
-    expect(error.message).toBe(`run id ${kestrelIdProblem(id)}`);
-    await expect(client().fetchResult(id)).rejects.toMatchObject({ name: 'RunUsageError', reason: 'invalid-id' });
-    expect(server.requests.length).toBe(before);
-  });
+  it.each(['..', '.', ''])(
+    'run id %j: resume throws and fetchResult rejects with RunUsageError invalid-id, nothing sent',
+    async (id) => {
+      const before = server.requests.length;
+      const error = usageError(() => client().resume({ runId: id }), 'invalid-id');
+      expect(error.message).toBe(`run id ${kestrelIdProblem(id)}`);
+      await expect(client().fetchResult(id)).rejects.toMatchObject({ name: 'RunUsageError', reason: 'invalid-id' });
+      expect(server.requests.length).toBe(before);
+    },
+  );
 
   it.each(['..', '.', ''])('session id %j: start throws and run rejects, nothing sent', async (id) => {
     const before = server.requests.length;
     usageError(() => client().start({ input: 'x', sessionId: id }), 'invalid-id');
-    await expect(client().run({ input: 'x', sessionId: id })).rejects.toMatchObject({ name: 'RunUsageError', reason: 'invalid-id' });
+    await expect(client().run({ input: 'x', sessionId: id })).rejects.toMatchObject({
+      name: 'RunUsageError',
+      reason: 'invalid-id',
+    });
     expect(server.requests.length).toBe(before);
   });
 
   it('an interaction or session id of ".." from the server is refused by respond, nothing sent', async () => {
     const badInteraction = await waitingWith((_event, interaction) => (interaction.id = '..'));
-    await expect(badInteraction.respond(answer)).rejects.toMatchObject({ name: 'RunUsageError', reason: 'invalid-id', message: expect.stringContaining('interaction id') });
+    await expect(badInteraction.respond(answer)).rejects.toMatchObject({
+      name: 'RunUsageError',
+      reason: 'invalid-id',
+      message: expect.stringContaining('interaction id'),
+    });
     const badSession = await waitingWith((event) => (event.sessionId = '.'));
-    await expect(badSession.respond(answer)).rejects.toMatchObject({ name: 'RunUsageError', reason: 'invalid-id', message: expect.stringContaining('session id') });
+    await expect(badSession.respond(answer)).rejects.toMatchObject({
+      name: 'RunUsageError',
+      reason: 'invalid-id',
+      message: expect.stringContaining('session id'),
+    });
     expect(sent()).toEqual([]);
   });
 });
@@ -88,7 +107,11 @@ describe('ids that would change the path', () => {
 describe('an interaction past its expiresAt', () => {
   it('respond refuses it with RunUsageError expired and sends nothing', async () => {
     const handle = await waitingWith((_event, interaction) => (interaction.expiresAt = '2001-01-01T00:00:00Z'));
-    await expect(handle.respond(answer)).rejects.toMatchObject({ name: 'RunUsageError', reason: 'expired', message: 'Interaction expired at 2001-01-01T00:00:00Z; nothing was sent' });
+    await expect(handle.respond(answer)).rejects.toMatchObject({
+      name: 'RunUsageError',
+      reason: 'expired',
+      message: 'Interaction expired at 2001-01-01T00:00:00Z; nothing was sent',
+    });
     expect(sent()).toEqual([]);
   });
 

@@ -21,7 +21,10 @@ export class RunClientError extends Error {
   readonly code: string | null;
   readonly runId: string | null;
 
-  constructor(detail: RunError | { readonly kind: 'detached'; readonly message: string }, options: { runId?: string | null; cause?: unknown } = {}) {
+  constructor(
+    detail: RunError | { readonly kind: 'detached'; readonly message: string },
+    options: { runId?: string | null; cause?: unknown } = {},
+  ) {
     super(detail.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.kind = detail.kind;
     this.detail = detail.kind === 'detached' ? null : detail;

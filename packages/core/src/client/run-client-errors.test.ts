@@ -11,9 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => kestrel.close());
 
-
 describe('requests', () => {
-  it('go through the injected fetch, with the headers function read for each one, under baseUrl\'s path', async () => {
+  it("go through the injected fetch, with the headers function read for each one, under baseUrl's path", async () => {
     const seen: { url: string; authorization: string | null; accept: string | null }[] = [];
     let token = 0;
     const injected: typeof fetch = async (input, init) => {
@@ -24,27 +23,44 @@ describe('requests', () => {
     const client = testClient(kestrel, {
       fetch: injected,
       baseUrl: `${kestrel.baseUrl}/kestrel/`,
-      headers: async () => ({ 'x-kestrel-scenario': 'completed-text', 'x-kestrel-fault': 'drop-at:5', authorization: `Bearer ${++token}` }),
+      headers: async () => ({
+        'x-kestrel-scenario': 'completed-text',
+        'x-kestrel-fault': 'drop-at:5',
+        authorization: `Bearer ${++token}`,
+      }),
     });
     const handle = client.start({ input: 'x' });
     await handle.result;
     const runId = handle.getState().runId!;
     expect(seen).toEqual([
-      { url: `${kestrel.baseUrl}/kestrel/v1/sessions/new/runs`, authorization: 'Bearer 1', accept: 'text/event-stream' },
-      { url: `${kestrel.baseUrl}/kestrel/v1/runs/${runId}/events`, authorization: 'Bearer 2', accept: 'text/event-stream' },
+      {
+        url: `${kestrel.baseUrl}/kestrel/v1/sessions/new/runs`,
+        authorization: 'Bearer 1',
+        accept: 'text/event-stream',
+      },
+      {
+        url: `${kestrel.baseUrl}/kestrel/v1/runs/${runId}/events`,
+        authorization: 'Bearer 2',
+        accept: 'text/event-stream',
+      },
     ]);
   });
 });
 
 describe('HTTP errors', () => {
-  it.each([400, 401, 404, 429, 500, 503])('a %i answer to start is an HTTP error with the body\'s code and message', async (status) => {
-    const handle = testClient(kestrel, { scenario: 'completed-text', fault: () => `http-${status}` }).start({ input: 'x' });
-    const error = await rejection(handle.result);
-    expect(error).toMatchObject({ kind: 'http', status, detail: { kind: 'http', status } });
-    expect(error.code).toEqual(expect.any(String));
-    expect(error.message).toMatch(new RegExp(`^HTTP ${status} ${error.code}: .+`));
-    expect(handle.getState()).toMatchObject({ phase: 'error', error: { kind: 'http', status, code: error.code } });
-  });
+  it.each([400, 401, 404, 429, 500, 503])(
+    "a %i answer to start is an HTTP error with the body's code and message",
+    async (status) => {
+      const handle = testClient(kestrel, { scenario: 'completed-text', fault: () => `http-${status}` }).start({
+        input: 'x',
+      });
+      const error = await rejection(handle.result);
+      expect(error).toMatchObject({ kind: 'http', status, detail: { kind: 'http', status } });
+      expect(error.code).toEqual(expect.any(String));
+      expect(error.message).toMatch(new RegExp(`^HTTP ${status} ${error.code}: .+`));
+      expect(handle.getState()).toMatchObject({ phase: 'error', error: { kind: 'http', status, code: error.code } });
+    },
+  );
 
   it('the JSON route, result fetch and cancel raise the same typed HTTP error', async () => {
     const client = testClient(kestrel, { scenario: 'completed-text', fault: () => 'http-503' });
@@ -79,19 +95,31 @@ describe('HTTP errors', () => {
 
 describe('request timeout', () => {
   it('fails with a timeout when the headers are slower than requestTimeoutMs', async () => {
-    const handle = testClient(kestrel, { scenario: 'completed-text', fault: () => 'slow-start:400', requestTimeoutMs: 100 }).start({ input: 'x' });
+    const handle = testClient(kestrel, {
+      scenario: 'completed-text',
+      fault: () => 'slow-start:400',
+      requestTimeoutMs: 100,
+    }).start({ input: 'x' });
     const error = await rejection(handle.result);
     expect(error).toMatchObject({ kind: 'timeout', detail: { kind: 'timeout', timeoutMs: 100 } });
     expect(handle.getState().phase).toBe('error');
   });
 
   it('waits for a slow first byte that is inside the timeout', async () => {
-    const handle = testClient(kestrel, { scenario: 'completed-text', fault: () => 'slow-start:150', requestTimeoutMs: 1_000 }).start({ input: 'x' });
+    const handle = testClient(kestrel, {
+      scenario: 'completed-text',
+      fault: () => 'slow-start:150',
+      requestTimeoutMs: 1_000,
+    }).start({ input: 'x' });
     expect((await handle.result).output.status).toBe('COMPLETED');
   });
 
   it('times out the JSON route too', async () => {
-    const client = testClient(kestrel, { scenario: 'completed-text', fault: () => 'slow-start:400', requestTimeoutMs: 100 });
+    const client = testClient(kestrel, {
+      scenario: 'completed-text',
+      fault: () => 'slow-start:400',
+      requestTimeoutMs: 100,
+    });
     expect(await rejection(client.run({ input: 'x' }))).toMatchObject({ kind: 'timeout' });
   });
 });
@@ -106,15 +134,25 @@ describe('nobody awaiting result', () => {
         testClient(kestrel, { scenario: 'truncated' }).start({ input: 'x' }),
         testClient(kestrel, { scenario: 'malformed-event' }).start({ input: 'x' }),
         testClient(kestrel, { scenario: 'completed-text', fault: () => 'http-500' }).start({ input: 'x' }),
-        testClient(kestrel, { scenario: 'completed-text', fault: () => 'slow-start:300', requestTimeoutMs: 50 }).start({ input: 'x' }),
+        testClient(kestrel, { scenario: 'completed-text', fault: () => 'slow-start:300', requestTimeoutMs: 50 }).start({
+          input: 'x',
+        }),
         createRunClient({ baseUrl: 'http://127.0.0.1:9', reconnect: { attempts: 0 } }).start({ input: 'x' }),
       ];
       const detached = testClient(kestrel, { scenario: 'completed-text', delayMs: 10 }).start({ input: 'x' });
       detached.detach();
-      await expect.poll(() => handles.every((handle) => handle.getState().phase === 'error'), { timeout: 3_000 }).toBe(true);
+      await expect
+        .poll(() => handles.every((handle) => handle.getState().phase === 'error'), { timeout: 3_000 })
+        .toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(unhandled).toEqual([]);
-      expect(handles.map((handle) => handle.getState().error?.kind)).toEqual(['truncated', 'protocol', 'http', 'timeout', 'transport']);
+      expect(handles.map((handle) => handle.getState().error?.kind)).toEqual([
+        'truncated',
+        'protocol',
+        'http',
+        'timeout',
+        'transport',
+      ]);
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
@@ -125,7 +163,9 @@ describe('notification batching on a live stream', () => {
   it('with no frame ever drawn, subscribers still hear every phase change and the settled state holds every event', async () => {
     const frozen = createManualFrameScheduler(); // its frame() is never called
     const scenario = getScenario('tool-error');
-    const handle = testClient(kestrel, { scenario: scenario.name, scheduler: frozen.scheduler }).start({ input: scenario.input });
+    const handle = testClient(kestrel, { scenario: scenario.name, scheduler: frozen.scheduler }).start({
+      input: scenario.input,
+    });
     const seen: string[] = [];
     const { subscribe, getState } = handle; // unbound
     subscribe(() => seen.push(`${getState().phase}${getState().runId === null ? '' : ' (run id known)'}`));
@@ -141,7 +181,9 @@ describe('notification batching on a live stream', () => {
     const timer = setInterval(() => frames.frame(), 16);
     try {
       const scenario = getScenario('completed-text');
-      const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 2, scheduler: frames.scheduler }).start({ input: scenario.input });
+      const handle = testClient(kestrel, { scenario: scenario.name, delayMs: 2, scheduler: frames.scheduler }).start({
+        input: scenario.input,
+      });
       let notifications = 0;
       handle.subscribe(() => (notifications += 1));
       await handle.result;

@@ -1,7 +1,14 @@
 import { getScenario } from '@kestrel/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rejection, startLoopbackKestrel, testClient, type LoopbackKestrel } from './loopback-kestrel.test-helper.js';
-import { routeTo, startRecordingServer, stallAfterHeaders, stallBeforeHeaders, type RecordingServer, type Responder } from './recording-server.test-helper.js';
+import {
+  routeTo,
+  startRecordingServer,
+  stallAfterHeaders,
+  stallBeforeHeaders,
+  type RecordingServer,
+  type Responder,
+} from './recording-server.test-helper.js';
 
 /*
  * Issue 13 item 7: every path of the client ends, with a typed error, against a server that sends its headers and
@@ -25,11 +32,14 @@ async function stalling(respond: Responder): Promise<RecordingServer> {
   return server;
 }
 
-
 const jsonStall = stallAfterHeaders('application/json', '{"type":"run.comp');
 // Long enough that a loaded machine still answers the mock in time, short enough to keep the suite quick.
 const LIMIT_MS = 400;
-const limits = { requestTimeoutMs: LIMIT_MS, heartbeatTimeoutMs: LIMIT_MS, reconnect: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, jitter: 0 } };
+const limits = {
+  requestTimeoutMs: LIMIT_MS,
+  heartbeatTimeoutMs: LIMIT_MS,
+  reconnect: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, jitter: 0 },
+};
 
 describe('a server that stalls after the headers', () => {
   it('fetchResult: a /result body that stops mid-way is a timeout error naming requestTimeoutMs', async () => {
@@ -46,7 +56,9 @@ describe('a server that stalls after the headers', () => {
   });
 
   it('resume: a run whose /result stalls does not stay connecting; it ends in a timeout error', async () => {
-    const server = await stalling((request, res) => (request.path.endsWith('/result') ? jsonStall(request, res) : res.writeHead(404).end()));
+    const server = await stalling((request, res) =>
+      request.path.endsWith('/result') ? jsonStall(request, res) : res.writeHead(404).end(),
+    );
     const handle = testClient(kestrel, { ...limits, baseUrl: server.url }).resume({ runId: 'run_1' });
     const error = await rejection(handle.result);
     expect(error.kind).toBe('timeout');
@@ -68,7 +80,11 @@ describe('a server that stalls after the headers', () => {
     const server = await stalling(stallAfterHeaders('text/event-stream'));
     let answered = false;
     const route = routeTo(server, (path) => answered || path.includes('/interactions/'));
-    const client = testClient(kestrel, { ...limits, scenario: scenario.name, fetch: (input, init) => route(input, init) });
+    const client = testClient(kestrel, {
+      ...limits,
+      scenario: scenario.name,
+      fetch: (input, init) => route(input, init),
+    });
     const waiting = client.start({ input: scenario.input });
     await waiting.result;
     answered = true; // from here every request, the reconnect to /events included, meets the stalling server
@@ -82,7 +98,11 @@ describe('a server that stalls after the headers', () => {
   it('respond: no headers within requestTimeoutMs rejects with a timeout, and the answer may be sent again', async () => {
     const scenario = getScenario('waiting-form');
     const server = await stalling(stallBeforeHeaders);
-    const client = testClient(kestrel, { ...limits, scenario: scenario.name, fetch: routeTo(server, (path) => path.includes('/interactions/')) });
+    const client = testClient(kestrel, {
+      ...limits,
+      scenario: scenario.name,
+      fetch: routeTo(server, (path) => path.includes('/interactions/')),
+    });
     const waiting = client.start({ input: scenario.input });
     await waiting.result;
     expect(await rejection(waiting.respond(scenario.continuation!.answer))).toMatchObject({ kind: 'timeout' });
@@ -91,16 +111,28 @@ describe('a server that stalls after the headers', () => {
 
   it('cancel: resolves once the headers arrive, without waiting for a body that never comes', async () => {
     const server = await stalling(jsonStall);
-    const client = testClient(kestrel, { ...limits, scenario: 'completed-text', delayMs: 30, fetch: routeTo(server, (path) => path.endsWith('/cancel')) });
+    const client = testClient(kestrel, {
+      ...limits,
+      scenario: 'completed-text',
+      delayMs: 30,
+      fetch: routeTo(server, (path) => path.endsWith('/cancel')),
+    });
     const handle = client.start({ input: 'x' });
     await expect(handle.cancel()).resolves.toBeUndefined();
-    expect(server.requests.map((request) => request.method + ' ' + request.path)).toEqual([`POST /v1/runs/${handle.getState().runId}/cancel`]);
+    expect(server.requests.map((request) => request.method + ' ' + request.path)).toEqual([
+      `POST /v1/runs/${handle.getState().runId}/cancel`,
+    ]);
     handle.detach();
   });
 
   it('cancel: no headers within requestTimeoutMs rejects with a timeout', async () => {
     const server = await stalling(stallBeforeHeaders);
-    const client = testClient(kestrel, { ...limits, scenario: 'completed-text', delayMs: 30, fetch: routeTo(server, (path) => path.endsWith('/cancel')) });
+    const client = testClient(kestrel, {
+      ...limits,
+      scenario: 'completed-text',
+      delayMs: 30,
+      fetch: routeTo(server, (path) => path.endsWith('/cancel')),
+    });
     const handle = client.start({ input: 'x' });
     expect(await rejection(handle.cancel())).toMatchObject({ kind: 'timeout', detail: { timeoutMs: LIMIT_MS } });
     handle.detach();

@@ -60,7 +60,11 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     else if (effect.type === 'detached') {
       result.reject(
         new RunClientError(
-          { kind: 'detached', message: 'Detached before the attempt settled: the run goes on on the server, this handle no longer follows it' },
+          {
+            kind: 'detached',
+            message:
+              'Detached before the attempt settled: the run goes on on the server, this handle no longer follows it',
+          },
           { runId },
         ),
       );
@@ -99,7 +103,12 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
       const runId = await runIdWhenKnown();
       if (runId === null || store.getState().phase === 'settled') return;
       const response = await deps.http
-        .send({ method: 'POST', path: `/v1/runs/${idSegment('run id', runId)}/cancel`, accept: 'application/json', runId })
+        .send({
+          method: 'POST',
+          path: `/v1/runs/${idSegment('run id', runId)}/cancel`,
+          accept: 'application/json',
+          runId,
+        })
         .catch((error: unknown) => {
           // 409: the run settled on the server before the request arrived. Nothing is left to cancel, and the
           // stream this handle still reads reports the real outcome, so this is not a failure of cancel().
@@ -117,10 +126,21 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
   const respond = async (answer: InteractionAnswer): Promise<RunHandle<P>> => {
     const state = store.getState();
     if (state.phase !== 'settled' || state.output?.status !== 'WAITING' || state.result === null) {
-      throw new RunUsageError('not-waiting', `Only a run settled WAITING can be answered; this one is ${state.phase}${state.status === null ? '' : ` ${state.status}`}`);
+      throw new RunUsageError(
+        'not-waiting',
+        `Only a run settled WAITING can be answered; this one is ${state.phase}${state.status === null ? '' : ` ${state.status}`}`,
+      );
     }
-    if (answering === 'in-flight') throw new RunUsageError('answer-in-flight', 'This interaction is already being answered; the answer is not sent twice');
-    if (answering === 'answered') throw new RunUsageError('already-answered', 'This interaction was already answered; follow the handle the first respond() returned');
+    if (answering === 'in-flight')
+      throw new RunUsageError(
+        'answer-in-flight',
+        'This interaction is already being answered; the answer is not sent twice',
+      );
+    if (answering === 'answered')
+      throw new RunUsageError(
+        'already-answered',
+        'This interaction was already answered; follow the handle the first respond() returned',
+      );
     const interaction = state.output.interaction;
     if (isInteractionExpired(interaction.expiresAt, Date.now())) {
       throw new RunUsageError('expired', `Interaction expired at ${interaction.expiresAt}; nothing was sent`);
@@ -172,7 +192,10 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     },
     init.begin,
   ).catch((error: unknown) => {
-    dispatch({ type: 'client/connection-lost', message: `Run client failure: ${error instanceof Error ? error.message : String(error)}` });
+    dispatch({
+      type: 'client/connection-lost',
+      message: `Run client failure: ${error instanceof Error ? error.message : String(error)}`,
+    });
   });
 
   return {

@@ -24,7 +24,9 @@ describe('run store notification batching', () => {
     frames.frame();
     seen.length = 0;
     const motion = events.slice(4, 12); // tool, log, progress and text events
-    expect(new Set(motion.map((event) => event.type))).toEqual(new Set(['tool.started', 'log', 'tool.completed', 'progress', 'text.delta']));
+    expect(new Set(motion.map((event) => event.type))).toEqual(
+      new Set(['tool.started', 'log', 'tool.completed', 'progress', 'text.delta']),
+    );
     for (const event of motion) store.dispatch(event);
     expect(seen).toEqual([]); // nothing before the frame
     expect(frames.pending).toBe(1);

@@ -45,7 +45,8 @@ function until<P>(controller: RunController<P>, predicate: (state: RunState<P>) 
   });
 }
 const settled = <P>(state: RunState<P>) => state.phase === 'settled' || state.phase === 'error';
-const sent = (method: string, path: RegExp) => requests.filter((request) => request.method === method && path.test(request.path));
+const sent = (method: string, path: RegExp) =>
+  requests.filter((request) => request.method === method && path.test(request.path));
 
 describe('createRunController', () => {
   it('is idle before any run, with unbound getState and subscribe', () => {
@@ -59,7 +60,10 @@ describe('createRunController', () => {
   it('follows WAITING → respond → the new attempt, one onSettled per settled attempt', async () => {
     const scenario = getScenario('waiting-form');
     const outcomes: string[] = [];
-    const controller = createRunController({ client: client(scenario.name), onSettled: (event) => outcomes.push(event.output.status) });
+    const controller = createRunController({
+      client: client(scenario.name),
+      onSettled: (event) => outcomes.push(event.output.status),
+    });
     const { start, respond, getState } = controller;
     start(scenario.input);
     await until(controller, (state) => state.status === 'WAITING');
@@ -90,7 +94,10 @@ describe('createRunController', () => {
     const scenario = getScenario('completed-text');
     let fault: string | undefined = 'drop-at:6';
     const errors: string[] = [];
-    const controller = createRunController({ client: client(scenario.name, { fault: () => fault }), onError: (error) => errors.push(error.kind) });
+    const controller = createRunController({
+      client: client(scenario.name, { fault: () => fault }),
+      onError: (error) => errors.push(error.kind),
+    });
     controller.start(scenario.input);
     const failed = await until(controller, settled);
     expect(failed.phase).toBe('error');
@@ -196,7 +203,10 @@ describe('createRunController', () => {
   it('reset forgets the run, and an answer that lands after it is not followed', async () => {
     const scenario = getScenario('waiting-approval');
     const outcomes: string[] = [];
-    const controller = createRunController({ client: client(scenario.name), onSettled: (event) => outcomes.push(event.output.status) });
+    const controller = createRunController({
+      client: client(scenario.name),
+      onSettled: (event) => outcomes.push(event.output.status),
+    });
     controller.start(scenario.input);
     await until(controller, (state) => state.status === 'WAITING');
     const answering = controller.respond(scenario.continuation!.answer);
@@ -254,11 +264,17 @@ describe('createRunController', () => {
   it('respond without a WAITING run rejects with a clear error and sends nothing', async () => {
     const controller = createRunController({ client: client('completed-text') });
     // The same typed refusal before any run as after one that did not wait: apps branch on `reason`, not on text.
-    await expect(controller.respond({ kind: 'text', text: 'hi' })).rejects.toMatchObject({ name: 'RunUsageError', reason: 'not-waiting' });
+    await expect(controller.respond({ kind: 'text', text: 'hi' })).rejects.toMatchObject({
+      name: 'RunUsageError',
+      reason: 'not-waiting',
+    });
     controller.start('hi');
     await until(controller, settled);
     const count = requests.length;
-    await expect(controller.respond({ kind: 'text', text: 'hi' })).rejects.toMatchObject({ name: 'RunUsageError', reason: 'not-waiting' });
+    await expect(controller.respond({ kind: 'text', text: 'hi' })).rejects.toMatchObject({
+      name: 'RunUsageError',
+      reason: 'not-waiting',
+    });
     expect(requests.length).toBe(count);
   });
 });

@@ -177,7 +177,8 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
     },
     async respond(answer: InteractionAnswer) {
       const current = handle;
-      if (current === null) throw new RunUsageError('not-waiting', 'Only a run settled WAITING can be answered; no run has started');
+      if (current === null)
+        throw new RunUsageError('not-waiting', 'Only a run settled WAITING can be answered; no run has started');
       const asked = generation;
       const next = await current.respond(answer);
       if (asked !== generation || handle !== current) {

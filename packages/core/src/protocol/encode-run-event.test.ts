@@ -34,12 +34,17 @@ describe('encodeSSEEvent', () => {
     const unknown = parsedEvents.find((event) => event.type === 'unknown');
     if (unknown?.type !== 'unknown') throw new Error('the scenarios have an unknown event');
     expect(toWireEvent(unknown)).toBe(unknown.raw);
-    expect(encodeSSEEvent(unknown)).toBe(`event: ${unknown.unknownType}\nid: ${unknown.seq}\ndata: ${JSON.stringify(unknown.raw)}\n\n`);
+    expect(encodeSSEEvent(unknown)).toBe(
+      `event: ${unknown.unknownType}\nid: ${unknown.seq}\ndata: ${JSON.stringify(unknown.raw)}\n\n`,
+    );
   });
 
   it("writes an unsupported interaction with the server's kind", () => {
     const waiting = parsedEvents.find(
-      (event) => event.type === 'run.completed' && event.output.status === 'WAITING' && event.output.interaction.kind === 'unsupported',
+      (event) =>
+        event.type === 'run.completed' &&
+        event.output.status === 'WAITING' &&
+        event.output.interaction.kind === 'unsupported',
     );
     expect(waiting).toBeDefined();
     const wire = toWireEvent(waiting as RunEvent) as { output: { interaction: Record<string, unknown> } };

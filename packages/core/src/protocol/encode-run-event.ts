@@ -13,7 +13,11 @@ export interface WireEventObject {
  */
 export function toWireEvent(event: RunEvent): unknown {
   if (event.type === 'unknown') return event.raw;
-  if (event.type !== 'run.completed' || event.output.status !== 'WAITING' || event.output.interaction.kind !== 'unsupported') {
+  if (
+    event.type !== 'run.completed' ||
+    event.output.status !== 'WAITING' ||
+    event.output.interaction.kind !== 'unsupported'
+  ) {
     return event;
   }
   const { originalKind, ...interaction } = event.output.interaction;
@@ -26,9 +30,15 @@ export function toWireEvent(event: RunEvent): unknown {
  * malformed on purpose (a test server's scenario), is never mistaken for one and never throws.
  */
 function isReshapedByParsing(event: RunEvent | WireEventObject): event is RunEvent {
-  const loose = event as { type: string; unknownType?: unknown; raw?: unknown; output?: { status?: unknown; interaction?: { kind?: unknown; originalKind?: unknown } } };
+  const loose = event as {
+    type: string;
+    unknownType?: unknown;
+    raw?: unknown;
+    output?: { status?: unknown; interaction?: { kind?: unknown; originalKind?: unknown } };
+  };
   if (loose.type === 'unknown') return typeof loose.unknownType === 'string' && 'raw' in loose;
-  const interaction = loose.type === 'run.completed' && loose.output?.status === 'WAITING' ? loose.output.interaction : undefined;
+  const interaction =
+    loose.type === 'run.completed' && loose.output?.status === 'WAITING' ? loose.output.interaction : undefined;
   return interaction?.kind === 'unsupported' && typeof interaction.originalKind === 'string';
 }
 
@@ -41,7 +51,8 @@ function isReshapedByParsing(event: RunEvent | WireEventObject): event is RunEve
  * res.write(encodeSSEEvent(event));
  */
 export function encodeSSEEvent(event: RunEvent | WireEventObject): string {
-  if (!isReshapedByParsing(event)) return encodeSSEMessage({ event: event.type, id: String(event.seq), data: JSON.stringify(event) });
+  if (!isReshapedByParsing(event))
+    return encodeSSEMessage({ event: event.type, id: String(event.seq), data: JSON.stringify(event) });
   const type = event.type === 'unknown' ? event.unknownType : event.type;
   return encodeSSEMessage({ event: type, id: String(event.seq), data: JSON.stringify(toWireEvent(event)) });
 }

@@ -4,10 +4,18 @@ import { requestErrorBodySchema } from './schemas.js';
 
 describe('errorResponse (the one the server helpers and the mock Kestrel answer with)', () => {
   it("writes the protocol's error body, with the issues of a refused body when given", async () => {
-    const response = errorResponse(400, 'invalid_body', 'input: expected a string', { issues: [{ path: ['input'], message: 'expected a string' }] });
+    const response = errorResponse(400, 'invalid_body', 'input: expected a string', {
+      issues: [{ path: ['input'], message: 'expected a string' }],
+    });
     expect(response.status).toBe(400);
     const body = requestErrorBodySchema.parse(await response.json());
-    expect(body).toEqual({ error: { code: 'invalid_body', message: 'input: expected a string', issues: [{ path: ['input'], message: 'expected a string' }] } });
+    expect(body).toEqual({
+      error: {
+        code: 'invalid_body',
+        message: 'input: expected a string',
+        issues: [{ path: ['input'], message: 'expected a string' }],
+      },
+    });
   });
 
   it('keeps extra headers but never lets them change the content type or make the answer cacheable', () => {
@@ -20,7 +28,11 @@ describe('errorResponse (the one the server helpers and the mock Kestrel answer 
   });
 
   it('jsonResponse answers JSON that no cache keeps', async () => {
-    const response = jsonResponse(202, { runId: 'run_1', status: 'cancelling' }, { headers: { 'x-kestrel-run-id': 'run_1' } });
+    const response = jsonResponse(
+      202,
+      { runId: 'run_1', status: 'cancelling' },
+      { headers: { 'x-kestrel-run-id': 'run_1' } },
+    );
     expect(response.status).toBe(202);
     expect(response.headers.get('x-kestrel-run-id')).toBe('run_1');
     expect(response.headers.get('cache-control')).toBe('no-store');

@@ -8,7 +8,11 @@ export interface RequestIssue {
 }
 
 /** A JSON response that no cache keeps: what every Kestrel route answers with, outcome or error. */
-export function jsonResponse(status: number, body: unknown, init: { headers?: KestrelHeaders | undefined } = {}): Response {
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  init: { headers?: KestrelHeaders | undefined } = {},
+): Response {
   const headers = toHeaders(init.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.set('cache-control', 'no-store');
@@ -29,6 +33,8 @@ export function errorResponse(
   message: string,
   init: { headers?: KestrelHeaders | undefined; issues?: readonly RequestIssue[] } = {},
 ): Response {
-  const body: RequestErrorBody = { error: init.issues === undefined ? { code, message } : { code, message, issues: init.issues } };
+  const body: RequestErrorBody = {
+    error: init.issues === undefined ? { code, message } : { code, message, issues: init.issues },
+  };
   return jsonResponse(status, body, { headers: init.headers });
 }

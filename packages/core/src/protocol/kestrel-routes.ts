@@ -16,7 +16,12 @@ export type KestrelRoute =
  */
 export type KestrelRouteMatch =
   | { readonly ok: true; readonly route: KestrelRoute }
-  | { readonly ok: false; readonly status: 400; readonly code: 'invalid_path' | 'invalid_query'; readonly message: string }
+  | {
+      readonly ok: false;
+      readonly status: 400;
+      readonly code: 'invalid_path' | 'invalid_query';
+      readonly message: string;
+    }
   | { readonly ok: false; readonly status: 404 }
   | { readonly ok: false; readonly status: 405; readonly allow: 'GET' | 'POST' | 'GET, POST' };
 
@@ -53,7 +58,10 @@ function listRuns(sessionId: string, query: URLSearchParams): Made {
   if (limit.value !== undefined) {
     pageSize = /^[0-9]{1,3}$/.test(limit.value) ? Number(limit.value) : Number.NaN;
     if (!(pageSize >= 1 && pageSize <= MAX_LIST_LIMIT)) {
-      return { ok: false, message: `"limit" must be an integer from 1 to ${MAX_LIST_LIMIT}, got "${limit.value.slice(0, 20)}"` };
+      return {
+        ok: false,
+        message: `"limit" must be an integer from 1 to ${MAX_LIST_LIMIT}, got "${limit.value.slice(0, 20)}"`,
+      };
     }
   }
   return route({
@@ -78,12 +86,27 @@ const patterns: readonly Pattern[] = [
     names: ['session id', 'interaction id'],
     methods: { POST: ([sessionId = '', interactionId = '']) => route({ kind: 'answer', sessionId, interactionId }) },
   },
-  { re: /^\/v1\/runs\/([^/]*)\/events$/, names: ['run id'], methods: { GET: ([runId = '']) => route({ kind: 'resume', runId }) } },
-  { re: /^\/v1\/runs\/([^/]*)\/cancel$/, names: ['run id'], methods: { POST: ([runId = '']) => route({ kind: 'cancel', runId }) } },
-  { re: /^\/v1\/runs\/([^/]*)\/result$/, names: ['run id'], methods: { GET: ([runId = '']) => route({ kind: 'result', runId }) } },
+  {
+    re: /^\/v1\/runs\/([^/]*)\/events$/,
+    names: ['run id'],
+    methods: { GET: ([runId = '']) => route({ kind: 'resume', runId }) },
+  },
+  {
+    re: /^\/v1\/runs\/([^/]*)\/cancel$/,
+    names: ['run id'],
+    methods: { POST: ([runId = '']) => route({ kind: 'cancel', runId }) },
+  },
+  {
+    re: /^\/v1\/runs\/([^/]*)\/result$/,
+    names: ['run id'],
+    methods: { GET: ([runId = '']) => route({ kind: 'result', runId }) },
+  },
 ];
 
-function decodeIds(parts: readonly string[], names: readonly string[]): { ok: true; ids: string[] } | { ok: false; message: string } {
+function decodeIds(
+  parts: readonly string[],
+  names: readonly string[],
+): { ok: true; ids: string[] } | { ok: false; message: string } {
   const ids: string[] = [];
   for (const [index, part] of parts.entries()) {
     const name = names[index] ?? 'id';
@@ -111,7 +134,11 @@ function decodeIds(parts: readonly string[], names: readonly string[]): { ok: tr
  * const match = matchKestrelRoute('GET', '/v1/runs/run_1/result'); // { ok: true, route: { kind: 'result', runId: 'run_1' } }
  * matchKestrelRoute('GET', '/v1/sessions/ses_1/runs', new URLSearchParams('limit=10')); // list-runs, limit 10
  */
-export function matchKestrelRoute(method: string, path: string, query: URLSearchParams = new URLSearchParams()): KestrelRouteMatch {
+export function matchKestrelRoute(
+  method: string,
+  path: string,
+  query: URLSearchParams = new URLSearchParams(),
+): KestrelRouteMatch {
   for (const pattern of patterns) {
     const found = pattern.re.exec(path);
     if (found === null) continue;

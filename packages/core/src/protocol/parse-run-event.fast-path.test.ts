@@ -12,7 +12,9 @@ const deltaLike = fc.record(
   {
     type: fc.oneof({ weight: 8, arbitrary: fc.constant('text.delta') }, { weight: 1, arbitrary: fc.jsonValue() }),
     runId: field(fc.constantFrom('run_1', '')),
-    seq: field(fc.oneof(fc.integer({ min: -3, max: 2 ** 53 + 2 }), fc.double(), fc.constantFrom(2 ** 53 - 1, 2 ** 53, 1.5, -0))),
+    seq: field(
+      fc.oneof(fc.integer({ min: -3, max: 2 ** 53 + 2 }), fc.double(), fc.constantFrom(2 ** 53 - 1, 2 ** 53, 1.5, -0)),
+    ),
     sessionId: field(fc.constantFrom('ses_1', '')),
     delta: field(fc.string()),
     extra: fc.jsonValue(),
@@ -41,6 +43,8 @@ describe('the text.delta fast path of parseSSEMessage', () => {
 
   it('still names the field of a malformed delta', () => {
     const data = JSON.stringify({ type: 'text.delta', runId: 'run_1', seq: 3, sessionId: 'ses_1', delta: 42 });
-    expect(() => parseSSEMessage({ data, event: 'text.delta', id: '3' })).toThrow(expect.objectContaining({ seq: 3, eventType: 'text.delta', path: ['delta'] }));
+    expect(() => parseSSEMessage({ data, event: 'text.delta', id: '3' })).toThrow(
+      expect.objectContaining({ seq: 3, eventType: 'text.delta', path: ['delta'] }),
+    );
   });
 });

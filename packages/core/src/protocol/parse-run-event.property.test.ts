@@ -25,7 +25,15 @@ const eventLike = fc.record(
     sessionId: fc.oneof(fc.constant('ses_1'), fc.jsonValue()),
     attempt: fc.oneof(fc.constant(1), fc.jsonValue()),
     output: fc.oneof(
-      fc.record({ status: fc.constantFrom('COMPLETED', 'FAILED', 'CANCELLED', 'WAITING', 'OTHER'), assistantText: fc.jsonValue(), interaction: fc.jsonValue(), error: fc.jsonValue() }, { requiredKeys: ['status'] }),
+      fc.record(
+        {
+          status: fc.constantFrom('COMPLETED', 'FAILED', 'CANCELLED', 'WAITING', 'OTHER'),
+          assistantText: fc.jsonValue(),
+          interaction: fc.jsonValue(),
+          error: fc.jsonValue(),
+        },
+        { requiredKeys: ['status'] },
+      ),
       fc.jsonValue(),
     ),
     reason: fc.jsonValue(),
@@ -36,20 +44,31 @@ const eventLike = fc.record(
 
 describe('parsing never crashes', () => {
   it('parseRunEvent on any value', () => {
-    fc.assert(fc.property(fc.oneof(fc.anything(), eventLike), (value) => void outcome(() => parseRunEvent(value))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), eventLike), (value) => void outcome(() => parseRunEvent(value))),
+      { numRuns: 2000 },
+    );
   });
 
   it('parseSSEMessage on any framing and data', () => {
     const message = fc.record({
       event: fc.option(fc.string(), { nil: undefined }),
       id: fc.option(fc.oneof(fc.string(), fc.nat().map(String)), { nil: undefined }),
-      data: fc.oneof(fc.string(), eventLike.map((value) => JSON.stringify(value))),
+      data: fc.oneof(
+        fc.string(),
+        eventLike.map((value) => JSON.stringify(value)),
+      ),
     });
-    fc.assert(fc.property(message, (m) => void outcome(() => parseSSEMessage(m))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(message, (m) => void outcome(() => parseSSEMessage(m))),
+      { numRuns: 2000 },
+    );
   });
 
   it('the fuzzing reaches both outcomes', () => {
-    const seen = new Set(fc.sample(eventLike, { numRuns: 500, seed: 7 }).map((value) => outcome(() => parseRunEvent(value))));
+    const seen = new Set(
+      fc.sample(eventLike, { numRuns: 500, seed: 7 }).map((value) => outcome(() => parseRunEvent(value))),
+    );
     expect(seen).toEqual(new Set(['event', 'protocol-error']));
   });
 });

@@ -68,14 +68,26 @@ describe('parseRunEvent: valid events', () => {
   });
 
   it('accepts every event of every shared scenario that is meant to be valid', () => {
-    for (const name of ['completed-text', 'completed-payload', 'tool-error', 'subagent-turn-end', 'waiting-form', 'cancelled']) {
+    for (const name of [
+      'completed-text',
+      'completed-payload',
+      'tool-error',
+      'subagent-turn-end',
+      'waiting-form',
+      'cancelled',
+    ]) {
       for (const event of scenarioEvents(getScenario(name).steps)) expect(() => parseRunEvent(event)).not.toThrow();
     }
   });
 
   it('keeps fields a newer server adds, on the event and nested objects', () => {
     const event = {
-      ...completed({ status: 'FAILED', error: { code: 'x', message: 'y', traceId: 't1' }, assistantText: null, costUsd: 0.2 }),
+      ...completed({
+        status: 'FAILED',
+        error: { code: 'x', message: 'y', traceId: 't1' },
+        assistantText: null,
+        costUsd: 0.2,
+      }),
       region: 'eu',
     };
     const parsed = parseRunEvent(event);
@@ -106,13 +118,19 @@ describe('parseRunEvent: outputs', () => {
 
   it('accepts COMPLETED whose assistantText is whitespace only: non-empty is what the contract asks (docs/protocol.md)', () => {
     for (const assistantText of [' ', '\n\n', '\u00a0']) {
-      expect(parseRunEvent(completed({ status: 'COMPLETED', assistantText }))).toMatchObject({ output: { status: 'COMPLETED', assistantText } });
+      expect(parseRunEvent(completed({ status: 'COMPLETED', assistantText }))).toMatchObject({
+        output: { status: 'COMPLETED', assistantText },
+      });
     }
   });
 
   it('accepts COMPLETED with text and a payload that is not a serialization of it', () => {
-    const parsed = parseRunEvent(completed({ status: 'COMPLETED', assistantText: 'Total is 3', finalizedPayload: { total: 3 } }));
-    expect(parsed).toMatchObject({ output: { status: 'COMPLETED', assistantText: 'Total is 3', finalizedPayload: { total: 3 } } });
+    const parsed = parseRunEvent(
+      completed({ status: 'COMPLETED', assistantText: 'Total is 3', finalizedPayload: { total: 3 } }),
+    );
+    expect(parsed).toMatchObject({
+      output: { status: 'COMPLETED', assistantText: 'Total is 3', finalizedPayload: { total: 3 } },
+    });
   });
 
   const interaction = { id: 'int_1', kind: 'text', prompt: 'Why?' };
@@ -128,12 +146,24 @@ describe('parseRunEvent: outputs', () => {
   });
 
   it.each([
-    [{ status: 'SUCCEEDED', assistantText: 'x' }, 'output.status', /expected one of "COMPLETED"\|"FAILED"\|"CANCELLED"\|"WAITING"/],
+    [
+      { status: 'SUCCEEDED', assistantText: 'x' },
+      'output.status',
+      /expected one of "COMPLETED"\|"FAILED"\|"CANCELLED"\|"WAITING"/,
+    ],
     [{ assistantText: 'x' }, 'output.status', /expected one of "COMPLETED"/],
     [{ status: 'FAILED' }, 'output.error', /expected object/],
     [{ status: 'FAILED', error: { code: 7, message: 'm' } }, 'output.error.code', /expected string/],
-    [{ status: 'FAILED', error: { code: 'c', message: 'm', retryable: 'yes' } }, 'output.error.retryable', /expected boolean/],
-    [{ status: 'FAILED', error: { code: 'c', message: 'm' }, assistantText: 3 }, 'output.assistantText', /expected string/],
+    [
+      { status: 'FAILED', error: { code: 'c', message: 'm', retryable: 'yes' } },
+      'output.error.retryable',
+      /expected boolean/,
+    ],
+    [
+      { status: 'FAILED', error: { code: 'c', message: 'm' }, assistantText: 3 },
+      'output.assistantText',
+      /expected string/,
+    ],
     [{ status: 'CANCELLED' }, 'output.cancellation', /expected object/],
     [{ status: 'CANCELLED', cancellation: { reason: 'r', by: 'robot' } }, 'output.cancellation.by', /"user"\|"system"/],
     [{ status: 'WAITING' }, 'output.interaction', /expected object/],
@@ -143,9 +173,19 @@ describe('parseRunEvent: outputs', () => {
 
   it('rejects run.completed without output or attempt', () => {
     const { output: _output, ...noOutput } = completed({ status: 'COMPLETED', assistantText: 'x' });
-    expectProtocolError(() => parseRunEvent(noOutput), { eventType: 'run.completed', seq: 7, path: 'output', expected: /expected object/ });
+    expectProtocolError(() => parseRunEvent(noOutput), {
+      eventType: 'run.completed',
+      seq: 7,
+      path: 'output',
+      expected: /expected object/,
+    });
     const { attempt: _attempt, ...noAttempt } = completed({ status: 'COMPLETED', assistantText: 'x' });
-    expectProtocolError(() => parseRunEvent(noAttempt), { eventType: 'run.completed', seq: 7, path: 'attempt', expected: /expected number/ });
+    expectProtocolError(() => parseRunEvent(noAttempt), {
+      eventType: 'run.completed',
+      seq: 7,
+      path: 'attempt',
+      expected: /expected number/,
+    });
   });
 });
 
@@ -205,7 +245,14 @@ describe('parseRunEvent: envelope and unknown types', () => {
   it('returns an unknown type as an unknown-event value that keeps the raw object', () => {
     const raw = { ...base, type: 'citation.added', url: 'https://example.com', nested: { a: [1, 2] } };
     const parsed = parseRunEvent(raw);
-    expect(parsed).toEqual({ type: 'unknown', unknownType: 'citation.added', runId: 'run_p', seq: 7, sessionId: 'ses_p', raw });
+    expect(parsed).toEqual({
+      type: 'unknown',
+      unknownType: 'citation.added',
+      runId: 'run_p',
+      seq: 7,
+      sessionId: 'ses_p',
+      raw,
+    });
   });
 
   it('requires the envelope even on unknown types', () => {
@@ -240,15 +287,27 @@ describe('interactions inside WAITING', () => {
   it.each(['waiting-approval', 'waiting-choice-single', 'waiting-choice-multiple', 'waiting-text', 'waiting-form'])(
     'keeps the %s interaction as sent',
     (name) => {
-      const terminal = scenarioEvents(getScenario(name).steps).at(-1) as WireEvent & { output: { interaction: unknown } };
-      expect(parseRunEvent(terminal)).toMatchObject({ output: { status: 'WAITING', interaction: terminal.output.interaction } });
+      const terminal = scenarioEvents(getScenario(name).steps).at(-1) as WireEvent & {
+        output: { interaction: unknown };
+      };
+      expect(parseRunEvent(terminal)).toMatchObject({
+        output: { status: 'WAITING', interaction: terminal.output.interaction },
+      });
     },
   );
 
   it('turns an unknown kind into kind "unsupported" with originalKind, keeping its fields', () => {
     const parsed = parseRunEvent(waiting({ id: 'int_sig', kind: 'signature', prompt: 'Sign here', document: 'c.pdf' }));
     expect(parsed).toMatchObject({
-      output: { interaction: { id: 'int_sig', kind: 'unsupported', originalKind: 'signature', prompt: 'Sign here', document: 'c.pdf' } },
+      output: {
+        interaction: {
+          id: 'int_sig',
+          kind: 'unsupported',
+          originalKind: 'signature',
+          prompt: 'Sign here',
+          document: 'c.pdf',
+        },
+      },
     });
   });
 
@@ -259,34 +318,58 @@ describe('interactions inside WAITING', () => {
     expect(twice).toMatchObject({ output: { interaction: { kind: 'unsupported', originalKind: 'signature' } } });
   });
 
-  it.each(['2026-11-30T12:00:00Z', '2026-11-30T23:59:59.123+01:00', '2028-02-29T00:00:00-05:30'])('accepts expiresAt %s', (expiresAt) => {
-    expect(parseRunEvent(waiting({ id: 'i', kind: 'text', prompt: 'p', expiresAt }))).toMatchObject({ output: { interaction: { expiresAt } } });
-  });
-
-  it.each(['tomorrow', '2026-11-30', '2026-11-30T12:00Z', '2026-11-30T12:00:00', '2026-11-30T12:00:00+0100', '2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-11-30T24:00:00Z'])(
-    'rejects expiresAt %s, naming the field',
+  it.each(['2026-11-30T12:00:00Z', '2026-11-30T23:59:59.123+01:00', '2028-02-29T00:00:00-05:30'])(
+    'accepts expiresAt %s',
     (expiresAt) => {
-      expectProtocolError(() => parseRunEvent(waiting({ id: 'i', kind: 'text', prompt: 'p', expiresAt })), {
-        eventType: 'run.completed',
-        seq: 7,
-        path: 'output.interaction.expiresAt',
-        expected: /Invalid ISO datetime/,
+      expect(parseRunEvent(waiting({ id: 'i', kind: 'text', prompt: 'p', expiresAt }))).toMatchObject({
+        output: { interaction: { expiresAt } },
       });
     },
   );
 
   it.each([
+    'tomorrow',
+    '2026-11-30',
+    '2026-11-30T12:00Z',
+    '2026-11-30T12:00:00',
+    '2026-11-30T12:00:00+0100',
+    '2026-02-30T00:00:00Z',
+    '2026-13-01T00:00:00Z',
+    '2026-11-30T24:00:00Z',
+  ])('rejects expiresAt %s, naming the field', (expiresAt) => {
+    expectProtocolError(() => parseRunEvent(waiting({ id: 'i', kind: 'text', prompt: 'p', expiresAt })), {
+      eventType: 'run.completed',
+      seq: 7,
+      path: 'output.interaction.expiresAt',
+      expected: /Invalid ISO datetime/,
+    });
+  });
+
+  it.each([
     [{ id: 'i', kind: 'approval', prompt: 'p' }, 'output.interaction.action', /expected string/],
     [{ id: 'i', kind: 'choice', prompt: 'p', options: [] }, 'output.interaction.options', />=1 items/],
-    [{ id: 'i', kind: 'choice', prompt: 'p', options: [{ label: 'A' }] }, 'output.interaction.options[0].id', /expected string/],
-    [{ id: 'i', kind: 'form', prompt: 'p', fields: [{ name: 'n', label: 'N', type: 'date' }] }, 'output.interaction.fields[0].type', /"string"\|"number"\|"boolean"\|"enum"/],
+    [
+      { id: 'i', kind: 'choice', prompt: 'p', options: [{ label: 'A' }] },
+      'output.interaction.options[0].id',
+      /expected string/,
+    ],
+    [
+      { id: 'i', kind: 'form', prompt: 'p', fields: [{ name: 'n', label: 'N', type: 'date' }] },
+      'output.interaction.fields[0].type',
+      /"string"\|"number"\|"boolean"\|"enum"/,
+    ],
     [{ id: 'i', kind: 'text', prompt: 'p', expiresAt: 'tomorrow' }, 'output.interaction.expiresAt', /datetime/],
     [{ kind: 'text', prompt: 'p' }, 'output.interaction.id', /expected string/],
     [{ id: 'i', kind: 'signature' }, 'output.interaction.prompt', /expected string/],
     [{ id: 'i', prompt: 'p' }, 'output.interaction.kind', /expected string/],
     ['approve?', 'output.interaction', /expected object/],
   ])('rejects interaction %j at %s', (interaction, path, expected) => {
-    expectProtocolError(() => parseRunEvent(waiting(interaction)), { eventType: 'run.completed', seq: 7, path, expected });
+    expectProtocolError(() => parseRunEvent(waiting(interaction)), {
+      eventType: 'run.completed',
+      seq: 7,
+      path,
+      expected,
+    });
   });
 });
 
@@ -334,7 +417,10 @@ describe('parseSSEMessage', () => {
 
   it('checks the name of an unknown type against its data.type too', () => {
     const raw = { ...base, type: 'usage.reported' };
-    expect(parseSSEMessage(message('usage.reported', '7', JSON.stringify(raw)))).toMatchObject({ type: 'unknown', raw });
+    expect(parseSSEMessage(message('usage.reported', '7', JSON.stringify(raw)))).toMatchObject({
+      type: 'unknown',
+      raw,
+    });
     expectProtocolError(() => parseSSEMessage(message('citation.added', '7', JSON.stringify(raw))), {
       eventType: 'usage.reported',
       seq: 7,
@@ -365,27 +451,40 @@ describe('parseSSEMessage', () => {
   });
 
   it('names the event from its SSE framing when the JSON hides its type or seq', () => {
-    const error = expectProtocolError(() => parseSSEMessage(message('text.delta', '7', JSON.stringify({ runId: 'r', seq: 7, sessionId: 's', delta: 'x' }))), {
-      eventType: 'text.delta',
-      seq: 7,
-      path: 'type',
-      expected: /expected string, received undefined/,
-    });
+    const error = expectProtocolError(
+      () =>
+        parseSSEMessage(message('text.delta', '7', JSON.stringify({ runId: 'r', seq: 7, sessionId: 's', delta: 'x' }))),
+      {
+        eventType: 'text.delta',
+        seq: 7,
+        path: 'type',
+        expected: /expected string, received undefined/,
+      },
+    );
     expect(error.message.match(/Protocol error in/g)).toHaveLength(1);
-    expectProtocolError(() => parseSSEMessage(message('turn/end', '9', JSON.stringify({ ...base, seq: 'nine', type: 'turn/end', reason: { kind: 'x' } }))), {
-      eventType: 'turn/end',
-      seq: 9,
-      path: 'seq',
-      expected: /expected number/,
-    });
+    expectProtocolError(
+      () =>
+        parseSSEMessage(
+          message('turn/end', '9', JSON.stringify({ ...base, seq: 'nine', type: 'turn/end', reason: { kind: 'x' } })),
+        ),
+      {
+        eventType: 'turn/end',
+        seq: 9,
+        path: 'seq',
+        expected: /expected number/,
+      },
+    );
   });
 
   it('passes field errors of the data through', () => {
-    expectProtocolError(() => parseSSEMessage(message('turn/end', '7', JSON.stringify({ ...base, type: 'turn/end', reason: {} }))), {
-      eventType: 'turn/end',
-      seq: 7,
-      path: 'reason.kind',
-      expected: /string/,
-    });
+    expectProtocolError(
+      () => parseSSEMessage(message('turn/end', '7', JSON.stringify({ ...base, type: 'turn/end', reason: {} }))),
+      {
+        eventType: 'turn/end',
+        seq: 7,
+        path: 'reason.kind',
+        expected: /string/,
+      },
+    );
   });
 });

@@ -32,7 +32,12 @@ export function parseRunEvent(value: unknown): RunEvent {
     const parsed = knownRunEventSchema.safeParse(value, protocolParseOptions);
     if (!parsed.success) {
       const issues = toProtocolIssues(parsed.error.issues);
-      throw new ProtocolError(issues[0]?.message ?? `invalid "${eventType}" event`, { eventType, seq, issues, raw: value });
+      throw new ProtocolError(issues[0]?.message ?? `invalid "${eventType}" event`, {
+        eventType,
+        seq,
+        issues,
+        raw: value,
+      });
     }
     return parsed.data;
   }
@@ -43,7 +48,14 @@ export function parseRunEvent(value: unknown): RunEvent {
     throw new ProtocolError(issues[0]?.message ?? 'invalid event envelope', { eventType, seq, issues, raw: value });
   }
   const { type, runId, sessionId } = envelope.data;
-  const unknown: UnknownRunEvent = { type: 'unknown', unknownType: type, runId, seq: envelope.data.seq, sessionId, raw: record };
+  const unknown: UnknownRunEvent = {
+    type: 'unknown',
+    unknownType: type,
+    runId,
+    seq: envelope.data.seq,
+    sessionId,
+    raw: record,
+  };
   return unknown;
 }
 

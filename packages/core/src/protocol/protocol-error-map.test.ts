@@ -33,7 +33,10 @@ describe('protocol messages without a zod locale', () => {
     [{ ...started, runId: '' }, 'Too small: expected string to have >=1 characters'],
     [{ ...started, attempt: 0 }, 'Too small: expected number to be >=1'],
     [{ ...started, type: 'progress', label: 'l', fraction: 2 }, 'Too big: expected number to be <=1'],
-    [{ ...started, type: 'log', level: 'loud', message: 'm' }, 'Invalid option: expected one of "debug"|"info"|"warn"|"error"'],
+    [
+      { ...started, type: 'log', level: 'loud', message: 'm' },
+      'Invalid option: expected one of "debug"|"info"|"warn"|"error"',
+    ],
   ])('say what was expected and what was received for %j', (event, reason) => {
     expect(reasonOf(() => parseRunEvent(event))).toBe(reason);
   });

@@ -16,7 +16,11 @@ type Schema = z.ZodMiniType<unknown, unknown>;
  * Picks the schema for `value[key]` and parses with it; a value of another discriminator fails at `[key]`, unless
  * a `fallback` takes every other value (interactions of an unknown kind).
  */
-function byDiscriminator<const M extends Record<string, Schema>, F extends Schema = never>(key: string, schemas: M, fallback?: F) {
+function byDiscriminator<const M extends Record<string, Schema>, F extends Schema = never>(
+  key: string,
+  schemas: M,
+  fallback?: F,
+) {
   const values = Object.keys(schemas);
   return z.pipe(
     z.unknown(),
@@ -33,7 +37,8 @@ function byDiscriminator<const M extends Record<string, Schema>, F extends Schem
       }
       const parsed = schema.safeParse(value, protocolParseOptions);
       if (parsed.success) return parsed.data as z.output<M[keyof M]> | z.output<F>;
-      for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: value } as (typeof ctx.issues)[number]);
+      for (const issue of parsed.error.issues)
+        ctx.issues.push({ ...issue, input: value } as (typeof ctx.issues)[number]);
       return z.NEVER;
     }),
   );
@@ -137,7 +142,12 @@ export const unsupportedInteractionSchema = z.pipe(
  */
 export const interactionSchema = byDiscriminator(
   'kind',
-  { approval: approvalInteractionSchema, choice: choiceInteractionSchema, text: textInteractionSchema, form: formInteractionSchema },
+  {
+    approval: approvalInteractionSchema,
+    choice: choiceInteractionSchema,
+    text: textInteractionSchema,
+    form: formInteractionSchema,
+  },
   unsupportedInteractionSchema,
 );
 
@@ -180,7 +190,9 @@ const optionalText = z.optional(z.nullable(z.string()));
 /** Output of a COMPLETED attempt: the final `assistantText`, plus `finalizedPayload` when a `responseFormat` was asked for. */
 export const completedOutputSchema = z.looseObject({
   status: z.literal('COMPLETED'),
-  assistantText: z.string({ error: 'expected a non-empty string' }).check(z.minLength(1, 'expected a non-empty string')),
+  assistantText: z
+    .string({ error: 'expected a non-empty string' })
+    .check(z.minLength(1, 'expected a non-empty string')),
   finalizedPayload: z.optional(z.unknown()),
 });
 

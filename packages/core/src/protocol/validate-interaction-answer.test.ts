@@ -28,15 +28,21 @@ const unsupported = interactionOf('waiting-unknown-kind');
 describe('validateInteractionAnswer with the shared scenarios', () => {
   const answerable = scenarios.filter((scenario) => scenario.continuation !== undefined);
 
-  it.each(answerable.map((scenario) => [scenario.name, scenario] as const))('accepts the answer of %s', (name, scenario) => {
-    const check = validateInteractionAnswer(interactionOf(name), scenario.continuation?.answer);
-    expect(check).toEqual({ valid: true, answer: scenario.continuation?.answer });
-  });
+  it.each(answerable.map((scenario) => [scenario.name, scenario] as const))(
+    'accepts the answer of %s',
+    (name, scenario) => {
+      const check = validateInteractionAnswer(interactionOf(name), scenario.continuation?.answer);
+      expect(check).toEqual({ valid: true, answer: scenario.continuation?.answer });
+    },
+  );
 
-  it.each(answerable.map((scenario) => [scenario.name, scenario] as const))('refuses the invalid answer of %s', (name, scenario) => {
-    expect(scenario.invalidAnswer).toBeDefined();
-    expect(validateInteractionAnswer(interactionOf(name), scenario.invalidAnswer).valid).toBe(false);
-  });
+  it.each(answerable.map((scenario) => [scenario.name, scenario] as const))(
+    'refuses the invalid answer of %s',
+    (name, scenario) => {
+      expect(scenario.invalidAnswer).toBeDefined();
+      expect(validateInteractionAnswer(interactionOf(name), scenario.invalidAnswer).valid).toBe(false);
+    },
+  );
 });
 
 describe('approval', () => {
@@ -57,7 +63,9 @@ describe('choice', () => {
   });
 
   it('single: refuses two options', () => {
-    expect(refusals(single, { kind: 'choice', selected: ['tp1351', 'fr8341'] })).toEqual(['selected: Choose exactly one option']);
+    expect(refusals(single, { kind: 'choice', selected: ['tp1351', 'fr8341'] })).toEqual([
+      'selected: Choose exactly one option',
+    ]);
   });
 
   it('refuses an empty selection', () => {
@@ -74,11 +82,15 @@ describe('choice', () => {
 
   it('multiple: accepts several, refuses duplicates', () => {
     expect(refusals(multiple, { kind: 'choice', selected: ['finance', 'people', 'outlook'] })).toEqual([]);
-    expect(refusals(multiple, { kind: 'choice', selected: ['finance', 'finance'] })).toEqual(['selected: An option is selected twice']);
+    expect(refusals(multiple, { kind: 'choice', selected: ['finance', 'finance'] })).toEqual([
+      'selected: An option is selected twice',
+    ]);
   });
 
   it('refuses a selection that is not a list of ids', () => {
-    expect(refusals(single, { kind: 'choice', selected: 'fr8341' })).toEqual([expect.stringMatching(/^selected: .*expected array/)]);
+    expect(refusals(single, { kind: 'choice', selected: 'fr8341' })).toEqual([
+      expect.stringMatching(/^selected: .*expected array/),
+    ]);
   });
 });
 
@@ -110,11 +122,13 @@ describe('form', () => {
   });
 
   it('refuses values of the wrong type', () => {
-    expect(refusals(form, { kind: 'form', values: { ...good, project: 7, amount: '23.40', billable: 'yes' } })).toEqual([
-      'values.project: Project code must be text',
-      'values.amount: Amount (EUR) must be a number',
-      'values.billable: Billable to client must be true or false',
-    ]);
+    expect(refusals(form, { kind: 'form', values: { ...good, project: 7, amount: '23.40', billable: 'yes' } })).toEqual(
+      [
+        'values.project: Project code must be text',
+        'values.amount: Amount (EUR) must be a number',
+        'values.billable: Billable to client must be true or false',
+      ],
+    );
   });
 
   it('refuses an enum value outside its options', () => {
@@ -124,11 +138,15 @@ describe('form', () => {
   });
 
   it('refuses a field the form does not have', () => {
-    expect(refusals(form, { kind: 'form', values: { ...good, tip: 2 } })).toEqual(['values.tip: "tip" is not a field of this form']);
+    expect(refusals(form, { kind: 'form', values: { ...good, tip: 2 } })).toEqual([
+      'values.tip: "tip" is not a field of this form',
+    ]);
   });
 
   it('refuses values that are not JSON scalars', () => {
-    expect(refusals(form, { kind: 'form', values: { ...good, project: null } })).toEqual([expect.stringMatching(/^values\.project: /)]);
+    expect(refusals(form, { kind: 'form', values: { ...good, project: null } })).toEqual([
+      expect.stringMatching(/^values\.project: /),
+    ]);
   });
 });
 
@@ -149,9 +167,12 @@ describe('kinds', () => {
     expect(refusals(interaction, answer)).toEqual([message]);
   });
 
-  it.each([undefined, null, 'yes', { kind: 'signature' }, { approved: true }])('refuses a malformed answer %j', (answer) => {
-    expect(refusals(approval, answer).length).toBeGreaterThan(0);
-  });
+  it.each([undefined, null, 'yes', { kind: 'signature' }, { approved: true }])(
+    'refuses a malformed answer %j',
+    (answer) => {
+      expect(refusals(approval, answer).length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('InteractionAnswerError', () => {
@@ -183,17 +204,28 @@ describe('form fields named like Object.prototype members', () => {
   });
 
   it('are checked when filled, __proto__ included, and kept in the answer as own keys', () => {
-    const answer = JSON.parse('{"kind":"form","values":{"constructor":"c","toString":2,"__proto__":"p","hasOwnProperty":true}}') as unknown;
+    const answer = JSON.parse(
+      '{"kind":"form","values":{"constructor":"c","toString":2,"__proto__":"p","hasOwnProperty":true}}',
+    ) as unknown;
     const check = validateInteractionAnswer(inherited, answer);
     expect(check.valid).toBe(true);
     const values = check.valid && check.answer.kind === 'form' ? check.answer.values : {};
-    expect(JSON.parse(JSON.stringify(values))).toEqual(JSON.parse('{"constructor":"c","toString":2,"__proto__":"p","hasOwnProperty":true}'));
+    expect(JSON.parse(JSON.stringify(values))).toEqual(
+      JSON.parse('{"constructor":"c","toString":2,"__proto__":"p","hasOwnProperty":true}'),
+    );
     expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
   });
 
   it('a required __proto__ field is required, and a wrong type in it is named', () => {
-    const required: Interaction = { kind: 'form', id: 'int_proto', prompt: 'p', fields: [{ name: '__proto__', label: 'Proto', type: 'string', required: true }] };
+    const required: Interaction = {
+      kind: 'form',
+      id: 'int_proto',
+      prompt: 'p',
+      fields: [{ name: '__proto__', label: 'Proto', type: 'string', required: true }],
+    };
     expect(refusals(required, { kind: 'form', values: {} })).toEqual(['values.__proto__: Proto is required']);
-    expect(refusals(required, JSON.parse('{"kind":"form","values":{"__proto__":{"a":1}}}'))).toEqual(['values.__proto__: Proto must be text']);
+    expect(refusals(required, JSON.parse('{"kind":"form","values":{"__proto__":{"a":1}}}'))).toEqual([
+      'values.__proto__: Proto must be text',
+    ]);
   });
 });

@@ -33,7 +33,9 @@ function checkField(field: FormField, value: unknown): string | undefined {
     case 'string':
       return typeof value === 'string' ? undefined : `${field.label || field.name} must be text`;
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? undefined : `${field.label || field.name} must be a number`;
+      return typeof value === 'number' && Number.isFinite(value)
+        ? undefined
+        : `${field.label || field.name} must be a number`;
     case 'boolean':
       return typeof value === 'boolean' ? undefined : `${field.label || field.name} must be true or false`;
     case 'enum':
@@ -56,7 +58,9 @@ function issuesFor(interaction: Interaction, answer: InteractionAnswer): AnswerI
     case 'approval':
       return [];
     case 'text':
-      return answer.kind === 'text' && answer.text.trim() === '' ? [{ path: ['text'], message: 'An answer is required' }] : [];
+      return answer.kind === 'text' && answer.text.trim() === ''
+        ? [{ path: ['text'], message: 'An answer is required' }]
+        : [];
     case 'choice': {
       if (answer.kind !== 'choice') return [];
       const issues: AnswerIssue[] = [];
@@ -79,7 +83,10 @@ function issuesFor(interaction: Interaction, answer: InteractionAnswer): AnswerI
       const names = new Set(interaction.fields.map((field) => field.name));
       for (const field of interaction.fields) {
         // Own keys only: a field named `constructor` or `toString` left empty must not read Object.prototype's.
-        const message = checkField(field, Object.hasOwn(answer.values, field.name) ? answer.values[field.name] : undefined);
+        const message = checkField(
+          field,
+          Object.hasOwn(answer.values, field.name) ? answer.values[field.name] : undefined,
+        );
         if (message !== undefined) issues.push({ path: ['values', field.name], message });
       }
       for (const name of Object.keys(answer.values)) {

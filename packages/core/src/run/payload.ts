@@ -35,10 +35,16 @@ export type SchemaCheck<T> =
 export function checkSchema<T>(schema: StandardSchemaV1<unknown, T>, value: unknown, what = 'schema'): SchemaCheck<T> {
   const result = schema['~standard'].validate(value);
   if (result instanceof Promise) {
-    return { status: 'invalid', issues: [{ path: [], message: `The ${what} is asynchronous; use a synchronous schema` }] };
+    return {
+      status: 'invalid',
+      issues: [{ path: [], message: `The ${what} is asynchronous; use a synchronous schema` }],
+    };
   }
   if (result.issues !== undefined) {
-    return { status: 'invalid', issues: result.issues.map((issue) => ({ path: (issue.path ?? []).map(toPathPart), message: issue.message })) };
+    return {
+      status: 'invalid',
+      issues: result.issues.map((issue) => ({ path: (issue.path ?? []).map(toPathPart), message: issue.message })),
+    };
   }
   return { status: 'valid', value: result.value };
 }

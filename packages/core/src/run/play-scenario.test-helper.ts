@@ -10,7 +10,9 @@ import { createInitialRunState, type RunState } from './run-state.js';
  */
 
 export function initialFor(scenario: Scenario): RunState {
-  return scenario.usesInvoiceSchema ? createInitialRunState<unknown>({ payloadSchema: invoiceSchema }) : createInitialRunState();
+  return scenario.usesInvoiceSchema
+    ? createInitialRunState<unknown>({ payloadSchema: invoiceSchema })
+    : createInitialRunState();
 }
 
 /** Every state the reducer produced, the initial one first. */
@@ -27,7 +29,9 @@ export function play(scenario: Scenario): RunState {
 /** The actions of the attempt that answers a WAITING output: `respond`, then the new stream. */
 export function continuationActions(scenario: Scenario): RunAction[] {
   if (scenario.continuation === undefined) throw new Error(`${scenario.name} has no continuation`);
-  const stream = scenarioActions(scenario.continuation.steps).filter((action) => action.type !== 'client/start-requested');
+  const stream = scenarioActions(scenario.continuation.steps).filter(
+    (action) => action.type !== 'client/start-requested',
+  );
   return [{ type: 'client/start-requested', mode: 'respond' }, ...stream];
 }
 

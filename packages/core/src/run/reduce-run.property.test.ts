@@ -1,4 +1,13 @@
-import { chunksToStream, createEventFactory, sampleInvoice, scenarioEvents, scenarios, splitAt, toBytes, type WireEvent } from '@kestrel/testing';
+import {
+  chunksToStream,
+  createEventFactory,
+  sampleInvoice,
+  scenarioEvents,
+  scenarios,
+  splitAt,
+  toBytes,
+  type WireEvent,
+} from '@kestrel/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../protocol/protocol-error.js';
@@ -40,8 +49,17 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.constantFrom<Step>({ tag: 'started' }, { tag: 'received' }, { tag: 'idle' }),
   fc.record({ tag: fc.constantFrom('text' as const, 'reasoning' as const, 'log' as const, 'unknown' as const), text }),
   fc.record({ tag: fc.constant('progress' as const), text, fraction: fc.double({ min: 0, max: 1, noNaN: true }) }),
-  fc.record({ tag: fc.constant('tool' as const), callId: fc.nat({ max: 3 }), done: fc.boolean(), isError: fc.boolean() }),
-  fc.record({ tag: fc.constant('turn' as const), kind: fc.constantFrom('completed', 'max-tokens', 'tool-calls', 'future-kind'), sub: fc.boolean() }),
+  fc.record({
+    tag: fc.constant('tool' as const),
+    callId: fc.nat({ max: 3 }),
+    done: fc.boolean(),
+    isError: fc.boolean(),
+  }),
+  fc.record({
+    tag: fc.constant('turn' as const),
+    kind: fc.constantFrom('completed', 'max-tokens', 'tool-calls', 'future-kind'),
+    sub: fc.boolean(),
+  }),
   fc.record({ tag: fc.constant('completed' as const), output: fc.nat({ max: outputs.length - 1 }) }),
 );
 
@@ -66,7 +84,9 @@ function buildRun(steps: readonly Step[]): WireEvent[] {
       case 'progress':
         return e.progress(step.text, step.fraction);
       case 'tool':
-        return step.done ? e.toolCompleted(`call_${step.callId}`, { ok: !step.isError }, step.isError) : e.toolStarted(`call_${step.callId}`, 'search', {});
+        return step.done
+          ? e.toolCompleted(`call_${step.callId}`, { ok: !step.isError }, step.isError)
+          : e.toolStarted(`call_${step.callId}`, 'search', {});
       case 'turn':
         return e.turnEnd(step.kind, step.sub ? 'ses_sub' : e.sessionId);
       case 'completed':
@@ -173,7 +193,16 @@ function receive(parse: () => RunEvent): Received {
 }
 
 function toAction(item: Received): RunAction {
-  return item.ok ? item.event : { type: 'client/protocol-error', message: item.error.message, eventType: item.error.eventType, seq: item.error.seq, path: item.error.path, raw: item.error.raw };
+  return item.ok
+    ? item.event
+    : {
+        type: 'client/protocol-error',
+        message: item.error.message,
+        eventType: item.error.eventType,
+        seq: item.error.seq,
+        path: item.error.path,
+        raw: item.error.raw,
+      };
 }
 
 /** What the protocol says the outcome is (docs/protocol.md#reading-a-run-in-four-rules), written without the reducer: settled iff the last new event was a run.completed. */
@@ -215,7 +244,11 @@ function checkInvariants(before: RunState, after: RunState, action: RunAction): 
 }
 
 function runClient(items: readonly Received[], extra: readonly RunAction[] = []): RunState {
-  const actions: RunAction[] = [{ type: 'client/start-requested', mode: 'start' }, { type: 'client/connected' }, ...extra];
+  const actions: RunAction[] = [
+    { type: 'client/start-requested', mode: 'start' },
+    { type: 'client/connected' },
+    ...extra,
+  ];
   for (const item of items) actions.push(toAction(item));
   actions.push({ type: 'client/stream-ended' });
   let state = createInitialRunState();
@@ -242,7 +275,13 @@ describe('reduceRun under random runs and random corruption', () => {
   const input = fc.record({
     events: fc.oneof(randomRun, scenarioRun),
     corruptions: fc.array(corruptionArb, { maxLength: 4 }),
-    hiccups: fc.array(fc.constantFrom<RunAction>({ type: 'client/connected' }, { type: 'client/reconnecting', attempt: 1, delayMs: 0, reason: 'drop' }), { maxLength: 2 }),
+    hiccups: fc.array(
+      fc.constantFrom<RunAction>(
+        { type: 'client/connected' },
+        { type: 'client/reconnecting', attempt: 1, delayMs: 0, reason: 'drop' },
+      ),
+      { maxLength: 2 },
+    ),
   });
 
   it('never throws, settles only after a valid run.completed, otherwise ends in error', () => {
@@ -257,19 +296,30 @@ describe('reduceRun under random runs and random corruption', () => {
 
   it('the same holds end to end: corrupted events as SSE bytes in random chunks', async () => {
     await fc.assert(
-      fc.asyncProperty(input, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }), async ({ events, corruptions }, cuts) => {
-        const wire = corrupt(events, corruptions);
-        // A corrupted type or seq may hold a line break, or be an object String() cannot print ({ toString: false });
-        // keep the framing intact so the data still arrives.
-        const line = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '').replace(/[\r\n]/g, ' ');
-        const text = wire.map((event) => `event: ${line(event.type)}\nid: ${line(event.seq)}\ndata: ${JSON.stringify(event)}\n\n`).join('');
-        const bytes = toBytes(text);
-        const items: Received[] = [];
-        const chunks = splitAt(bytes, cuts.map((cut) => Math.floor(cut * bytes.length)));
-        for await (const message of decodeSSE(chunksToStream(chunks))) items.push(receive(() => parseSSEMessage(message)));
-        expect(items).toHaveLength(wire.length);
-        checkOutcome(items, runClient(items));
-      }),
+      fc.asyncProperty(
+        input,
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }),
+        async ({ events, corruptions }, cuts) => {
+          const wire = corrupt(events, corruptions);
+          // A corrupted type or seq may hold a line break, or be an object String() cannot print ({ toString: false });
+          // keep the framing intact so the data still arrives.
+          const line = (value: unknown) =>
+            (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).replace(/[\r\n]/g, ' ');
+          const text = wire
+            .map((event) => `event: ${line(event.type)}\nid: ${line(event.seq)}\ndata: ${JSON.stringify(event)}\n\n`)
+            .join('');
+          const bytes = toBytes(text);
+          const items: Received[] = [];
+          const chunks = splitAt(
+            bytes,
+            cuts.map((cut) => Math.floor(cut * bytes.length)),
+          );
+          for await (const message of decodeSSE(chunksToStream(chunks)))
+            items.push(receive(() => parseSSEMessage(message)));
+          expect(items).toHaveLength(wire.length);
+          checkOutcome(items, runClient(items));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -296,7 +346,13 @@ describe('the text.delta fast path', () => {
   const input = fc.record({
     events: fc.oneof(randomRun, scenarioRun),
     corruptions: fc.array(corruptionArb, { maxLength: 2 }),
-    hiccups: fc.array(fc.constantFrom<RunAction>({ type: 'client/connected' }, { type: 'client/reconnecting', attempt: 1, delayMs: 0, reason: 'drop' }), { maxLength: 2 }),
+    hiccups: fc.array(
+      fc.constantFrom<RunAction>(
+        { type: 'client/connected' },
+        { type: 'client/reconnecting', attempt: 1, delayMs: 0, reason: 'drop' },
+      ),
+      { maxLength: 2 },
+    ),
   });
 
   it('gives the state the general path gives, after every action of any event sequence', () => {
@@ -304,13 +360,26 @@ describe('the text.delta fast path', () => {
     fc.assert(
       fc.property(input, ({ events, corruptions, hiccups }) => {
         const items = corrupt(events, corruptions).map((event) => receive(() => parseRunEvent(event)));
-        const actions: RunAction[] = [{ type: 'client/start-requested', mode: 'start' }, { type: 'client/connected' }, ...hiccups, ...items.map(toAction)];
+        const actions: RunAction[] = [
+          { type: 'client/start-requested', mode: 'start' },
+          { type: 'client/connected' },
+          ...hiccups,
+          ...items.map(toAction),
+        ];
         let fast = createInitialRunState();
         let general = createInitialRunState();
         for (const action of actions) {
-          if (action.type === 'text.delta' && fast.phase === 'streaming' && action.runId === fast.runId && action.seq > fast.lastSeq) fastDeltas += 1;
+          if (
+            action.type === 'text.delta' &&
+            fast.phase === 'streaming' &&
+            action.runId === fast.runId &&
+            action.seq > fast.lastSeq
+          )
+            fastDeltas += 1;
           fast = reduceRun(fast, action);
-          general = action.type.startsWith('client/') ? reduceRun(general, action) : transitionEvent(general, action as RunEvent).state;
+          general = action.type.startsWith('client/')
+            ? reduceRun(general, action)
+            : transitionEvent(general, action as RunEvent).state;
           expect(comparable(fast)).toEqual(comparable(general));
         }
       }),
@@ -333,24 +402,38 @@ describe('effects say what changed, so nobody compares states', () => {
 
   it('every transition of any sequence has exactly the effects a comparison of its states finds', () => {
     const ends = fc.array(
-      fc.constantFrom<RunAction>({ type: 'client/detached' }, { type: 'client/stream-ended' }, { type: 'client/connection-lost', message: 'reset' }),
+      fc.constantFrom<RunAction>(
+        { type: 'client/detached' },
+        { type: 'client/stream-ended' },
+        { type: 'client/connection-lost', message: 'reset' },
+      ),
       { maxLength: 2 },
     );
     fc.assert(
-      fc.property(fc.oneof(randomRun, scenarioRun), fc.array(corruptionArb, { maxLength: 3 }), ends, (events, corruptions, tail) => {
-        const items = corrupt(events, corruptions).map((event) => receive(() => parseRunEvent(event)));
-        const actions: RunAction[] = [{ type: 'client/start-requested', mode: 'start' }, { type: 'client/connected' }, ...items.map(toAction), ...tail];
-        let state = createInitialRunState();
-        for (const action of actions) {
-          const next = transitionRun(state, action);
-          expect(next.effects.map((effect) => effect.type)).toEqual(effectsByComparison(state, next.state));
-          for (const effect of next.effects) {
-            if (effect.type === 'settled') expect(effect.event).toBe(next.state.result);
-            if (effect.type === 'failed') expect(effect.error).toBe(next.state.error);
+      fc.property(
+        fc.oneof(randomRun, scenarioRun),
+        fc.array(corruptionArb, { maxLength: 3 }),
+        ends,
+        (events, corruptions, tail) => {
+          const items = corrupt(events, corruptions).map((event) => receive(() => parseRunEvent(event)));
+          const actions: RunAction[] = [
+            { type: 'client/start-requested', mode: 'start' },
+            { type: 'client/connected' },
+            ...items.map(toAction),
+            ...tail,
+          ];
+          let state = createInitialRunState();
+          for (const action of actions) {
+            const next = transitionRun(state, action);
+            expect(next.effects.map((effect) => effect.type)).toEqual(effectsByComparison(state, next.state));
+            for (const effect of next.effects) {
+              if (effect.type === 'settled') expect(effect.event).toBe(next.state.result);
+              if (effect.type === 'failed') expect(effect.error).toBe(next.state.error);
+            }
+            state = next.state;
           }
-          state = next.state;
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });

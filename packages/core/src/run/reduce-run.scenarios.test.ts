@@ -38,11 +38,23 @@ describe.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('
 
       const sent = [...scenarioEvents(scenario.steps), ...scenarioEvents(continuation.steps)];
       expect(last.events.toArray().map((event) => event.seq)).toEqual(sent.map((event) => event.seq));
-      expect(last.events.toArray().filter((event) => event.type === 'run.started').map((event) => event.attempt)).toEqual([1, 2]);
+      expect(
+        last.events
+          .toArray()
+          .filter((event) => event.type === 'run.started')
+          .map((event) => event.attempt),
+      ).toEqual([1, 2]);
       expect(last.attempt).toBe(2);
       // The answer opened a new attempt: nothing of the first one's motion or outcome leaks into it.
       const answered = states[1];
-      expect(answered).toMatchObject({ phase: 'connecting', result: null, output: null, status: null, draftText: '', finishReason: undefined });
+      expect(answered).toMatchObject({
+        phase: 'connecting',
+        result: null,
+        output: null,
+        status: null,
+        draftText: '',
+        finishReason: undefined,
+      });
       expect(answered?.events).toBe(first.events);
       expect(last.draftText).toBe(continuation.expected.assistantText);
     });

@@ -1,4 +1,11 @@
-import { createEventFactory, getScenario, invoiceSchema, sampleInvoice, scenarioActions, type WireEvent } from '@kestrel/testing';
+import {
+  createEventFactory,
+  getScenario,
+  invoiceSchema,
+  sampleInvoice,
+  scenarioActions,
+  type WireEvent,
+} from '@kestrel/testing';
 import { describe, expect, it } from 'vitest';
 import { parseRunEvent } from '../protocol/parse-run-event.js';
 import type { RunEvent } from '../protocol/types.js';
@@ -62,7 +69,14 @@ describe('no outcome without run.completed', () => {
 
   it('a stream that ends early is an error of kind truncated, whatever text streamed', () => {
     const state = play(getScenario('truncated'));
-    expect(state).toMatchObject({ phase: 'error', draftText: text, output: null, result: null, status: null, payload: null });
+    expect(state).toMatchObject({
+      phase: 'error',
+      draftText: text,
+      output: null,
+      result: null,
+      status: null,
+      payload: null,
+    });
     expect(state.error).toMatchObject({ kind: 'truncated', lastSeq: state.lastSeq });
     expect(state.events.length).toBeGreaterThan(0);
   });
@@ -70,7 +84,12 @@ describe('no outcome without run.completed', () => {
   it('a dropped connection that cannot be resumed is an error of kind transport, the draft kept', () => {
     const actions = actionsOf('truncated').filter((action) => action.type !== 'client/stream-ended');
     const state = reduce(initialRunState, [...actions, { type: 'client/connection-lost', message: 'socket hang up' }]);
-    expect(state).toMatchObject({ phase: 'error', error: { kind: 'transport', message: 'socket hang up' }, draftText: text, output: null });
+    expect(state).toMatchObject({
+      phase: 'error',
+      error: { kind: 'transport', message: 'socket hang up' },
+      draftText: text,
+      output: null,
+    });
   });
 
   it('a timeout or HTTP error is an error of that kind, never an outcome', () => {
@@ -81,7 +100,9 @@ describe('no outcome without run.completed', () => {
       error: { kind: 'timeout', timeoutMs: 30_000 },
       output: null,
     });
-    expect(reduceRun(streaming, { type: 'client/http-error', status: 503, code: 'unavailable', message: 'down' })).toMatchObject({
+    expect(
+      reduceRun(streaming, { type: 'client/http-error', status: 503, code: 'unavailable', message: 'down' }),
+    ).toMatchObject({
       phase: 'error',
       error: { kind: 'http', status: 503, code: 'unavailable' },
       output: null,
@@ -120,7 +141,10 @@ describe('duplicates', () => {
       expect(states[index + 1]).toBe(before);
     });
     expect(dropped).toBeGreaterThan(0);
-    expect(states.at(-1)).toMatchObject({ phase: 'settled', draftText: getScenario('duplicate-after-resume').expected.draftText });
+    expect(states.at(-1)).toMatchObject({
+      phase: 'settled',
+      draftText: getScenario('duplicate-after-resume').expected.draftText,
+    });
   });
 
   it('an older seq with different content is still dropped', () => {
@@ -150,11 +174,22 @@ describe('unknown event types', () => {
 
   it('change nothing in a state where everything is set: tools, progress, logs, reconnecting', () => {
     const scenario = getScenario('tool-error');
-    const actions = actionsOf('tool-error').filter((action) => action.type !== 'run.completed' && action.type !== 'client/stream-ended');
-    const busy = reduce(initialRunState, [...actions, { type: 'client/reconnecting', attempt: 1, delayMs: 500, reason: 'dropped' }]);
+    const actions = actionsOf('tool-error').filter(
+      (action) => action.type !== 'run.completed' && action.type !== 'client/stream-ended',
+    );
+    const busy = reduce(initialRunState, [
+      ...actions,
+      { type: 'client/reconnecting', attempt: 1, delayMs: 500, reason: 'dropped' },
+    ]);
     expect(busy).toMatchObject({ phase: 'reconnecting', progress: { label: 'Writing the answer' } });
     expect(busy.tools.length).toBe(2);
-    const event = parseRunEvent({ type: 'usage.reported', runId: scenario.runId, sessionId: scenario.sessionId, seq: busy.lastSeq + 1, tokens: 5 });
+    const event = parseRunEvent({
+      type: 'usage.reported',
+      runId: scenario.runId,
+      sessionId: scenario.sessionId,
+      seq: busy.lastSeq + 1,
+      tokens: 5,
+    });
     const { events: _before, lastSeq: _beforeSeq, ...before } = busy;
     const { events, lastSeq, ...after } = reduceRun(busy, event);
     expect(after).toEqual(before);
@@ -187,12 +222,16 @@ describe('finishReason', () => {
   });
 
   it('is the LAST root turn/end of the interval', () => {
-    expect(finishOf((e) => [e.started(), e.received(), e.turnEnd('tool-calls'), e.turnEnd('max-tokens'), e.idle(), done(e)])).toBe('max-tokens');
+    expect(
+      finishOf((e) => [e.started(), e.received(), e.turnEnd('tool-calls'), e.turnEnd('max-tokens'), e.idle(), done(e)]),
+    ).toBe('max-tokens');
   });
 
   it('is null when the interval holds no root turn/end', () => {
     expect(finishOf((e) => [e.started(), e.received(), e.text('hi'), e.idle(), done(e)])).toBeNull();
-    expect(finishOf((e) => [e.started(), e.received(), e.turnEnd('completed', 'ses_sub'), e.idle(), done(e)])).toBeNull();
+    expect(
+      finishOf((e) => [e.started(), e.received(), e.turnEnd('completed', 'ses_sub'), e.idle(), done(e)]),
+    ).toBeNull();
   });
 
   it('ignores turn/end before message.received', () => {
@@ -204,18 +243,37 @@ describe('finishReason', () => {
   });
 
   it('ignores a turn/end after agent.idle, and a second message.received does not reopen the interval', () => {
-    expect(finishOf((e) => [e.started(), e.received(), e.turnEnd('completed'), e.idle(), e.received(), e.turnEnd('error'), done(e)])).toBe(
-      'completed',
-    );
+    expect(
+      finishOf((e) => [
+        e.started(),
+        e.received(),
+        e.turnEnd('completed'),
+        e.idle(),
+        e.received(),
+        e.turnEnd('error'),
+        done(e),
+      ]),
+    ).toBe('completed');
   });
 
   it('is unknown (undefined), not null, when the root session is unknown (no run.started seen)', () => {
     expect(finishOf((e) => [e.received(), e.turnEnd('completed'), done(e)])).toBeUndefined();
   });
 
-  it('is opened only by the root session\'s message.received, not a sub-agent\'s', () => {
-    const sub = (e: ReturnType<typeof createEventFactory>) => e.event('message.received', { messageId: 'msg_sub' }, 'ses_sub');
-    expect(finishOf((e) => [e.started(), sub(e), e.turnEnd('max-tokens'), e.received(), e.turnEnd('completed'), e.idle(), done(e)])).toBe('completed');
+  it("is opened only by the root session's message.received, not a sub-agent's", () => {
+    const sub = (e: ReturnType<typeof createEventFactory>) =>
+      e.event('message.received', { messageId: 'msg_sub' }, 'ses_sub');
+    expect(
+      finishOf((e) => [
+        e.started(),
+        sub(e),
+        e.turnEnd('max-tokens'),
+        e.received(),
+        e.turnEnd('completed'),
+        e.idle(),
+        done(e),
+      ]),
+    ).toBe('completed');
     expect(finishOf((e) => [e.started(), sub(e), e.turnEnd('max-tokens'), done(e)])).toBeNull();
   });
 
@@ -236,7 +294,10 @@ describe('finishReason', () => {
 
   it('keeps the finish reason of an outcome that a later protocol error followed', () => {
     const e = createEventFactory();
-    const settled = reduce(initialRunState, [start, ...parse([e.started(), e.received(), e.turnEnd('max-tokens'), e.idle(), done(e)])]);
+    const settled = reduce(initialRunState, [
+      start,
+      ...parse([e.started(), e.received(), e.turnEnd('max-tokens'), e.idle(), done(e)]),
+    ]);
     const broken = reduceRun(settled, { type: 'client/protocol-error', message: 'trailing garbage' });
     expect(broken).toMatchObject({ phase: 'error', finishReason: 'max-tokens', status: 'COMPLETED' });
   });
@@ -246,7 +307,10 @@ describe('finishReason', () => {
     const first = play(scenario);
     expect(first.finishReason).toBe('tool-calls');
     const e = createEventFactory({ runId: scenario.runId, firstSeq: first.lastSeq + 1 });
-    const second = reduce(first, [{ type: 'client/start-requested', mode: 'respond' }, ...parse([e.started(2), e.received(), e.idle()])]);
+    const second = reduce(first, [
+      { type: 'client/start-requested', mode: 'respond' },
+      ...parse([e.started(2), e.received(), e.idle()]),
+    ]);
     expect(second.finishReason).toBeNull();
   });
 });
@@ -269,7 +333,9 @@ describe('payload', () => {
     expect(state).toMatchObject({ phase: 'settled', status: 'COMPLETED', error: null });
     if (state.payload?.status !== 'invalid') throw new Error(`expected invalid, got ${state.payload?.status}`);
     expect(state.payload.raw).toMatchObject({ currency: 'EURO', total: '1260.50' });
-    expect(state.payload.issues.map((issue) => issue.path.join('.'))).toEqual(expect.arrayContaining(['currency', 'total']));
+    expect(state.payload.issues.map((issue) => issue.path.join('.'))).toEqual(
+      expect.arrayContaining(['currency', 'total']),
+    );
   });
 
   it('is passed through as valid when the app gave no schema', () => {
@@ -278,7 +344,8 @@ describe('payload', () => {
   });
 
   it('is null for outputs other than COMPLETED', () => {
-    for (const name of ['failed-retryable', 'cancelled', 'waiting-form']) expect(play(getScenario(name)).payload).toBeNull();
+    for (const name of ['failed-retryable', 'cancelled', 'waiting-form'])
+      expect(play(getScenario(name)).payload).toBeNull();
   });
 
   it('reports an asynchronous schema as invalid instead of waiting: the reducer stays pure', () => {
@@ -286,7 +353,11 @@ describe('payload', () => {
       '~standard': { version: 1, vendor: 'test', validate: (value) => Promise.resolve({ value }) },
     };
     const state = reduce(createInitialRunState({ payloadSchema: asyncSchema }), actionsOf('completed-payload'));
-    expect(state.payload).toMatchObject({ status: 'invalid', raw: sampleInvoice, issues: [{ message: expect.stringMatching(/asynchronous/) }] });
+    expect(state.payload).toMatchObject({
+      status: 'invalid',
+      raw: sampleInvoice,
+      issues: [{ message: expect.stringMatching(/asynchronous/) }],
+    });
   });
 });
 
@@ -299,36 +370,70 @@ describe('client actions', () => {
     const connecting = reduceRun(initialRunState, start);
     expect(connecting.phase).toBe('connecting');
     expect(reduceRun(connecting, connected).phase).toBe('streaming');
-    expect(streaming).toMatchObject({ phase: 'streaming', runId: 'run_1', sessionId: 'ses_root', attempt: 1, draftText: 'Hello' });
+    expect(streaming).toMatchObject({
+      phase: 'streaming',
+      runId: 'run_1',
+      sessionId: 'ses_root',
+      attempt: 1,
+      draftText: 'Hello',
+    });
   });
 
   it('reconnecting shows why, and the next event or connection goes back to streaming', () => {
-    const reconnecting = reduceRun(streaming, { type: 'client/reconnecting', attempt: 2, delayMs: 800, reason: 'connection dropped' });
-    expect(reconnecting).toMatchObject({ phase: 'reconnecting', reconnect: { attempt: 2, delayMs: 800, reason: 'connection dropped' } });
+    const reconnecting = reduceRun(streaming, {
+      type: 'client/reconnecting',
+      attempt: 2,
+      delayMs: 800,
+      reason: 'connection dropped',
+    });
+    expect(reconnecting).toMatchObject({
+      phase: 'reconnecting',
+      reconnect: { attempt: 2, delayMs: 800, reason: 'connection dropped' },
+    });
     expect(reduceRun(reconnecting, connected)).toMatchObject({ phase: 'streaming', reconnect: null });
-    expect(reduceRun(reconnecting, parseRunEvent(e.text(' again')))).toMatchObject({ phase: 'streaming', reconnect: null });
+    expect(reduceRun(reconnecting, parseRunEvent(e.text(' again')))).toMatchObject({
+      phase: 'streaming',
+      reconnect: null,
+    });
   });
 
   it('detached stops listening: later events and endings change nothing', () => {
     const detached = reduceRun(streaming, { type: 'client/detached' });
     expect(detached).toMatchObject({ phase: 'detached', draftText: 'Hello', error: null, output: null });
     const more = createEventFactory({ firstSeq: streaming.lastSeq + 1 });
-    expect(reduceRun(detached, parseRunEvent(more.completed({ status: 'COMPLETED', assistantText: 'x' })))).toBe(detached);
+    expect(reduceRun(detached, parseRunEvent(more.completed({ status: 'COMPLETED', assistantText: 'x' })))).toBe(
+      detached,
+    );
     expect(reduceRun(detached, streamEnded)).toBe(detached);
     expect(reduceRun(detached, { type: 'client/protocol-error', message: 'late' })).toBe(detached);
   });
 
   it('a detached run can be resumed from where it stopped', () => {
     const detached = reduceRun(streaming, { type: 'client/detached' });
-    const resumed = reduceRun(detached, { type: 'client/start-requested', mode: 'resume', runId: 'run_1', lastSeq: detached.lastSeq });
+    const resumed = reduceRun(detached, {
+      type: 'client/start-requested',
+      mode: 'resume',
+      runId: 'run_1',
+      lastSeq: detached.lastSeq,
+    });
     expect(resumed).toMatchObject({ phase: 'connecting', runId: 'run_1', lastSeq: detached.lastSeq, draftText: '' });
     expect(resumed.events.length).toBe(0);
     expect(reduceRun(resumed, opening[0] as RunEvent)).toBe(resumed);
   });
 
   it('a protocol error reported by the client names what the parser found', () => {
-    const state = reduceRun(streaming, { type: 'client/protocol-error', message: 'bad', eventType: 'turn/end', seq: 9, path: ['reason', 'kind'], raw: { x: 1 } });
-    expect(state).toMatchObject({ phase: 'error', error: { kind: 'protocol', eventType: 'turn/end', seq: 9, path: ['reason', 'kind'], raw: { x: 1 } } });
+    const state = reduceRun(streaming, {
+      type: 'client/protocol-error',
+      message: 'bad',
+      eventType: 'turn/end',
+      seq: 9,
+      path: ['reason', 'kind'],
+      raw: { x: 1 },
+    });
+    expect(state).toMatchObject({
+      phase: 'error',
+      error: { kind: 'protocol', eventType: 'turn/end', seq: 9, path: ['reason', 'kind'], raw: { x: 1 } },
+    });
     expect(state.draftText).toBe('Hello');
   });
 
@@ -341,7 +446,11 @@ describe('client actions', () => {
 
   it('the first error wins; later failures do not overwrite it', () => {
     const failed = reduceRun(streaming, { type: 'client/connection-lost', message: 'first' });
-    for (const action of [streamEnded, { type: 'client/protocol-error', message: 'second' }, { type: 'client/timed-out', message: 't', timeoutMs: 1 }] satisfies RunAction[]) {
+    for (const action of [
+      streamEnded,
+      { type: 'client/protocol-error', message: 'second' },
+      { type: 'client/timed-out', message: 't', timeoutMs: 1 },
+    ] satisfies RunAction[]) {
       expect(reduceRun(failed, action)).toBe(failed);
     }
   });
@@ -349,15 +458,35 @@ describe('client actions', () => {
   it('start after an error begins a clean run', () => {
     const failed = reduceRun(streaming, streamEnded);
     const fresh = reduceRun(failed, start);
-    expect(fresh).toMatchObject({ phase: 'connecting', runId: null, lastSeq: 0, draftText: '', error: null, logs: AppendLog.empty() });
+    expect(fresh).toMatchObject({
+      phase: 'connecting',
+      runId: null,
+      lastSeq: 0,
+      draftText: '',
+      error: null,
+      logs: AppendLog.empty(),
+    });
     expect(fresh.events.length).toBe(0);
   });
 
   it('respond keeps events and logs across attempts but resets tools, draft, reasoning and progress', () => {
     const settled = play(getScenario('waiting-approval'));
-    const withActivity = { ...settled, tools: [{ callId: 'c', name: 'n', status: 'running', input: 1, output: undefined, startedSeq: 1, completedSeq: null }] } as RunState;
+    const withActivity = {
+      ...settled,
+      tools: [
+        { callId: 'c', name: 'n', status: 'running', input: 1, output: undefined, startedSeq: 1, completedSeq: null },
+      ],
+    } as RunState;
     const answered = reduceRun(withActivity, { type: 'client/start-requested', mode: 'respond' });
-    expect(answered).toMatchObject({ phase: 'connecting', draftText: '', reasoning: '', tools: [], progress: null, runId: settled.runId, lastSeq: settled.lastSeq });
+    expect(answered).toMatchObject({
+      phase: 'connecting',
+      draftText: '',
+      reasoning: '',
+      tools: [],
+      progress: null,
+      runId: settled.runId,
+      lastSeq: settled.lastSeq,
+    });
     expect(answered.events).toBe(settled.events);
     expect(answered.logs).toBe(settled.logs);
   });
@@ -368,7 +497,9 @@ describe('motion', () => {
     const state = play(getScenario('tool-error'));
     expect(state.reasoning).toBe('Reading the request. Planning the answer.');
     expect(state.progress).toEqual({ label: 'Writing the answer', fraction: 0.9 });
-    expect(state.logs.toArray()).toEqual([{ seq: expect.any(Number), level: 'warn', message: 'weather.forecast timed out after 5s' }]);
+    expect(state.logs.toArray()).toEqual([
+      { seq: expect.any(Number), level: 'warn', message: 'weather.forecast timed out after 5s' },
+    ]);
     expect(state.tools.map((tool) => [tool.callId, tool.name, tool.status])).toEqual([
       ['call_weather', 'weather.forecast', 'failed'],
       ['call_cache', 'cache.lookup', 'succeeded'],
@@ -380,7 +511,9 @@ describe('motion', () => {
   it('a tool.completed without tool.started still records the call', () => {
     const e = createEventFactory();
     const state = reduce(initialRunState, [start, ...parse([e.started(), e.toolCompleted('call_x', 42)])]);
-    expect(state.tools).toEqual([{ callId: 'call_x', name: '', status: 'succeeded', input: undefined, output: 42, startedSeq: 2, completedSeq: 2 }]);
+    expect(state.tools).toEqual([
+      { callId: 'call_x', name: '', status: 'succeeded', input: undefined, output: 42, startedSeq: 2, completedSeq: 2 },
+    ]);
   });
 });
 
@@ -392,7 +525,10 @@ describe('immutability and cost', () => {
     // Branch from a middle state: the branch must not leak into the main line, nor the main line into it.
     const middle = Math.floor(states.length / 2);
     const base = states[middle] as RunState;
-    const branched = reduceRun(base, parseRunEvent({ ...createEventFactory().text('branch'), seq: base.lastSeq + 1, runId: 'run_tool_error' }));
+    const branched = reduceRun(
+      base,
+      parseRunEvent({ ...createEventFactory().text('branch'), seq: base.lastSeq + 1, runId: 'run_tool_error' }),
+    );
     expect(branched.events.length).toBe(base.events.length + 1);
     expect(branched.events.at(-1)).not.toBe(states[middle + 1]?.events.at(-1));
     states.forEach((state, index) => expect(JSON.stringify(state)).toBe(snapshots[index]));

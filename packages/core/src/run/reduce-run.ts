@@ -21,10 +21,18 @@ function isListening(phase: RunPhase): boolean {
 function fail<P>(state: RunState<P>, error: RunError): RunTransition<P> {
   // A run that failed to reach an outcome has no finish reason; one that settled and then broke keeps its own.
   const finishReason = state.result === null ? undefined : state.finishReason;
-  return { state: { ...state, phase: 'error', error, reconnect: null, finishReason }, effects: [{ type: 'failed', error }] };
+  return {
+    state: { ...state, phase: 'error', error, reconnect: null, finishReason },
+    effects: [{ type: 'failed', error }],
+  };
 }
 
-function protocolError<P>(state: RunState<P>, message: string, event: RunEvent, path: (string | number)[] = []): RunTransition<P> {
+function protocolError<P>(
+  state: RunState<P>,
+  message: string,
+  event: RunEvent,
+  path: (string | number)[] = [],
+): RunTransition<P> {
   return fail(
     state,
     toProtocolRunError({
@@ -173,7 +181,8 @@ export function transitionEvent<P>(state: RunState<P>, event: RunEvent): RunTran
     lastSeq: event.seq,
     events: state.events.append(event),
   };
-  const identified: readonly RunEffect[] = state.runId === null ? [{ type: 'run-identified', runId: event.runId }] : noEffects;
+  const identified: readonly RunEffect[] =
+    state.runId === null ? [{ type: 'run-identified', runId: event.runId }] : noEffects;
   if (state.phase === 'settled') {
     // Kept in `events` (nothing the server sent is lost); `result` and `output` stay readable.
     return protocolError(received, 'event received after run.completed settled the attempt', event);
@@ -185,13 +194,21 @@ export function transitionEvent<P>(state: RunState<P>, event: RunEvent): RunTran
 }
 
 function transitionEventFast<P>(state: RunState<P>, event: RunEvent): RunTransition<P> {
-  if (event.type === 'text.delta' && state.phase === 'streaming' && event.runId === state.runId && event.seq > state.lastSeq) {
+  if (
+    event.type === 'text.delta' &&
+    state.phase === 'streaming' &&
+    event.runId === state.runId &&
+    event.seq > state.lastSeq
+  ) {
     return quiet(appendDelta(state, event));
   }
   return transitionEvent(state, event);
 }
 
-function startAttempt<P>(state: RunState<P>, action: Extract<ClientAction, { type: 'client/start-requested' }>): RunState<P> {
+function startAttempt<P>(
+  state: RunState<P>,
+  action: Extract<ClientAction, { type: 'client/start-requested' }>,
+): RunState<P> {
   // Everything an attempt accumulates starts over; the initial state is the one definition of "nothing yet".
   const fresh: RunState<P> = { ...createInitialRunState({ payloadSchema: state.payloadSchema }), phase: 'connecting' };
   switch (action.mode) {
@@ -244,13 +261,24 @@ function transitionClient<P>(state: RunState<P>, action: ClientAction): RunTrans
     case 'client/connected':
       return quiet({ ...state, phase: 'streaming', reconnect: null });
     case 'client/reconnecting':
-      return quiet({ ...state, phase: 'reconnecting', reconnect: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } });
+      return quiet({
+        ...state,
+        phase: 'reconnecting',
+        reconnect: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason },
+      });
     case 'client/connection-lost':
       return fail(state, { kind: 'transport', message: action.message });
     case 'client/stream-ended':
-      return fail(state, { kind: 'truncated', message: 'The stream ended before run.completed: the run has no outcome yet', lastSeq: state.lastSeq });
+      return fail(state, {
+        kind: 'truncated',
+        message: 'The stream ended before run.completed: the run has no outcome yet',
+        lastSeq: state.lastSeq,
+      });
     case 'client/detached':
-      return { state: { ...state, phase: 'detached', reconnect: null, finishReason: undefined }, effects: [{ type: 'detached' }] };
+      return {
+        state: { ...state, phase: 'detached', reconnect: null, finishReason: undefined },
+        effects: [{ type: 'detached' }],
+      };
     case 'client/timed-out':
       return fail(state, { kind: 'timeout', message: action.message, timeoutMs: action.timeoutMs });
     case 'client/http-error':

@@ -11,12 +11,22 @@ export type ClientAction =
       readonly lastSeq?: number | undefined;
     }
   | { readonly type: 'client/connected' }
-  | { readonly type: 'client/reconnecting'; readonly attempt: number; readonly delayMs: number; readonly reason: string }
+  | {
+      readonly type: 'client/reconnecting';
+      readonly attempt: number;
+      readonly delayMs: number;
+      readonly reason: string;
+    }
   | { readonly type: 'client/connection-lost'; readonly message: string }
   | { readonly type: 'client/stream-ended' }
   | { readonly type: 'client/detached' }
   | { readonly type: 'client/timed-out'; readonly message: string; readonly timeoutMs: number }
-  | { readonly type: 'client/http-error'; readonly status: number; readonly code: string | null; readonly message: string }
+  | {
+      readonly type: 'client/http-error';
+      readonly status: number;
+      readonly code: string | null;
+      readonly message: string;
+    }
   | {
       readonly type: 'client/protocol-error';
       readonly message: string;

@@ -13,7 +13,10 @@ const start: RunAction = { type: 'client/start-requested', mode: 'start' };
 const connected: RunAction = { type: 'client/connected' };
 
 /** Folds actions through `transitionRun`, keeping every effect in order. */
-function run(actions: readonly RunAction[], from: RunState = createInitialRunState()): { state: RunState; effects: RunEffect[] } {
+function run(
+  actions: readonly RunAction[],
+  from: RunState = createInitialRunState(),
+): { state: RunState; effects: RunEffect[] } {
   let state = from;
   const effects: RunEffect[] = [];
   for (const action of actions) {
@@ -73,7 +76,9 @@ describe('transitionRun says what happened', () => {
     const settled = transitionRun(streaming, completed).state;
     const late = parseRunEvent(e.text('late'));
     const next = transitionRun(settled, late);
-    expect(next.effects).toEqual([{ type: 'failed', error: expect.objectContaining({ kind: 'protocol', seq: late.seq }) }]);
+    expect(next.effects).toEqual([
+      { type: 'failed', error: expect.objectContaining({ kind: 'protocol', seq: late.seq }) },
+    ]);
     expect(next.state.result).toBe(completed);
   });
 
@@ -85,9 +90,18 @@ describe('transitionRun says what happened', () => {
 
   it('has no effect for motion, reconnect info, or anything after the run failed or detached', () => {
     expect(transitionRun(streaming, parseRunEvent(e.text('lo'))).effects).toEqual([]);
-    expect(transitionRun(streaming, { type: 'client/reconnecting', attempt: 1, delayMs: 5, reason: 'drop' }).effects).toEqual([]);
-    for (const ended of [transitionRun(streaming, { type: 'client/stream-ended' }).state, transitionRun(streaming, { type: 'client/detached' }).state]) {
-      for (const action of [completed, { type: 'client/connection-lost', message: 'x' }, { type: 'client/protocol-error', message: 'x' }] satisfies RunAction[]) {
+    expect(
+      transitionRun(streaming, { type: 'client/reconnecting', attempt: 1, delayMs: 5, reason: 'drop' }).effects,
+    ).toEqual([]);
+    for (const ended of [
+      transitionRun(streaming, { type: 'client/stream-ended' }).state,
+      transitionRun(streaming, { type: 'client/detached' }).state,
+    ]) {
+      for (const action of [
+        completed,
+        { type: 'client/connection-lost', message: 'x' },
+        { type: 'client/protocol-error', message: 'x' },
+      ] satisfies RunAction[]) {
         expect(transitionRun(ended, action)).toEqual({ state: ended, effects: [] });
       }
     }
@@ -105,17 +119,36 @@ describe('transitionRun says what happened', () => {
 
 describe('one mapping from a protocol error to a RunError', () => {
   it('keeps what the parser knew, and says null for what it did not', () => {
-    const error = new ProtocolError('expected a string', { eventType: 'text.delta', seq: 4, path: ['delta'], raw: { delta: 1 } });
-    expect(toProtocolRunError(error)).toEqual({ kind: 'protocol', message: error.message, eventType: 'text.delta', seq: 4, path: ['delta'], raw: { delta: 1 } });
+    const error = new ProtocolError('expected a string', {
+      eventType: 'text.delta',
+      seq: 4,
+      path: ['delta'],
+      raw: { delta: 1 },
+    });
+    expect(toProtocolRunError(error)).toEqual({
+      kind: 'protocol',
+      message: error.message,
+      eventType: 'text.delta',
+      seq: 4,
+      path: ['delta'],
+      raw: { delta: 1 },
+    });
     expect(toProtocolRunError(new ProtocolError('not JSON'))).toMatchObject({ eventType: null, seq: null, path: [] });
   });
 
   it('reaches state.error unchanged through the client/protocol-error action', () => {
-    const error = new ProtocolError('expected a string', { eventType: 'text.delta', seq: 9, path: ['delta'], raw: 'x' });
+    const error = new ProtocolError('expected a string', {
+      eventType: 'text.delta',
+      seq: 9,
+      path: ['delta'],
+      raw: 'x',
+    });
     const next = transitionRun(streaming, protocolErrorAction(error));
     expect(next.state.error).toEqual(toProtocolRunError(error));
     // Round trip: a RunError of kind protocol, as an action again, is the same error.
-    expect(transitionRun(streaming, protocolErrorAction(toProtocolRunError(error))).state.error).toEqual(next.state.error);
+    expect(transitionRun(streaming, protocolErrorAction(toProtocolRunError(error))).state.error).toEqual(
+      next.state.error,
+    );
   });
 });
 
@@ -130,4 +163,3 @@ describe('the phase vocabulary', () => {
     expect(phases.filter(isFollowing)).toEqual(['connecting', 'streaming', 'reconnecting']);
   });
 });
-

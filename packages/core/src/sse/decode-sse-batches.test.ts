@@ -31,9 +31,14 @@ describe('decodeSSEBatches', () => {
     const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
     const iterator = decodeSSEBatches(stream)[Symbol.asyncIterator]();
     controller.enqueue(toBytes('data: a\n\ndata: b\n\ndata: c'));
-    expect((await iterator.next()).value).toEqual([expect.objectContaining({ data: 'a' }), expect.objectContaining({ data: 'b' })]);
+    expect((await iterator.next()).value).toEqual([
+      expect.objectContaining({ data: 'a' }),
+      expect.objectContaining({ data: 'b' }),
+    ]);
     controller.enqueue(toBytes('\n\n'));
-    expect((await iterator.next()).value).toEqual([expect.objectContaining({ data: 'c' })] satisfies Partial<SSEMessage>[]);
+    expect((await iterator.next()).value).toEqual([
+      expect.objectContaining({ data: 'c' }),
+    ] satisfies Partial<SSEMessage>[]);
     await iterator.return?.();
   });
 

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { SSEMessage } from './sse-message.js';
 import { decodeSSE } from './decode-sse.js';
 
-async function decodeChunks(chunks: readonly Uint8Array[], onComment?: (comment: string) => void): Promise<SSEMessage[]> {
+async function decodeChunks(
+  chunks: readonly Uint8Array[],
+  onComment?: (comment: string) => void,
+): Promise<SSEMessage[]> {
   const messages: SSEMessage[] = [];
   for await (const message of decodeSSE(chunksToStream(chunks), { onComment })) messages.push(message);
   return messages;
@@ -25,7 +28,9 @@ const concat = (...parts: Uint8Array[]) => {
 
 describe('decodeSSE', () => {
   it('decodes event name, id and data', async () => {
-    expect(await decodeText('event: text.delta\nid: 3\ndata: {"a":1}\n\n')).toEqual([{ event: 'text.delta', id: '3', data: '{"a":1}' }]);
+    expect(await decodeText('event: text.delta\nid: 3\ndata: {"a":1}\n\n')).toEqual([
+      { event: 'text.delta', id: '3', data: '{"a":1}' },
+    ]);
   });
 
   it('ignores a leading BOM, even when it is split across chunks', async () => {
@@ -44,10 +49,7 @@ describe('decodeSSE', () => {
     ['CRLF', '\r\n'],
   ])('accepts %s line endings', async (_name, eol) => {
     const text = ['event: a', 'id: 1', 'data: one', '', 'data: two', '', ''].join(eol);
-    expect(await decodeText(text)).toEqual([
-      { event: 'a', id: '1', data: 'one' },
-      { data: 'two' },
-    ]);
+    expect(await decodeText(text)).toEqual([{ event: 'a', id: '1', data: 'one' }, { data: 'two' }]);
   });
 
   it('accepts mixed line endings, and a CRLF split between chunks as one line ending', async () => {
@@ -63,7 +65,9 @@ describe('decodeSSE', () => {
   });
 
   it('dispatches a CR-terminated message at once, without waiting for the next chunk', async () => {
-    const stream = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(toBytes('data: now\r\r')) });
+    const stream = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(toBytes('data: now\r\r')),
+    });
     const iterator = decodeSSE(stream)[Symbol.asyncIterator]();
     expect(await iterator.next()).toEqual({ done: false, value: { data: 'now' } });
     await iterator.return?.();
@@ -71,7 +75,9 @@ describe('decodeSSE', () => {
 
   it('reports comments to onComment and never as messages', async () => {
     const comments: string[] = [];
-    const messages = await decodeText(': keep-alive\n\n:no space\ndata: x\n: inside\n\n', (comment) => comments.push(comment));
+    const messages = await decodeText(': keep-alive\n\n:no space\ndata: x\n: inside\n\n', (comment) =>
+      comments.push(comment),
+    );
     expect(messages).toEqual([{ data: 'x' }]);
     expect(comments).toEqual(['keep-alive', 'no space', 'inside']);
   });
@@ -100,13 +106,17 @@ describe('decodeSSE', () => {
   it('decodes a multi-byte character split across chunks', async () => {
     const bytes = toBytes('data: naïve 東京 🚀\n\n');
     const rocket = bytes.indexOf(0xf0);
-    expect(await decodeChunks(splitAt(bytes, [rocket + 1, rocket + 2, rocket + 3]))).toEqual([{ data: 'naïve 東京 🚀' }]);
+    expect(await decodeChunks(splitAt(bytes, [rocket + 1, rocket + 2, rocket + 3]))).toEqual([
+      { data: 'naïve 東京 🚀' },
+    ]);
   });
 
   it('yields messages as chunks arrive, before the stream ends', async () => {
     const encoder = new TextEncoder();
     let push: ((text: string) => void) | undefined;
-    const stream = new ReadableStream<Uint8Array>({ start: (controller) => void (push = (text) => controller.enqueue(encoder.encode(text))) });
+    const stream = new ReadableStream<Uint8Array>({
+      start: (controller) => void (push = (text) => controller.enqueue(encoder.encode(text))),
+    });
     const iterator = decodeSSE(stream)[Symbol.asyncIterator]();
     push?.('data: first\n\n');
     expect(await iterator.next()).toEqual({ done: false, value: { data: 'first' } });
@@ -116,7 +126,8 @@ describe('decodeSSE', () => {
   it('reports every chunk to onBytes', async () => {
     const sizes: number[] = [];
     const chunks = splitAt(toBytes(': keep-alive\n\ndata: x\n\n'), [3, 10]);
-    for await (const _message of decodeSSE(chunksToStream(chunks), { onBytes: (size) => sizes.push(size) })) void _message;
+    for await (const _message of decodeSSE(chunksToStream(chunks), { onBytes: (size) => sizes.push(size) }))
+      void _message;
     expect(sizes).toEqual(chunks.map((chunk) => chunk.length));
   });
 
@@ -155,7 +166,14 @@ describe('decodeSSE', () => {
 describe('decodeSSE chunking property', () => {
   const lineText = fc
     .oneof(
-      fc.constantFrom('naïve 東京 🚀', '{"type":"text.delta","delta":"é"}', 'Ωmega ☕', ' leading space', '', '👩‍👩‍👧 family'),
+      fc.constantFrom(
+        'naïve 東京 🚀',
+        '{"type":"text.delta","delta":"é"}',
+        'Ωmega ☕',
+        ' leading space',
+        '',
+        '👩‍👩‍👧 family',
+      ),
       fc.string({ unit: 'grapheme', maxLength: 12 }),
     )
     .map((text) => text.replace(/[\r\n\0]/g, ''));
@@ -209,12 +227,12 @@ describe('decodeSSE chunking property', () => {
   });
 
   it('one byte per chunk yields the same messages as one chunk', async () => {
-    const bytes = concat(BOM, toBytes('event: text.delta\r\nid: 1\r\ndata: naïve 東京 🚀\r\ndata: second line\r\n\r\n: ping\rdata: 2\r\r'));
+    const bytes = concat(
+      BOM,
+      toBytes('event: text.delta\r\nid: 1\r\ndata: naïve 東京 🚀\r\ndata: second line\r\n\r\n: ping\rdata: 2\r\r'),
+    );
     const whole = await decodeChunks([bytes]);
-    expect(whole).toEqual([
-      { event: 'text.delta', id: '1', data: 'naïve 東京 🚀\nsecond line' },
-      { data: '2' },
-    ]);
+    expect(whole).toEqual([{ event: 'text.delta', id: '1', data: 'naïve 東京 🚀\nsecond line' }, { data: '2' }]);
     expect(await decodeChunks(Array.from(bytes, (byte) => new Uint8Array([byte])))).toEqual(whole);
   });
 });

@@ -13,7 +13,10 @@ interface Decoded {
 
 async function decode(chunks: readonly Uint8Array[]): Promise<Decoded> {
   const decoded: Decoded = { messages: [], comments: [] };
-  for await (const message of decodeSSE(chunksToStream(chunks), { onComment: (comment) => decoded.comments.push(comment) })) decoded.messages.push(message);
+  for await (const message of decodeSSE(chunksToStream(chunks), {
+    onComment: (comment) => decoded.comments.push(comment),
+  }))
+    decoded.messages.push(message);
   return decoded;
 }
 
@@ -50,7 +53,8 @@ function reference(bytes: Uint8Array): Decoded {
   for (const line of lines) {
     if (line === '') {
       // "If the data buffer is an empty string, set the data buffer and the event type buffer to the empty string and return."
-      if (data !== '') decoded.messages.push({ id, event: eventType === '' ? undefined : eventType, data: data.slice(0, -1) });
+      if (data !== '')
+        decoded.messages.push({ id, event: eventType === '' ? undefined : eventType, data: data.slice(0, -1) });
       data = '';
       eventType = '';
       id = undefined;
@@ -68,8 +72,16 @@ describe('createSSEParser (the WHATWG rules, through decodeSSE)', () => {
   it('gives every message the same { id, event, data } shape eventsource-parser gave, keys present even when undefined', async () => {
     const { messages } = await decode([toBytes('data: a\n\nevent: e\nid: 1\ndata: b\n\n')]);
     expect(messages.map((message) => Object.entries(message))).toEqual([
-      [['id', undefined], ['event', undefined], ['data', 'a']],
-      [['id', '1'], ['event', 'e'], ['data', 'b']],
+      [
+        ['id', undefined],
+        ['event', undefined],
+        ['data', 'a'],
+      ],
+      [
+        ['id', '1'],
+        ['event', 'e'],
+        ['data', 'b'],
+      ],
     ]);
   });
 
@@ -82,7 +94,10 @@ describe('createSSEParser (the WHATWG rules, through decodeSSE)', () => {
 
   it('takes a CRLF split across chunks as one line ending, not an extra blank line', async () => {
     // Were the LF read as a blank line, 'a' would be dispatched alone and 'b' as a second message.
-    expect(await decode(['data: a\r', '\ndata: b\r', '\n\r', '\n'].map(toBytes))).toEqual({ messages: [{ data: 'a\nb' }], comments: [] });
+    expect(await decode(['data: a\r', '\ndata: b\r', '\n\r', '\n'].map(toBytes))).toEqual({
+      messages: [{ data: 'a\nb' }],
+      comments: [],
+    });
   });
 
   it('ignores a BOM split over three chunks, and only the first one', async () => {
@@ -99,12 +114,9 @@ describe('createSSEParser (the WHATWG rules, through decodeSSE)', () => {
   });
 
   it('removes exactly one space after the colon, and none when there is none', async () => {
-    expect((await decodeEveryCut('data:x\n\ndata:  two\n\nevent:  e\ndata:\t tab\n\nid:  7\ndata: \n\n')).messages).toEqual([
-      { data: 'x' },
-      { data: ' two' },
-      { event: ' e', data: '\t tab' },
-      { id: ' 7', data: '' },
-    ]);
+    expect(
+      (await decodeEveryCut('data:x\n\ndata:  two\n\nevent:  e\ndata:\t tab\n\nid:  7\ndata: \n\n')).messages,
+    ).toEqual([{ data: 'x' }, { data: ' two' }, { event: ' e', data: '\t tab' }, { id: ' 7', data: '' }]);
   });
 
   it('hands comments over without the colon and leading whitespace, never as data', async () => {
@@ -122,7 +134,9 @@ describe('createSSEParser (the WHATWG rules, through decodeSSE)', () => {
   });
 
   it('ignores retry and unknown fields, including near misses of known names', async () => {
-    expect((await decodeEveryCut('retry: 10\nretry: x\nDATA: up\n data: sp\ndata : sp\ndatum: d\ndata: kept\n\n')).messages).toEqual([{ data: 'kept' }]);
+    expect(
+      (await decodeEveryCut('retry: 10\nretry: x\nDATA: up\n data: sp\ndata : sp\ndatum: d\ndata: kept\n\n')).messages,
+    ).toEqual([{ data: 'kept' }]);
   });
 
   it('does not dispatch a message without data lines, and its fields do not leak into the next', async () => {
@@ -143,8 +157,36 @@ describe('createSSEParser (the WHATWG rules, through decodeSSE)', () => {
 
   it('yields what the spec reference yields, under random lines, line endings and chunking', async () => {
     const line = fc.oneof(
-      fc.constantFrom('', '', '', 'data: x', 'data:y', 'data:  two', 'data', 'data:', 'data: é🦅', 'event: a', 'event:', 'event', 'id: 7', 'id', 'id: a\0b'),
-      fc.constantFrom('retry: 10', 'retry: x', ': c', ':', ':  c', 'foo: bar', 'foo', 'DATA: no', ' data: sp', 'data : sp', 'data:\uFEFF'),
+      fc.constantFrom(
+        '',
+        '',
+        '',
+        'data: x',
+        'data:y',
+        'data:  two',
+        'data',
+        'data:',
+        'data: é🦅',
+        'event: a',
+        'event:',
+        'event',
+        'id: 7',
+        'id',
+        'id: a\0b',
+      ),
+      fc.constantFrom(
+        'retry: 10',
+        'retry: x',
+        ': c',
+        ':',
+        ':  c',
+        'foo: bar',
+        'foo',
+        'DATA: no',
+        ' data: sp',
+        'data : sp',
+        'data:\uFEFF',
+      ),
       fc.string({ unit: 'binary', maxLength: 8 }).map((text) => text.replace(/[\r\n]/g, '')),
     );
     const eol = fc.constantFrom('\n', '\r', '\r\n');
@@ -157,7 +199,14 @@ describe('createSSEParser (the WHATWG rules, through decodeSSE)', () => {
     await fc.assert(
       fc.asyncProperty(body, async ({ bom, lines, tail, cuts }) => {
         const bytes = toBytes(`${bom ? '\uFEFF' : ''}${lines.map(([text, ending]) => text + ending).join('')}${tail}`);
-        expect(await decode(splitAt(bytes, cuts.map((cut) => cut % (bytes.length + 1))))).toEqual(reference(bytes));
+        expect(
+          await decode(
+            splitAt(
+              bytes,
+              cuts.map((cut) => cut % (bytes.length + 1)),
+            ),
+          ),
+        ).toEqual(reference(bytes));
       }),
       { numRuns: 400 },
     );
@@ -191,7 +240,9 @@ describe('createSSEParser size limit', () => {
 
   it('throws for a message whose data lines together go over the limit', () => {
     const { feed } = collect(20);
-    expect(() => feed(`data: ${'a'.repeat(10)}\ndata: ${'b'.repeat(10)}\n`)).toThrow('SSE message of 21+ bytes is over maxMessageBytes (20)');
+    expect(() => feed(`data: ${'a'.repeat(10)}\ndata: ${'b'.repeat(10)}\n`)).toThrow(
+      'SSE message of 21+ bytes is over maxMessageBytes (20)',
+    );
   });
 
   it('decodeSSE ends the stream with that error', async () => {

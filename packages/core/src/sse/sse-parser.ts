@@ -42,7 +42,8 @@ export function createSSEParser(
   let afterCR = false;
 
   function limit(size: number): void {
-    if (size > maxMessageBytes) throw new ProtocolError(`SSE message of ${size}+ bytes is over maxMessageBytes (${maxMessageBytes})`);
+    if (size > maxMessageBytes)
+      throw new ProtocolError(`SSE message of ${size}+ bytes is over maxMessageBytes (${maxMessageBytes})`);
   }
 
   function line(text: string, start: number, end: number): void {
@@ -53,7 +54,13 @@ export function createSSEParser(
       return;
     }
     // Nearly every line is `event:`, `id:` or `data:`: read those in place, without slicing the line to find its colon.
-    const known = text.startsWith('data:', start) ? 'data' : text.startsWith('event:', start) ? 'event' : text.startsWith('id:', start) ? 'id' : '';
+    const known = text.startsWith('data:', start)
+      ? 'data'
+      : text.startsWith('event:', start)
+        ? 'event'
+        : text.startsWith('id:', start)
+          ? 'id'
+          : '';
     if (known !== '') {
       const from = start + known.length + 1;
       return field(known, text.slice(text.charCodeAt(from) === SPACE ? from + 1 : from, end));

@@ -18,7 +18,10 @@ export interface ActionButtonProps extends ButtonHTMLAttributes<HTMLButtonElemen
  * the app called preventDefault(). Written here because that package's module-level `__name(...)` calls keep its
  * other helpers in every bundle (about 1 kB minified, with <RunView> close to its size ceiling).
  */
-function composeEventHandlers<E extends { readonly defaultPrevented: boolean }>(theirs: ((event: E) => void) | undefined, ours: (event: E) => void) {
+function composeEventHandlers<E extends { readonly defaultPrevented: boolean }>(
+  theirs: ((event: E) => void) | undefined,
+  ours: (event: E) => void,
+) {
   return (event: E) => {
     theirs?.(event);
     if (!event.defaultPrevented) ours(event);
@@ -35,7 +38,13 @@ interface Props extends Omit<ActionButtonProps, 'labels'> {
 export function ActionButton({ action, label, act, asChild = false, children, onClick, ref, ...rest }: Props) {
   const Comp = asChild ? Slot : 'button';
   return (
-    <Comp type={asChild ? undefined : 'button'} {...rest} ref={ref} data-kestrel-action={action} onClick={composeEventHandlers(onClick, act)}>
+    <Comp
+      type={asChild ? undefined : 'button'}
+      {...rest}
+      ref={ref}
+      data-kestrel-action={action}
+      onClick={composeEventHandlers(onClick, act)}
+    >
       {children ?? label}
     </Comp>
   );

@@ -13,22 +13,54 @@ interface Tile {
 }
 
 const extraTiles: readonly Tile[] = [
-  { key: 'streaming', title: 'Streaming', scenario: 'completed-payload', freeze: { until: (state) => state.draftText.split(' ').length > 8 } },
-  { key: 'reconnecting', title: 'Reconnecting', scenario: 'dropped-mid-stream', freeze: { until: (state) => state.phase === 'reconnecting' } },
-  { key: 'detached', title: 'Detached', scenario: 'completed-text', freeze: { upTo: 12, then: [{ type: 'client/detached' }] } },
+  {
+    key: 'streaming',
+    title: 'Streaming',
+    scenario: 'completed-payload',
+    freeze: { until: (state) => state.draftText.split(' ').length > 8 },
+  },
+  {
+    key: 'reconnecting',
+    title: 'Reconnecting',
+    scenario: 'dropped-mid-stream',
+    freeze: { until: (state) => state.phase === 'reconnecting' },
+  },
+  {
+    key: 'detached',
+    title: 'Detached',
+    scenario: 'completed-text',
+    freeze: { upTo: 12, then: [{ type: 'client/detached' }] },
+  },
   { key: 'unrendered', title: 'Payload without a renderer', scenario: 'completed-payload', renderPayload: false },
 ];
 
-const tiles: readonly Tile[] = [...extraTiles, ...scenarios.map((scenario: Scenario) => ({ key: scenario.name, title: scenario.title, scenario: scenario.name }))];
+const tiles: readonly Tile[] = [
+  ...extraTiles,
+  ...scenarios.map((scenario: Scenario) => ({ key: scenario.name, title: scenario.title, scenario: scenario.name })),
+];
 
 /** Every state at once, for designers and reviewers: scan the grid for anything that reads wrong. */
 function AllStates() {
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(340px, 100%), 1fr))', gap: '1rem', alignItems: 'start' }}>
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(min(340px, 100%), 1fr))',
+        gap: '1rem',
+        alignItems: 'start',
+      }}
+    >
       {tiles.map((tile) => (
         <figure key={tile.key} style={{ margin: 0 }} data-tile={tile.key}>
-          <figcaption style={{ fontFamily: 'system-ui, sans-serif', fontWeight: 600, marginBottom: '0.35rem' }}>{tile.title}</figcaption>
-          <ScenarioView scenario={tile.scenario} freeze={tile.freeze} renderPayload={tile.renderPayload} focusOnWait={false} />
+          <figcaption style={{ fontFamily: 'system-ui, sans-serif', fontWeight: 600, marginBottom: '0.35rem' }}>
+            {tile.title}
+          </figcaption>
+          <ScenarioView
+            scenario={tile.scenario}
+            freeze={tile.freeze}
+            renderPayload={tile.renderPayload}
+            focusOnWait={false}
+          />
         </figure>
       ))}
     </div>

@@ -28,7 +28,9 @@ function formValue(field: FormField, raw: string | boolean | undefined): string 
 export function draftToAnswer(interaction: Interaction, draft: AnswerDraft, approved: boolean): unknown {
   switch (interaction.kind) {
     case 'approval':
-      return draft.comment.trim() === '' ? { kind: 'approval', approved } : { kind: 'approval', approved, comment: draft.comment };
+      return draft.comment.trim() === ''
+        ? { kind: 'approval', approved }
+        : { kind: 'approval', approved, comment: draft.comment };
     case 'choice':
       return { kind: 'choice', selected: [...draft.selected] };
     case 'text':
@@ -58,7 +60,10 @@ export function issueKey(issue: AnswerIssue): string {
 }
 
 /** Issues grouped by control, first message per control, worded by `message`. */
-export function issuesByKey(issues: readonly AnswerIssue[], message: (issue: AnswerIssue) => string): Record<string, string> {
+export function issuesByKey(
+  issues: readonly AnswerIssue[],
+  message: (issue: AnswerIssue) => string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const key = issueKey(issue);

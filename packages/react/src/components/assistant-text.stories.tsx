@@ -5,17 +5,26 @@ import { AssistantText } from './assistant-text.js';
 import { Fixture, type FixtureArgs } from './story-support/fixture-run.js';
 
 function AssistantTextDemo({ markdown = false, ...fixture }: FixtureArgs & { markdown?: boolean }) {
-  return <Fixture {...fixture}>{(run) => <AssistantText run={run} renderText={markdown ? renderMarkdown : undefined} />}</Fixture>;
+  return (
+    <Fixture {...fixture}>
+      {(run) => <AssistantText run={run} renderText={markdown ? renderMarkdown : undefined} />}
+    </Fixture>
+  );
 }
 
-const meta = { title: 'Components/AssistantText', component: AssistantTextDemo } satisfies Meta<typeof AssistantTextDemo>;
+const meta = { title: 'Components/AssistantText', component: AssistantTextDemo } satisfies Meta<
+  typeof AssistantTextDemo
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Draft: Story = {
   args: { scenario: 'completed-text', freeze: { until: (state) => state.draftText.length > 40 } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('group', { name: 'Assistant response, in progress' })).toHaveAttribute('aria-busy', 'true');
+    await expect(within(canvasElement).getByRole('group', { name: 'Assistant response, in progress' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
   },
 };
 export const Final: Story = { args: { scenario: 'failed-retryable' } };

@@ -66,7 +66,13 @@ describe('AssistantText', () => {
     const scenario = getScenario('completed-text');
     const source = createScenarioSource(scenario, { upTo: 4 });
     act(() =>
-      source.dispatch({ type: 'text.delta', runId: scenario.runId, sessionId: scenario.sessionId, seq: 99, delta: '<img src=x onerror="alert(1)"><b>bold</b>' }),
+      source.dispatch({
+        type: 'text.delta',
+        runId: scenario.runId,
+        sessionId: scenario.sessionId,
+        seq: 99,
+        delta: '<img src=x onerror="alert(1)"><b>bold</b>',
+      }),
     );
     const { container } = render(<AssistantText run={source} />);
     expect(container.querySelector('img, b')).toBeNull();

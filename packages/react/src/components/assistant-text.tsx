@@ -65,7 +65,14 @@ export interface AssistantTextProps extends Omit<HTMLAttributes<HTMLDivElement>,
  * @example
  * <AssistantText run={run} />
  */
-export function AssistantText({ run: ownRun, renderText: ownRenderText, labels, className, ref, ...rest }: AssistantTextProps) {
+export function AssistantText({
+  run: ownRun,
+  renderText: ownRenderText,
+  labels,
+  className,
+  ref,
+  ...rest
+}: AssistantTextProps) {
   const run = usePartRun(ownRun, 'Run.Text');
   const rootRenderText = useOptionalRunContext()?.renderText;
   const renderText = ownRenderText ?? (ownRun === undefined ? rootRenderText : undefined);

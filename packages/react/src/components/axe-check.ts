@@ -11,7 +11,8 @@ export async function expectNoAxeViolations(container: Element): Promise<void> {
     resultTypes: ['violations'],
   });
   const violations = results.violations.map(
-    (violation) => `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
   );
   if (violations.length > 0) throw new Error(`axe found ${violations.length} violation(s):\n${violations.join('\n')}`);
 }

@@ -20,7 +20,12 @@ afterAll(async () => {
 // --- README: Drop it in ---
 export function Assistant() {
   const run = useRun({ baseUrl });
-  return <><button onClick={() => run.start('[scenario:waiting-approval] Email the Q3 report to the board')}>Ask</button><RunView run={run} /></>;
+  return (
+    <>
+      <button onClick={() => run.start('[scenario:waiting-approval] Email the Q3 report to the board')}>Ask</button>
+      <RunView run={run} />
+    </>
+  );
 }
 // --- end ---
 
@@ -29,12 +34,21 @@ describe('the README drop-in', () => {
     const user = userEvent.setup();
     const { container } = render(<Assistant />);
     await user.click(screen.getByRole('button', { name: 'Ask' }));
-    const prompt = await screen.findByRole('form', { name: 'Send the Q3 report to the board (6 recipients)?' }, { timeout: 5000 });
+    const prompt = await screen.findByRole(
+      'form',
+      { name: 'Send the Q3 report to the board (6 recipients)?' },
+      { timeout: 5000 },
+    );
     expect(document.activeElement).toBe(prompt);
     await expectNoAxeViolations(container);
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(container.querySelector('[data-kestrel-run]')?.getAttribute('data-status')).toBe('COMPLETED'), { timeout: 5000 });
-    expect(container.querySelector('[data-kestrel-part="assistant-text"]')?.textContent).toBe('Sent the Q3 report to all 6 board members.');
+    await waitFor(
+      () => expect(container.querySelector('[data-kestrel-run]')?.getAttribute('data-status')).toBe('COMPLETED'),
+      { timeout: 5000 },
+    );
+    expect(container.querySelector('[data-kestrel-part="assistant-text"]')?.textContent).toBe(
+      'Sent the Q3 report to all 6 board members.',
+    );
     expect(screen.getByRole('status').textContent).toBe('Run finished');
   });
 });

@@ -36,7 +36,9 @@ export const LengthLimit: Story = {
 export const UnknownKind: Story = {
   args: { scenario: 'completed-unknown-finish' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('note')).toHaveTextContent('The agent\'s last turn ended with reason "refusal".');
+    await expect(within(canvasElement).getByRole('note')).toHaveTextContent(
+      'The agent\'s last turn ended with reason "refusal".',
+    );
   },
 };
 

@@ -10,9 +10,18 @@ import { KestrelLabelsProvider } from './labels.js';
 const TEXT = 'Here are the first items: apples, apricots';
 
 /** A run played through the reducer: its root turn ends with `finish` (none when null), then `output` settles it. */
-function runEndingWith(finish: string | null, output: Record<string, unknown> = { status: 'COMPLETED', assistantText: TEXT }, settle = true): RunState {
+function runEndingWith(
+  finish: string | null,
+  output: Record<string, unknown> = { status: 'COMPLETED', assistantText: TEXT },
+  settle = true,
+): RunState {
   const e = createEventFactory();
-  const events: WireEvent[] = [e.started(), e.received(), ...e.words(TEXT), ...(finish === null ? [] : [e.turnEnd(finish)])];
+  const events: WireEvent[] = [
+    e.started(),
+    e.received(),
+    ...e.words(TEXT),
+    ...(finish === null ? [] : [e.turnEnd(finish)]),
+  ];
   if (settle) events.push(e.idle(), e.completed(output));
   return scenarioActions(evs(...events)).reduce(reduceRun, createInitialRunState());
 }
@@ -46,14 +55,38 @@ describe('FinishNotice', () => {
   });
 
   it.each([
-    ['FAILED', runEndingWith('max-tokens', { status: 'FAILED', error: { code: 'too_long', message: 'The answer ran too long.' }, assistantText: TEXT })],
-    ['CANCELLED', runEndingWith('cancelled', { status: 'CANCELLED', cancellation: { reason: 'Stopped', by: 'user' }, assistantText: TEXT })],
-    ['WAITING', runEndingWith('tool-calls', { status: 'WAITING', interaction: { id: 'i1', kind: 'text', prompt: 'Which city?' }, assistantText: TEXT })],
+    [
+      'FAILED',
+      runEndingWith('max-tokens', {
+        status: 'FAILED',
+        error: { code: 'too_long', message: 'The answer ran too long.' },
+        assistantText: TEXT,
+      }),
+    ],
+    [
+      'CANCELLED',
+      runEndingWith('cancelled', {
+        status: 'CANCELLED',
+        cancellation: { reason: 'Stopped', by: 'user' },
+        assistantText: TEXT,
+      }),
+    ],
+    [
+      'WAITING',
+      runEndingWith('tool-calls', {
+        status: 'WAITING',
+        interaction: { id: 'i1', kind: 'text', prompt: 'Which city?' },
+        assistantText: TEXT,
+      }),
+    ],
     ['a run still streaming', runEndingWith('max-tokens', undefined, false)],
-  ])('shows nothing for %s: only a COMPLETED answer is qualified, other outcomes say why they stopped', (_name, state) => {
-    const { container } = render(<FinishNotice run={fixedSource(state)} />);
-    expect(container.innerHTML).toBe('');
-  });
+  ])(
+    'shows nothing for %s: only a COMPLETED answer is qualified, other outcomes say why they stopped',
+    (_name, state) => {
+      const { container } = render(<FinishNotice run={fixedSource(state)} />);
+      expect(container.innerHTML).toBe('');
+    },
+  );
 
   it('shows a kind it does not know as text, never as HTML, and cuts a long one', () => {
     const hostile = '<img src=x onerror="alert(1)">';
@@ -69,12 +102,20 @@ describe('FinishNotice', () => {
   it('takes translated labels from a provider or its own prop, and passes className and ref through', () => {
     const ref = { current: null as HTMLParagraphElement | null };
     render(
-      <KestrelLabelsProvider labels={{ finishNotice: (kind) => (kind === 'max-tokens' ? 'Längengrenze erreicht' : 'Anders beendet') }}>
+      <KestrelLabelsProvider
+        labels={{ finishNotice: (kind) => (kind === 'max-tokens' ? 'Längengrenze erreicht' : 'Anders beendet') }}
+      >
         <FinishNotice run={fixedSource(runEndingWith('max-tokens'))} className="note" ref={ref} />
-        <FinishNotice run={fixedSource(runEndingWith('error'))} labels={{ finishNotice: (_kind, reason) => `Ende: ${reason}` }} />
+        <FinishNotice
+          run={fixedSource(runEndingWith('error'))}
+          labels={{ finishNotice: (_kind, reason) => `Ende: ${reason}` }}
+        />
       </KestrelLabelsProvider>,
     );
-    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual(['Längengrenze erreicht', 'Ende: error']);
+    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual([
+      'Längengrenze erreicht',
+      'Ende: error',
+    ]);
     expect(ref.current?.className).toBe('note');
   });
 });

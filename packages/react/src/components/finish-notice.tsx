@@ -68,7 +68,15 @@ export interface FinishNoticeProps extends Omit<HTMLAttributes<HTMLParagraphElem
  * <AssistantText run={run} />
  * <FinishNotice run={run} />
  */
-export function FinishNotice({ run: ownRun, labels, asChild = false, children, className, ref, ...rest }: FinishNoticeProps) {
+export function FinishNotice({
+  run: ownRun,
+  labels,
+  asChild = false,
+  children,
+  className,
+  ref,
+  ...rest
+}: FinishNoticeProps) {
   const run = usePartRun(ownRun, 'Run.FinishNotice');
   const reason = useRunSelector(run, selectFinishNoteReason);
   const t = useKestrelLabels(labels);

@@ -1,4 +1,10 @@
-import type { ApprovalInteraction, ChoiceInteraction, FormField, FormInteraction, TextInteraction } from '@kestrel/core';
+import type {
+  ApprovalInteraction,
+  ChoiceInteraction,
+  FormField,
+  FormInteraction,
+  TextInteraction,
+} from '@kestrel/core';
 import { draftValue, type AnswerDraft } from './answer-draft.js';
 import type { KestrelLabels } from './labels.js';
 
@@ -20,7 +26,15 @@ const idPart = (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, '_');
 export const errorId = (baseId: string, key: string) => `${baseId}-error-${idPart(key)}`;
 
 /** The message shown next to a control; its id is what the control's `aria-describedby` points at. */
-export function FieldError({ baseId, errorKey, errors }: { baseId: string; errorKey: string; errors: Readonly<Record<string, string>> }) {
+export function FieldError({
+  baseId,
+  errorKey,
+  errors,
+}: {
+  baseId: string;
+  errorKey: string;
+  errors: Readonly<Record<string, string>>;
+}) {
   const message = errors[errorKey];
   return message === undefined ? null : (
     <p id={errorId(baseId, errorKey)} data-kestrel-field-error={errorKey}>
@@ -41,7 +55,14 @@ function isPrimitive(value: unknown): value is Primitive {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-export function ApprovalFields({ interaction, draft, update, errors, baseId, labels }: FieldsProps<ApprovalInteraction>) {
+export function ApprovalFields({
+  interaction,
+  draft,
+  update,
+  errors,
+  baseId,
+  labels,
+}: FieldsProps<ApprovalInteraction>) {
   const details = interaction.details;
   // Only flat, primitive details are listed; anything deeper is the app's business to show.
   const entries =
@@ -136,12 +157,24 @@ export function TextFields({ interaction, draft, update, errors, baseId, promptI
   );
 }
 
-function FormFieldControl({ field, draft, update, errors, baseId, labels }: Omit<FieldsProps<FormField>, 'interaction' | 'promptId'> & { field: FormField }) {
+function FormFieldControl({
+  field,
+  draft,
+  update,
+  errors,
+  baseId,
+  labels,
+}: Omit<FieldsProps<FormField>, 'interaction' | 'promptId'> & { field: FormField }) {
   const id = `${baseId}-field-${idPart(field.name)}`;
   const key = `field:${field.name}`;
   const raw = draftValue(draft, field.name);
   const set = (value: string | boolean) => update({ values: { ...draft.values, [field.name]: value } });
-  const common = { id, name: field.name, 'aria-required': field.required === true || undefined, ...invalidProps(baseId, key, errors) };
+  const common = {
+    id,
+    name: field.name,
+    'aria-required': field.required === true || undefined,
+    ...invalidProps(baseId, key, errors),
+  };
   const label = (
     <label htmlFor={id}>
       {field.label || field.name}
@@ -158,7 +191,9 @@ function FormFieldControl({ field, draft, update, errors, baseId, labels }: Omit
   let control;
   switch (field.type) {
     case 'boolean':
-      control = <input type="checkbox" {...common} checked={raw === true} onChange={(event) => set(event.target.checked)} />;
+      control = (
+        <input type="checkbox" {...common} checked={raw === true} onChange={(event) => set(event.target.checked)} />
+      );
       break;
     case 'enum':
       control = (
@@ -174,10 +209,25 @@ function FormFieldControl({ field, draft, update, errors, baseId, labels }: Omit
       break;
     case 'number':
       // Free text with a numeric keyboard: the browser's number input would silently clear what it cannot parse.
-      control = <input type="text" inputMode="decimal" {...common} value={typeof raw === 'string' ? raw : ''} onChange={(event) => set(event.target.value)} />;
+      control = (
+        <input
+          type="text"
+          inputMode="decimal"
+          {...common}
+          value={typeof raw === 'string' ? raw : ''}
+          onChange={(event) => set(event.target.value)}
+        />
+      );
       break;
     case 'string':
-      control = <input type="text" {...common} value={typeof raw === 'string' ? raw : ''} onChange={(event) => set(event.target.value)} />;
+      control = (
+        <input
+          type="text"
+          {...common}
+          value={typeof raw === 'string' ? raw : ''}
+          onChange={(event) => set(event.target.value)}
+        />
+      );
       break;
     default:
       return field.type satisfies never;

@@ -20,7 +20,9 @@ it('hydrates a WAITING prompt with an expiry without a mismatch, then shows the 
 
   clock = deadline - 60_000;
   const recoverable: unknown[] = [];
-  const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: (error) => recoverable.push(error) }));
+  const root = await act(async () =>
+    hydrateRoot(container, tree, { onRecoverableError: (error) => recoverable.push(error) }),
+  );
   expect(recoverable).toEqual([]);
   const time = container.querySelector('[data-kestrel-expiry="pending"] time');
   expect(time?.textContent).toBe('Expires in 1 min 0 s');

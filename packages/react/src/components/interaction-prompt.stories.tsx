@@ -21,7 +21,11 @@ export const ApproveWithComment: Story = {
     await waitFor(() => expect(prompt.ownerDocument.activeElement).toBe(prompt));
     await userEvent.type(canvas.getByLabelText('Comment (optional)'), 'Go ahead');
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
-    await expect(args.onAction).toHaveBeenCalledWith('respond', { kind: 'approval', approved: true, comment: 'Go ahead' });
+    await expect(args.onAction).toHaveBeenCalledWith('respond', {
+      kind: 'approval',
+      approved: true,
+      comment: 'Go ahead',
+    });
     await expect(await canvas.findByText('Sent the Q3 report to all 6 board members.')).toBeTruthy();
   },
 };
@@ -65,7 +69,10 @@ export const AnswerInWords: Story = {
   args: { scenario: 'waiting-text' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'What should the reply ask the landlord for?' }), 'Please fix the heating by Friday.');
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: 'What should the reply ask the landlord for?' }),
+      'Please fix the heating by Friday.',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Send answer' }));
     await expect(await canvas.findByText(/Dear Ms Lane/)).toBeTruthy();
   },
@@ -93,7 +100,10 @@ export const FillTheForm: Story = {
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Billable to client' }));
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: /Category/ }), 'travel');
     await userEvent.click(canvas.getByRole('button', { name: 'Send answer' }));
-    await expect(args.onAction).toHaveBeenCalledWith('respond', { kind: 'form', values: { project: 'ACME-7', amount: 23.4, billable: true, category: 'travel' } });
+    await expect(args.onAction).toHaveBeenCalledWith('respond', {
+      kind: 'form',
+      values: { project: 'ACME-7', amount: 23.4, billable: true, category: 'travel' },
+    });
     await expect(await canvas.findByText(/Filed a EUR 23.40 travel expense/)).toBeTruthy();
   },
 };
@@ -128,7 +138,9 @@ export const SubmittingBlocksDoubleSubmit: Story = {
 export const UnsupportedKind: Story = {
   args: { scenario: 'waiting-unknown-kind' },
   play: async ({ canvasElement }) => {
-    const group = within(canvasElement).getByRole('group', { name: 'Sign the contract with your registered signature' });
+    const group = within(canvasElement).getByRole('group', {
+      name: 'Sign the contract with your registered signature',
+    });
     await expect(group.querySelectorAll('input, button, textarea, select')).toHaveLength(0);
   },
 };

@@ -112,7 +112,8 @@ describe('InteractionPrompt', () => {
     await user.type(amount, 'twenty');
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
     expect(run.respond).not.toHaveBeenCalled();
-    const messageOf = (element: HTMLElement) => document.getElementById((element.getAttribute('aria-describedby') ?? '').split(' ').at(-1) ?? '')?.textContent;
+    const messageOf = (element: HTMLElement) =>
+      document.getElementById((element.getAttribute('aria-describedby') ?? '').split(' ').at(-1) ?? '')?.textContent;
     expect(messageOf(project)).toBe('Project code is required');
     expect(messageOf(amount)).toBe('Amount (EUR) must be a number');
     expect(messageOf(category)).toMatch(/Category is required/);
@@ -124,7 +125,10 @@ describe('InteractionPrompt', () => {
     await user.click(billable);
     await user.selectOptions(category, 'travel');
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
-    expect(run.respond).toHaveBeenCalledWith({ kind: 'form', values: { project: 'ACME-7', amount: 23.4, billable: true, category: 'travel' } });
+    expect(run.respond).toHaveBeenCalledWith({
+      kind: 'form',
+      values: { project: 'ACME-7', amount: 23.4, billable: true, category: 'travel' },
+    });
   });
 
   it('blocks a second submission while the first is on its way', async () => {
@@ -173,7 +177,9 @@ describe('InteractionPrompt', () => {
       let offline = true;
       // The browser's fetch rejects with a TypeError when the network is down.
       const fetchUnlessOffline: typeof fetch = (input, init) =>
-        offline && String(input).includes('/interactions/') ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+        offline && String(input).includes('/interactions/')
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : fetch(input, init);
       const scenario = getScenario('waiting-text');
       const client = kestrel.client({ scenario: scenario.name, fetch: fetchUnlessOffline });
       function Prompt() {
@@ -207,7 +213,9 @@ describe('InteractionPrompt', () => {
     const deadline = Date.parse('2099-01-01T00:00:00Z');
     const run = waitingRun('waiting-form');
     const { unmount } = render(<InteractionPrompt run={run} now={() => deadline - 125_000} />);
-    expect(screen.getByText('Expires in 2 min 5 s').closest('time')?.getAttribute('datetime')).toBe('2099-01-01T00:00:00Z');
+    expect(screen.getByText('Expires in 2 min 5 s').closest('time')?.getAttribute('datetime')).toBe(
+      '2099-01-01T00:00:00Z',
+    );
     unmount();
     render(<InteractionPrompt run={run} now={() => deadline + 1} />);
     expect(screen.getByText(/has expired/)).toBeTruthy();
@@ -220,7 +228,9 @@ describe('InteractionPrompt', () => {
     const run = waitingRun('waiting-form');
     const { unmount } = render(<InteractionPrompt run={run} now={() => Date.parse('2026-12-01T12:00:00Z')} />);
     const expiry = screen.getByText(/^Expires/);
-    expect(expiry.textContent).toBe(`Expires on ${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date('2099-01-01T00:00:00Z'))}`);
+    expect(expiry.textContent).toBe(
+      `Expires on ${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date('2099-01-01T00:00:00Z'))}`,
+    );
     expect(expiry.textContent).toMatch(/2099/);
     expect(expiry.closest('time')?.getAttribute('datetime')).toBe('2099-01-01T00:00:00Z');
     unmount();
@@ -231,7 +241,9 @@ describe('InteractionPrompt', () => {
 
   it('shows the interaction as expired when the client refuses the answer as expired before the countdown ends', async () => {
     const user = userEvent.setup();
-    const run = waitingRun('waiting-form', () => Promise.reject(new RunUsageError('expired', 'This interaction expired')));
+    const run = waitingRun('waiting-form', () =>
+      Promise.reject(new RunUsageError('expired', 'This interaction expired')),
+    );
     render(<InteractionPrompt run={run} now={() => Date.parse('2099-01-01T00:00:00Z') - 500} />);
     await user.type(screen.getByRole('textbox', { name: /Project code/ }), 'ACME-7');
     await user.type(screen.getByRole('textbox', { name: /Amount/ }), '23.4');
@@ -267,17 +279,27 @@ describe('InteractionPrompt with form fields named like Object.prototype members
       kind: 'form',
       id: 'int_proto',
       prompt: 'Odd names',
-      fields: ['constructor', 'toString', '__proto__'].map((name) => ({ name, label: `Field ${name}`, type: 'string' as const, required })),
+      fields: ['constructor', 'toString', '__proto__'].map((name) => ({
+        name,
+        label: `Field ${name}`,
+        type: 'string' as const,
+        required,
+      })),
     };
     const waiting = { ...state, output: { ...state.output, interaction } };
-    return { getState: () => waiting, subscribe: source.subscribe, respond: vi.fn((_answer: InteractionAnswer) => Promise.resolve()) };
+    return {
+      getState: () => waiting,
+      subscribe: source.subscribe,
+      respond: vi.fn((_answer: InteractionAnswer) => Promise.resolve()),
+    };
   }
 
   it('sends an empty answer when they are optional and left empty', async () => {
     const user = userEvent.setup();
     const run = oddFormRun(false);
     render(<InteractionPrompt run={run} />);
-    for (const name of ['constructor', 'toString', '__proto__']) expect(screen.getByRole('textbox', { name: `Field ${name}` })).toHaveProperty('value', '');
+    for (const name of ['constructor', 'toString', '__proto__'])
+      expect(screen.getByRole('textbox', { name: `Field ${name}` })).toHaveProperty('value', '');
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
     expect(run.respond).toHaveBeenCalledWith({ kind: 'form', values: {} });
   });
@@ -286,10 +308,13 @@ describe('InteractionPrompt with form fields named like Object.prototype members
     const user = userEvent.setup();
     const run = oddFormRun(true);
     render(<InteractionPrompt run={run} />);
-    for (const name of ['constructor', 'toString', '__proto__']) await user.type(screen.getByRole('textbox', { name: `Field ${name}` }), name.slice(0, 3));
+    for (const name of ['constructor', 'toString', '__proto__'])
+      await user.type(screen.getByRole('textbox', { name: `Field ${name}` }), name.slice(0, 3));
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
     expect(run.respond).toHaveBeenCalledTimes(1);
     const sent = run.respond.mock.calls[0]![0];
-    expect(JSON.stringify(sent)).toBe('{"kind":"form","values":{"constructor":"con","toString":"toS","__proto__":"__p"}}');
+    expect(JSON.stringify(sent)).toBe(
+      '{"kind":"form","values":{"constructor":"con","toString":"toS","__proto__":"__p"}}',
+    );
   });
 });

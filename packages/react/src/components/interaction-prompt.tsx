@@ -1,11 +1,26 @@
 'use client';
-import { isRunClientError, RunUsageError, validateInteractionAnswer, type AnswerIssue, type Interaction, type RunSource, type RunState } from '@kestrel/core';
+import {
+  isRunClientError,
+  RunUsageError,
+  validateInteractionAnswer,
+  type AnswerIssue,
+  type Interaction,
+  type RunSource,
+  type RunState,
+} from '@kestrel/core';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type Ref } from 'react';
 import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
 import { usePartRun } from './run-context.js';
 import { draftToAnswer, emptyDraft, issuesByKey, type AnswerDraft } from './answer-draft.js';
-import { ApprovalFields, ChoiceFields, FieldError, FormFields, TextFields, type FieldsProps } from './interaction-fields.js';
+import {
+  ApprovalFields,
+  ChoiceFields,
+  FieldError,
+  FormFields,
+  TextFields,
+  type FieldsProps,
+} from './interaction-fields.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { useCountdown } from './use-countdown.js';
 
@@ -13,7 +28,9 @@ import { useCountdown } from './use-countdown.js';
 const COUNTDOWN_MS = 3 * 86_400_000;
 
 function expiryText(remaining: number, expiresAt: string | undefined, t: KestrelLabels): string {
-  return remaining > COUNTDOWN_MS && expiresAt !== undefined ? t.expiresOn(new Date(expiresAt)) : t.expiresIn(t.formatRemaining(remaining));
+  return remaining > COUNTDOWN_MS && expiresAt !== undefined
+    ? t.expiresOn(new Date(expiresAt))
+    : t.expiresIn(t.formatRemaining(remaining));
 }
 
 function selectInteraction(state: RunState): Interaction | null {
@@ -60,13 +77,25 @@ interface PromptFormProps extends Omit<InteractionPromptProps, 'run'> {
 }
 
 function rejectionOf(error: unknown): { message: string; issues: readonly AnswerIssue[]; unsent: boolean } {
-  const issues = typeof error === 'object' && error !== null && Array.isArray((error as { issues?: unknown }).issues) ? (error as { issues: AnswerIssue[] }).issues : [];
+  const issues =
+    typeof error === 'object' && error !== null && Array.isArray((error as { issues?: unknown }).issues)
+      ? (error as { issues: AnswerIssue[] }).issues
+      : [];
   // A network failure is not the server's verdict: saying "not accepted" would claim a refusal nobody made.
   const unsent = isRunClientError(error) && (error.kind === 'transport' || error.kind === 'timeout');
   return { message: error instanceof Error ? error.message : String(error), issues, unsent };
 }
 
-function PromptForm({ interaction, respond, focusOnWait = true, labels, now, className, ref, ...rest }: PromptFormProps) {
+function PromptForm({
+  interaction,
+  respond,
+  focusOnWait = true,
+  labels,
+  now,
+  className,
+  ref,
+  ...rest
+}: PromptFormProps) {
   const t = useKestrelLabels(labels);
   const baseId = useId();
   const promptId = `${baseId}-prompt`;
@@ -182,7 +211,11 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
       {prompt}
       {remaining === null ? null : (
         <p data-kestrel-expiry={expired ? 'expired' : 'pending'}>
-          {expired ? t.expired : <time dateTime={interaction.expiresAt}>{expiryText(remaining, interaction.expiresAt, t)}</time>}
+          {expired ? (
+            t.expired
+          ) : (
+            <time dateTime={interaction.expiresAt}>{expiryText(remaining, interaction.expiresAt, t)}</time>
+          )}
         </p>
       )}
       {interaction.kind === 'approval' ? <ApprovalFields interaction={interaction} {...fields} /> : null}
@@ -199,10 +232,22 @@ function PromptForm({ interaction, respond, focusOnWait = true, labels, now, cla
       <div data-kestrel-actions="">
         {interaction.kind === 'approval' ? (
           <>
-            <button type="submit" aria-disabled={blocked} data-decision="approve" data-kestrel-action="approve" onClick={() => choose(true)}>
+            <button
+              type="submit"
+              aria-disabled={blocked}
+              data-decision="approve"
+              data-kestrel-action="approve"
+              onClick={() => choose(true)}
+            >
               {busy && decision === 'approve' ? t.submitting : t.approve}
             </button>
-            <button type="submit" aria-disabled={blocked} data-decision="reject" data-kestrel-action="reject" onClick={() => choose(false)}>
+            <button
+              type="submit"
+              aria-disabled={blocked}
+              data-decision="reject"
+              data-kestrel-action="reject"
+              onClick={() => choose(false)}
+            >
               {busy && decision === 'reject' ? t.submitting : t.reject}
             </button>
           </>

@@ -139,14 +139,21 @@ export const defaultLabels: KestrelLabels = {
   activityProgress: 'Progress',
   activityLogs: 'Logs',
   toolStatus: (status) => toolStatuses[status],
-  toolSchemaFailed: (value) => `This tool call's ${value} does not match this app's schema, so it is shown as received:`,
-  finishNotice: (kind, reason) => (kind === 'other' ? `The agent's last turn ended with reason "${reason}".` : finishNotices[kind]),
+  toolSchemaFailed: (value) =>
+    `This tool call's ${value} does not match this app's schema, so it is shown as received:`,
+  finishNotice: (kind, reason) =>
+    kind === 'other' ? `The agent's last turn ended with reason "${reason}".` : finishNotices[kind],
   payloadRegion: 'Application content',
   payloadUnrendered: 'This run returned a structured result that this view does not display.',
   payloadInvalid: "The structured result does not match this app's schema:",
-  errorTitle: (kind, httpStatus) => (kind === 'http' && httpStatus !== null ? `${errorTitles.http} (HTTP ${httpStatus})` : errorTitles[kind]),
+  errorTitle: (kind, httpStatus) =>
+    kind === 'http' && httpStatus !== null ? `${errorTitles.http} (HTTP ${httpStatus})` : errorTitles[kind],
   errorProtocolWhere: ({ seq, field, eventType }) =>
-    [eventType === null ? null : `event ${eventType}`, seq === null ? null : `seq ${seq}`, field === '' ? null : `field ${field}`]
+    [
+      eventType === null ? null : `event ${eventType}`,
+      seq === null ? null : `seq ${seq}`,
+      field === '' ? null : `field ${field}`,
+    ]
       .filter((part) => part !== null)
       .join(', '),
   errorTruncated: (lastSeq) => `No outcome was received; the last event was seq ${lastSeq}.`,
@@ -158,7 +165,12 @@ export const defaultLabels: KestrelLabels = {
   failedTitle: 'The run failed',
   failedCode: (code) => `Error code: ${code}`,
   retry: 'Try again',
-  cancelledTitle: (by) => (by === 'user' ? 'You cancelled the run' : by === 'system' ? 'The system cancelled the run' : 'The run was cancelled'),
+  cancelledTitle: (by) =>
+    by === 'user'
+      ? 'You cancelled the run'
+      : by === 'system'
+        ? 'The system cancelled the run'
+        : 'The run was cancelled',
   cancelledReason: (reason) => `Reason: ${reason}`,
   connecting: 'Connecting…',
   reconnecting: (attempt, reason) => `Connection interrupted (${reason}). Reconnecting, attempt ${attempt}…`,
@@ -181,10 +193,12 @@ export const defaultLabels: KestrelLabels = {
     if (h > 0) return `${h} h ${m} min`;
     return m > 0 ? `${m} min ${s % 60} s` : `${s % 60} s`;
   },
-  expiresOn: (deadline) => `Expires on ${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(deadline)}`,
+  expiresOn: (deadline) =>
+    `Expires on ${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(deadline)}`,
   expired: 'This request has expired and can no longer be answered.',
   fixErrors: 'Check the highlighted answers.',
-  answerIssue: (issue) => (issue.path[0] === 'text' && issue.path.length === 1 ? 'An answer is required' : issue.message),
+  answerIssue: (issue) =>
+    issue.path[0] === 'text' && issue.path.length === 1 ? 'An answer is required' : issue.message,
   rejected: (message) => `Your answer was not accepted: ${message}`,
   unsent: (message) => `Your answer did not go through: ${message}. It is kept here: send it again.`,
   unsupported: (kind) => `This request ("${kind}") cannot be answered here.`,

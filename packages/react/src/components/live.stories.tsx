@@ -6,7 +6,9 @@ import { LiveScenario } from './story-support/live-scenario.js';
  * Live: `useRun` and the real run client play a scenario over `createScenarioFetch` (an in-memory Kestrel), so the
  * stream really streams, drops really resume and answers really start a new attempt. Press Play.
  */
-const meta = { title: 'Atlas/Live', component: LiveScenario, args: { eventDelayMs: 25 } } satisfies Meta<typeof LiveScenario>;
+const meta = { title: 'Atlas/Live', component: LiveScenario, args: { eventDelayMs: 25 } } satisfies Meta<
+  typeof LiveScenario
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -16,7 +18,8 @@ const settle = async (canvasElement: HTMLElement, phase: string, status?: string
   if (status !== undefined) await expect(root()).toHaveAttribute('data-status', status);
 };
 
-const press = (canvasElement: HTMLElement) => userEvent.click(within(canvasElement).getByRole('button', { name: /^Play/ }));
+const press = (canvasElement: HTMLElement) =>
+  userEvent.click(within(canvasElement).getByRole('button', { name: /^Play/ }));
 
 export const TextAndPayload: Story = {
   args: { scenario: 'completed-payload', markdown: true },
@@ -34,7 +37,9 @@ export const ApproveAndContinue: Story = {
     await press(context.canvasElement);
     await settle(context.canvasElement, 'settled', 'WAITING');
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(canvas.getByText('Sent the Q3 report to all 6 board members.')).toBeTruthy(), { timeout: 8000 });
+    await waitFor(() => expect(canvas.getByText('Sent the Q3 report to all 6 board members.')).toBeTruthy(), {
+      timeout: 8000,
+    });
     await settle(context.canvasElement, 'settled', 'COMPLETED');
   },
 };
@@ -44,7 +49,9 @@ export const DroppedAndResumed: Story = {
   play: async (context) => {
     await press(context.canvasElement);
     await settle(context.canvasElement, 'settled', 'COMPLETED');
-    await expect(context.canvasElement.querySelector('[data-kestrel-part="assistant-text"]')).toHaveTextContent(/12 million in the metropolitan area/);
+    await expect(context.canvasElement.querySelector('[data-kestrel-part="assistant-text"]')).toHaveTextContent(
+      /12 million in the metropolitan area/,
+    );
   },
 };
 

@@ -5,7 +5,11 @@ import { Fixture, type FixtureArgs } from './story-support/fixture-run.js';
 import { renderInvoice } from './story-support/invoice-table.js';
 
 function PayloadPanelDemo({ withRenderer = true, ...fixture }: FixtureArgs & { withRenderer?: boolean }) {
-  return <Fixture {...fixture}>{(run) => <PayloadPanel run={run} renderPayload={withRenderer ? renderInvoice : undefined} />}</Fixture>;
+  return (
+    <Fixture {...fixture}>
+      {(run) => <PayloadPanel run={run} renderPayload={withRenderer ? renderInvoice : undefined} />}
+    </Fixture>
+  );
 }
 
 const meta = { title: 'Components/PayloadPanel', component: PayloadPanelDemo } satisfies Meta<typeof PayloadPanelDemo>;
@@ -15,7 +19,10 @@ type Story = StoryObj<typeof meta>;
 export const Valid: Story = {
   args: { scenario: 'completed-payload' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('region', { name: 'Application content' })).toHaveAttribute('data-authored', 'app');
+    await expect(within(canvasElement).getByRole('region', { name: 'Application content' })).toHaveAttribute(
+      'data-authored',
+      'app',
+    );
   },
 };
 export const Invalid: Story = { args: { scenario: 'completed-invalid-payload' } };

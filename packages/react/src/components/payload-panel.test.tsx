@@ -22,7 +22,10 @@ describe('PayloadPanel', () => {
     expect(region.getAttribute('data-authored')).toBe('app');
     expect(region.getAttribute('data-kestrel-part')).toBe('payload');
     expect(region.textContent).toBe('INV-2041 for 1260.5 EUR (run_completed_payload)');
-    expect(renderPayload).toHaveBeenCalledWith(expect.objectContaining({ vendor: 'Northwind Traders' }), expect.objectContaining({ finishReason: 'completed' }));
+    expect(renderPayload).toHaveBeenCalledWith(
+      expect.objectContaining({ vendor: 'Northwind Traders' }),
+      expect.objectContaining({ finishReason: 'completed' }),
+    );
     // The kit never serializes the payload itself.
     expect(container.textContent).not.toContain('Northwind');
     await expectNoAxeViolations(container);
@@ -31,7 +34,10 @@ describe('PayloadPanel', () => {
   it('shows an invalid payload as invalid, with its issues, and never calls the renderer', async () => {
     const renderPayload = vi.fn(() => <p>rendered</p>);
     const { container } = render(
-      <PayloadPanel run={createScenarioSource(getScenario('completed-invalid-payload'), { payloadSchema: invoiceSchema })} renderPayload={renderPayload} />,
+      <PayloadPanel
+        run={createScenarioSource(getScenario('completed-invalid-payload'), { payloadSchema: invoiceSchema })}
+        renderPayload={renderPayload}
+      />,
     );
     expect(screen.queryByRole('region')).toBeNull();
     const region = container.querySelector('[data-kestrel-part="payload"]') as HTMLElement;
@@ -66,7 +72,10 @@ describe('PayloadPanel', () => {
     const { container } = render(
       <>
         <PayloadPanel run={createScenarioSource(getScenario('completed-text'))} renderPayload={() => 'x'} />
-        <PayloadPanel run={createScenarioSource(getScenario('completed-payload'), { upTo: 10 })} renderPayload={() => 'x'} />
+        <PayloadPanel
+          run={createScenarioSource(getScenario('completed-payload'), { upTo: 10 })}
+          renderPayload={() => 'x'}
+        />
       </>,
     );
     expect(container.innerHTML).toBe('');

@@ -24,7 +24,11 @@ interface PayloadSlice<P> {
 }
 
 function selectPayload<P>(state: RunState<P>): PayloadSlice<P> {
-  return { payload: state.phase === 'settled' ? state.payload : null, runId: state.runId, finishReason: state.finishReason };
+  return {
+    payload: state.phase === 'settled' ? state.payload : null,
+    runId: state.runId,
+    finishReason: state.finishReason,
+  };
 }
 
 // The payload of an outcome that a protocol error followed (phase `error`, output kept).
@@ -81,12 +85,24 @@ export interface PayloadPanelProps<P> extends Omit<HTMLAttributes<HTMLElement>, 
  * @example
  * <PayloadPanel run={run} renderPayload={(invoice) => <InvoiceTable invoice={invoice} />} />
  */
-export function PayloadPanel<P>({ run: ownRun, renderPayload: ownRender, labels, receivedBeforeError = false, className, ref, ...rest }: PayloadPanelProps<P>) {
+export function PayloadPanel<P>({
+  run: ownRun,
+  renderPayload: ownRender,
+  labels,
+  receivedBeforeError = false,
+  className,
+  ref,
+  ...rest
+}: PayloadPanelProps<P>) {
   // The root checked its renderer against its run's payload type; a part's own props are typed together here.
   const run = usePartRun(ownRun, 'Run.Payload') as RunSource<P>;
   const rootRender = useOptionalRunContext()?.renderPayload as RenderPayload<P> | undefined;
   const renderPayload = ownRender ?? (ownRun === undefined ? rootRender : undefined);
-  const { payload, runId, finishReason } = useRunSelector(run, receivedBeforeError ? selectReceivedPayload<P> : selectPayload<P>, shallowEqual);
+  const { payload, runId, finishReason } = useRunSelector(
+    run,
+    receivedBeforeError ? selectReceivedPayload<P> : selectPayload<P>,
+    shallowEqual,
+  );
   const t = useKestrelLabels(labels);
   const unrendered = payload?.status === 'valid' && renderPayload === undefined;
   useEffect(() => {
@@ -94,7 +110,13 @@ export function PayloadPanel<P>({ run: ownRun, renderPayload: ownRender, labels,
   }, [unrendered, runId]);
   if (payload === null || payload.status === 'absent') return null;
   // Section or div, the root is an HTMLElement either way.
-  const common = { ...rest, ref: ref as Ref<HTMLElement & HTMLDivElement>, className, 'data-kestrel-part': 'payload', 'data-payload': payload.status } as const;
+  const common = {
+    ...rest,
+    ref: ref as Ref<HTMLElement & HTMLDivElement>,
+    className,
+    'data-kestrel-part': 'payload',
+    'data-payload': payload.status,
+  } as const;
   if (payload.status === 'invalid') {
     return (
       <div {...common} data-authored="kit">

@@ -10,28 +10,49 @@ import { RunView } from './run-view.js';
 function eventAfter(name: string) {
   const scenario = getScenario(name);
   const settled = createScenarioSource(scenario).getState();
-  const late: RunAction = { type: 'text.delta', runId: scenario.runId, sessionId: scenario.sessionId, seq: settled.lastSeq + 1, delta: ' late' };
+  const late: RunAction = {
+    type: 'text.delta',
+    runId: scenario.runId,
+    sessionId: scenario.sessionId,
+    seq: settled.lastSeq + 1,
+    delta: ' late',
+  };
   return { payloadSchema: scenario.usesInvoiceSchema === true ? invoiceSchema : undefined, then: [late] };
 }
 
 describe('ReceivedOutcome', () => {
   it.each([
     ['failed-retryable', 'FAILED', 'Received before the error: the run failed', 'provider_overloaded'],
-    ['cancelled', 'CANCELLED', 'Received before the error: the run was cancelled', 'You cancelled the runReason: Stopped by the user'],
-    ['waiting-approval', 'WAITING', 'Received before the error: the run was waiting for an answer', 'It asked: Send the Q3 report'],
-  ])('shows a %s outcome a protocol error followed, marked as received before it', async (name, status, heading, detail) => {
-    const source = createScenarioSource<Invoice>(getScenario(name), eventAfter(name));
-    expect(source.getState().phase).toBe('error');
-    const { container } = render(<ReceivedOutcome run={source} />);
-    const region = screen.getByRole('region', { name: heading });
-    expect(region.getAttribute('data-status')).toBe(status);
-    expect(region.textContent).toContain(detail);
-    await expectNoAxeViolations(container);
-  });
+    [
+      'cancelled',
+      'CANCELLED',
+      'Received before the error: the run was cancelled',
+      'You cancelled the runReason: Stopped by the user',
+    ],
+    [
+      'waiting-approval',
+      'WAITING',
+      'Received before the error: the run was waiting for an answer',
+      'It asked: Send the Q3 report',
+    ],
+  ])(
+    'shows a %s outcome a protocol error followed, marked as received before it',
+    async (name, status, heading, detail) => {
+      const source = createScenarioSource<Invoice>(getScenario(name), eventAfter(name));
+      expect(source.getState().phase).toBe('error');
+      const { container } = render(<ReceivedOutcome run={source} />);
+      const region = screen.getByRole('region', { name: heading });
+      expect(region.getAttribute('data-status')).toBe(status);
+      expect(region.textContent).toContain(detail);
+      await expectNoAxeViolations(container);
+    },
+  );
 
   it('keeps the payload it received visible, through the app renderer', async () => {
     const run = createScenarioRun<Invoice>(getScenario('completed-payload'), eventAfter('completed-payload'));
-    const { container } = render(<RunView run={run} renderPayload={(invoice) => <p>Invoice {invoice.invoiceNumber}</p>} />);
+    const { container } = render(
+      <RunView run={run} renderPayload={(invoice) => <p>Invoice {invoice.invoiceNumber}</p>} />,
+    );
     const received = screen.getByRole('region', { name: 'Received before the error: the run finished' });
     const payload = screen.getByRole('region', { name: 'Application content' });
     expect(received.contains(payload)).toBe(true);

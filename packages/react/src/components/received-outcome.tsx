@@ -31,7 +31,15 @@ export interface ReceivedOutcomeProps<P> extends Omit<HTMLAttributes<HTMLElement
  * <RunErrorAlert run={run} />
  * <ReceivedOutcome run={run} />
  */
-export function ReceivedOutcome<P>({ run: ownRun, renderText: ownText, renderPayload: ownPayload, labels, className, ref, ...rest }: ReceivedOutcomeProps<P>) {
+export function ReceivedOutcome<P>({
+  run: ownRun,
+  renderText: ownText,
+  renderPayload: ownPayload,
+  labels,
+  className,
+  ref,
+  ...rest
+}: ReceivedOutcomeProps<P>) {
   const run = usePartRun(ownRun, 'Run.ReceivedOutcome') as RunSource<P>;
   const context = useOptionalRunContext();
   const root = ownRun === undefined ? context : null;
@@ -43,12 +51,21 @@ export function ReceivedOutcome<P>({ run: ownRun, renderText: ownText, renderPay
   if (output === null) return null;
   const text = output.assistantText;
   return (
-    <section {...rest} ref={ref} className={className} aria-labelledby={headingId} data-kestrel-part="received-outcome" data-status={output.status}>
+    <section
+      {...rest}
+      ref={ref}
+      className={className}
+      aria-labelledby={headingId}
+      data-kestrel-part="received-outcome"
+      data-status={output.status}
+    >
       <p id={headingId} data-kestrel-heading="">
         {t.receivedOutcome(output.status)}
       </p>
       <OutcomeDetail output={output} labels={t} />
-      {typeof text === 'string' && text !== '' ? <div data-kestrel-text="">{renderText === undefined ? text : renderText(text, { final: true })}</div> : null}
+      {typeof text === 'string' && text !== '' ? (
+        <div data-kestrel-text="">{renderText === undefined ? text : renderText(text, { final: true })}</div>
+      ) : null}
       <PayloadPanel run={run} renderPayload={renderPayload} labels={labels} receivedBeforeError />
     </section>
   );
@@ -68,7 +85,9 @@ function OutcomeDetail({ output, labels }: { output: RunOutput; labels: KestrelL
       return (
         <>
           <p>{labels.cancelledTitle(output.cancellation.by)}</p>
-          {output.cancellation.reason.trim() === '' ? null : <p>{labels.cancelledReason(output.cancellation.reason)}</p>}
+          {output.cancellation.reason.trim() === '' ? null : (
+            <p>{labels.cancelledReason(output.cancellation.reason)}</p>
+          )}
         </>
       );
     case 'WAITING':

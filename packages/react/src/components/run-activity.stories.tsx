@@ -11,7 +11,9 @@ const meta = { title: 'Components/RunActivity', component: RunActivityDemo } sat
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const ToolRunning: Story = { args: { scenario: 'completed-payload', defaultOpen: true, freeze: { until: (state) => state.tools.length === 1 } } };
+export const ToolRunning: Story = {
+  args: { scenario: 'completed-payload', defaultOpen: true, freeze: { until: (state) => state.tools.length === 1 } },
+};
 
 export const OpenWithTheKeyboard: Story = {
   args: { scenario: 'tool-error' },

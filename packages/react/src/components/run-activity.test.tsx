@@ -24,7 +24,12 @@ describe('RunActivity', () => {
     expect(failed?.getAttribute('data-tool-status')).toBe('failed');
     expect(failed?.textContent).toContain('failed');
     expect(screen.getByText('cache.lookup').closest('li')?.getAttribute('data-tool-status')).toBe('succeeded');
-    expect(screen.getByText(/timed out after 5s/).closest('li')?.getAttribute('data-log-level')).toBe('warn');
+    expect(
+      screen
+        .getByText(/timed out after 5s/)
+        .closest('li')
+        ?.getAttribute('data-log-level'),
+    ).toBe('warn');
     expect(screen.getByText(/Reading the request/)).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Writing the answer' })).toBeTruthy();
     await expectNoAxeViolations(container);
@@ -34,16 +39,22 @@ describe('RunActivity', () => {
   });
 
   it("summarises a settled run's tools without its last progress, which is no longer news", () => {
-    const streaming = createScenarioSource(getScenario('completed-payload'), { until: (state) => state.progress?.label === 'Extracting fields' });
+    const streaming = createScenarioSource(getScenario('completed-payload'), {
+      until: (state) => state.progress?.label === 'Extracting fields',
+    });
     const { unmount } = render(<RunActivity run={streaming} />);
-    expect(screen.getByRole('button', { name: /Activity/ }).textContent).toBe('Activity (1 tool call · Extracting fields 80%)');
+    expect(screen.getByRole('button', { name: /Activity/ }).textContent).toBe(
+      'Activity (1 tool call · Extracting fields 80%)',
+    );
     unmount();
     render(<RunActivity run={createScenarioSource(getScenario('completed-payload'))} />);
     expect(screen.getByRole('button', { name: /Activity/ }).textContent).toBe('Activity (1 tool call)');
   });
 
   it('shows running tools while streaming and does not re-render on text deltas', () => {
-    const source = createScenarioSource(getScenario('completed-payload'), { until: (state) => state.tools.length === 1 });
+    const source = createScenarioSource(getScenario('completed-payload'), {
+      until: (state) => state.tools.length === 1,
+    });
     let renders = 0;
     render(
       <Profiler id="activity" onRender={() => (renders += 1)}>

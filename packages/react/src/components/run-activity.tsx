@@ -1,5 +1,13 @@
 'use client';
-import { isFollowing, type AppendLog, type RunLog, type RunProgress, type RunSource, type RunState, type ToolCall } from '@kestrel/core';
+import {
+  isFollowing,
+  type AppendLog,
+  type RunLog,
+  type RunProgress,
+  type RunSource,
+  type RunState,
+  type ToolCall,
+} from '@kestrel/core';
 import { useId, useState, type HTMLAttributes, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
@@ -60,7 +68,17 @@ export interface RunActivityProps extends Omit<HTMLAttributes<HTMLDivElement>, '
  * @example
  * <RunActivity run={run} defaultOpen />
  */
-export function RunActivity({ run: ownRun, defaultOpen = false, open: openProp, onOpenChange, tools: ownTools, labels, className, ref, ...rest }: RunActivityProps) {
+export function RunActivity({
+  run: ownRun,
+  defaultOpen = false,
+  open: openProp,
+  onOpenChange,
+  tools: ownTools,
+  labels,
+  className,
+  ref,
+  ...rest
+}: RunActivityProps) {
   const run = usePartRun(ownRun, 'Run.Activity');
   const rootTools = useOptionalRunContext()?.tools;
   const renderers = ownTools ?? (ownRun === undefined ? rootTools : undefined);
@@ -70,7 +88,11 @@ export function RunActivity({ run: ownRun, defaultOpen = false, open: openProp, 
     if (openProp === undefined) setOpenState(!open);
     onOpenChange?.(!open);
   };
-  const { live, notes, reasoning, tools, progress, logs } = useRunSelector(run, open ? selectActivity : selectSummary, shallowEqual);
+  const { live, notes, reasoning, tools, progress, logs } = useRunSelector(
+    run,
+    open ? selectActivity : selectSummary,
+    shallowEqual,
+  );
   const t = useKestrelLabels(labels);
   const panelId = useId();
   if (!notes && tools.length === 0 && progress === null) return null;
@@ -78,7 +100,11 @@ export function RunActivity({ run: ownRun, defaultOpen = false, open: openProp, 
   const summary = [
     tools.length > 0 ? t.activityToolCount(tools.length) : null,
     // Progress is news only while the run moves: a settled run's last "Extracting fields 80%" is not its state.
-    progress === null || !live ? null : progress.fraction === null ? progress.label : `${progress.label} ${Math.round(progress.fraction * 100)}%`,
+    progress === null || !live
+      ? null
+      : progress.fraction === null
+        ? progress.label
+        : `${progress.label} ${Math.round(progress.fraction * 100)}%`,
   ]
     .filter((part) => part !== null)
     .join(' · ');
@@ -99,40 +125,47 @@ export function RunActivity({ run: ownRun, defaultOpen = false, open: openProp, 
       <div id={panelId} hidden={!open}>
         {open ? (
           <>
-        {progress === null ? null : (
-          <p data-kestrel-progress="">
-            <span>{`${t.activityProgress}: ${progress.label}`}</span>{' '}
-            {progress.fraction === null ? null : <progress aria-label={progress.label} max={1} value={progress.fraction} />}
-          </p>
-        )}
-        {reasoning === '' ? null : (
-          <div data-kestrel-reasoning="">
-            <p data-kestrel-heading="">{t.activityReasoning}</p>
-            <p>{reasoning}</p>
-          </div>
-        )}
-        {tools.length === 0 ? null : (
-          <div>
-            <p data-kestrel-heading="">{t.activityTools}</p>
-            <ul>
-              {tools.map((tool) => (
-                <ToolCallItem key={tool.callId} call={tool} renderer={rendererFor(renderers, tool.name)} labels={t} />
-              ))}
-            </ul>
-          </div>
-        )}
-        {logs === null || logs.length === 0 ? null : (
-          <div>
-            <p data-kestrel-heading="">{t.activityLogs}</p>
-            <ul>
-              {logs.toArray().map((log) => (
-                <li key={log.seq} data-kestrel-part="log" data-kind={log.level} data-log-level={log.level}>
-                  <span>{log.level}</span> {log.message}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+            {progress === null ? null : (
+              <p data-kestrel-progress="">
+                <span>{`${t.activityProgress}: ${progress.label}`}</span>{' '}
+                {progress.fraction === null ? null : (
+                  <progress aria-label={progress.label} max={1} value={progress.fraction} />
+                )}
+              </p>
+            )}
+            {reasoning === '' ? null : (
+              <div data-kestrel-reasoning="">
+                <p data-kestrel-heading="">{t.activityReasoning}</p>
+                <p>{reasoning}</p>
+              </div>
+            )}
+            {tools.length === 0 ? null : (
+              <div>
+                <p data-kestrel-heading="">{t.activityTools}</p>
+                <ul>
+                  {tools.map((tool) => (
+                    <ToolCallItem
+                      key={tool.callId}
+                      call={tool}
+                      renderer={rendererFor(renderers, tool.name)}
+                      labels={t}
+                    />
+                  ))}
+                </ul>
+              </div>
+            )}
+            {logs === null || logs.length === 0 ? null : (
+              <div>
+                <p data-kestrel-heading="">{t.activityLogs}</p>
+                <ul>
+                  {logs.toArray().map((log) => (
+                    <li key={log.seq} data-kestrel-part="log" data-kind={log.level} data-log-level={log.level}>
+                      <span>{log.level}</span> {log.message}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </>
         ) : null}
       </div>

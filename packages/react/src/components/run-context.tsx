@@ -77,7 +77,8 @@ export function useRunContext(): RunBinding<unknown> {
 export function usePartRun<R>(own: R | undefined, part: string): R | RunBinding<unknown> {
   const context = useContext(RunContext);
   if (own !== undefined) return own;
-  if (context === null) throw new Error(`<${part}> needs a run: render it inside <Run.Root run={run}> or pass run={run}.`);
+  if (context === null)
+    throw new Error(`<${part}> needs a run: render it inside <Run.Root run={run}> or pass run={run}.`);
   return context.run;
 }
 
@@ -87,5 +88,9 @@ const noSubscription = () => () => undefined;
 /** Whether a `Run.Error` is mounted under the same root (always `false` outside a root). */
 export function useErrorPartMounted(): boolean {
   const parts = useContext(RunContext)?.parts;
-  return useSyncExternalStore(parts?.subscribe ?? noSubscription, parts?.hasError ?? noError, parts?.hasError ?? noError);
+  return useSyncExternalStore(
+    parts?.subscribe ?? noSubscription,
+    parts?.hasError ?? noError,
+    parts?.hasError ?? noError,
+  );
 }

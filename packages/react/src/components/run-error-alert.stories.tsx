@@ -7,7 +7,9 @@ function RunErrorAlertDemo(fixture: FixtureArgs) {
   return <Fixture {...fixture}>{(run) => <RunErrorAlert run={run} />}</Fixture>;
 }
 
-const meta = { title: 'Components/RunErrorAlert', component: RunErrorAlertDemo } satisfies Meta<typeof RunErrorAlertDemo>;
+const meta = { title: 'Components/RunErrorAlert', component: RunErrorAlertDemo } satisfies Meta<
+  typeof RunErrorAlertDemo
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -22,13 +24,32 @@ export const ProtocolError: Story = { args: { scenario: 'malformed-event' } };
 export const ProtocolErrorAfterOutcome: Story = {
   args: { scenario: 'event-after-completed' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent("It arrived after the run's outcome was received.");
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      "It arrived after the run's outcome was received.",
+    );
   },
 };
-export const ConnectionLost: Story = { args: { scenario: 'completed-text', freeze: { upTo: 10, then: [{ type: 'client/connection-lost', message: 'The network connection was lost' }] } } };
+export const ConnectionLost: Story = {
+  args: {
+    scenario: 'completed-text',
+    freeze: { upTo: 10, then: [{ type: 'client/connection-lost', message: 'The network connection was lost' }] },
+  },
+};
 export const HttpError: Story = {
-  args: { scenario: 'completed-text', freeze: { upTo: 1, then: [{ type: 'client/http-error', status: 503, code: 'unavailable', message: 'Kestrel is unavailable' }] } },
+  args: {
+    scenario: 'completed-text',
+    freeze: {
+      upTo: 1,
+      then: [{ type: 'client/http-error', status: 503, code: 'unavailable', message: 'Kestrel is unavailable' }],
+    },
+  },
 };
 export const Timeout: Story = {
-  args: { scenario: 'completed-text', freeze: { upTo: 1, then: [{ type: 'client/timed-out', message: 'No response headers within 30 s', timeoutMs: 30_000 }] } },
+  args: {
+    scenario: 'completed-text',
+    freeze: {
+      upTo: 1,
+      then: [{ type: 'client/timed-out', message: 'No response headers within 30 s', timeoutMs: 30_000 }],
+    },
+  },
 };

@@ -45,8 +45,16 @@ describe('RunErrorAlert', () => {
 
   it.each([
     [{ type: 'client/connection-lost', message: 'socket hang up' } as const, 'Connection lost', 'Reconnect'],
-    [{ type: 'client/timed-out', message: 'No response headers', timeoutMs: 30_000 } as const, 'did not answer in time', 'Reconnect'],
-    [{ type: 'client/http-error', status: 502, code: 'bad_gateway', message: 'Bad gateway' } as const, 'HTTP 502', 'Reconnect'],
+    [
+      { type: 'client/timed-out', message: 'No response headers', timeoutMs: 30_000 } as const,
+      'did not answer in time',
+      'Reconnect',
+    ],
+    [
+      { type: 'client/http-error', status: 502, code: 'bad_gateway', message: 'Bad gateway' } as const,
+      'HTTP 502',
+      'Reconnect',
+    ],
   ])('shows %o as what broke', async (action, title, button) => {
     const run = errorRun('completed-text', { upTo: 6, then: [action] });
     const { container } = render(<RunErrorAlert run={run} />);
@@ -56,7 +64,10 @@ describe('RunErrorAlert', () => {
   });
 
   it('offers no action when the run has no input to start again with (a failed start on a resumed binding)', async () => {
-    const failedStart = { upTo: 1, then: [{ type: 'client/http-error', status: 503, code: 'unavailable', message: 'Kestrel is unavailable' }] } as const;
+    const failedStart = {
+      upTo: 1,
+      then: [{ type: 'client/http-error', status: 503, code: 'unavailable', message: 'Kestrel is unavailable' }],
+    } as const;
     const started = render(<RunErrorAlert run={errorRun('completed-text', failedStart)} />);
     expect(screen.getByRole('button').textContent).toBe('Retry');
     started.unmount();

@@ -58,7 +58,12 @@ export function RunErrorAlert({ run: ownRun, labels, className, ref, ...rest }: 
       <ErrorDetail error={error} labels={t} />
       {afterOutcome ? <p data-kestrel-after-outcome="">{t.errorAfterOutcome}</p> : null}
       {retryMode === null ? null : (
-        <button type="button" data-kestrel-action={retryMode === 'resume' ? 'reconnect' : 'retry'} data-retry-mode={retryMode} onClick={() => run.retry()}>
+        <button
+          type="button"
+          data-kestrel-action={retryMode === 'resume' ? 'reconnect' : 'retry'}
+          data-retry-mode={retryMode}
+          onClick={() => run.retry()}
+        >
           {t.errorAction(retryMode)}
         </button>
       )}
@@ -69,7 +74,11 @@ export function RunErrorAlert({ run: ownRun, labels, className, ref, ...rest }: 
 function ErrorDetail({ error, labels }: { error: RunError; labels: KestrelLabels }) {
   switch (error.kind) {
     case 'protocol': {
-      const where = labels.errorProtocolWhere({ seq: error.seq, field: formatPath(error.path), eventType: error.eventType });
+      const where = labels.errorProtocolWhere({
+        seq: error.seq,
+        field: formatPath(error.path),
+        eventType: error.eventType,
+      });
       return where === '' ? null : <p data-kestrel-where="">{where}</p>;
     }
     case 'truncated':

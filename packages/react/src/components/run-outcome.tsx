@@ -84,5 +84,7 @@ export function RunRetry({ run: ownRun, labels, ...rest }: RunRetryProps) {
   const select = useCallback((state: RunState) => selectRetry(state, run), [run]);
   const mode = useRunSelector(run, select);
   const t = useKestrelLabels(labels);
-  return mode === null ? null : <ActionButton {...rest} data-retry-mode={mode} action="retry" label={t.retry} act={() => run.retry()} />;
+  return mode === null ? null : (
+    <ActionButton {...rest} data-retry-mode={mode} action="retry" label={t.retry} act={() => run.retry()} />
+  );
 }

@@ -9,10 +9,13 @@ setProjectAnnotations(preview);
 const stories = [...Object.values(composeStories(partStories)), ...Object.values(composeStories(toolStories))];
 
 describe('the part and tool renderer stories', () => {
-  it.each(stories.map((story) => [story.storyName, story] as const))('render and play "%s" in jsdom, without axe violations', async (_name, story) => {
-    await story.run();
-    const root = document.querySelector<HTMLElement>('[data-kestrel-run]');
-    expect(document.querySelectorAll('[data-kestrel-run]')).toHaveLength(1);
-    await expectNoAxeViolations(root as HTMLElement);
-  });
+  it.each(stories.map((story) => [story.storyName, story] as const))(
+    'render and play "%s" in jsdom, without axe violations',
+    async (_name, story) => {
+      await story.run();
+      const root = document.querySelector<HTMLElement>('[data-kestrel-run]');
+      expect(document.querySelectorAll('[data-kestrel-run]')).toHaveLength(1);
+      await expectNoAxeViolations(root as HTMLElement);
+    },
+  );
 });

@@ -78,14 +78,19 @@ const meta = {
   },
   argTypes: {
     part: { control: 'select', options: Object.keys(parts), description: 'Which part to render under Run.Root' },
-    scenario: { control: 'select', options: scenarios.map((scenario) => scenario.name), description: 'A shared scenario from @kestrel/testing' },
+    scenario: {
+      control: 'select',
+      options: scenarios.map((scenario) => scenario.name),
+      description: 'A shared scenario from @kestrel/testing',
+    },
     freeze: { table: { disable: true } },
   },
 } satisfies Meta<typeof PartDemo>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const partOf = (canvasElement: HTMLElement, name: string) => canvasElement.querySelector<HTMLElement>(`[data-kestrel-part="${name}"]`);
+const partOf = (canvasElement: HTMLElement, name: string) =>
+  canvasElement.querySelector<HTMLElement>(`[data-kestrel-part="${name}"]`);
 
 export const Status: Story = {
   args: { part: 'Status', scenario: 'waiting-approval' },
@@ -104,7 +109,11 @@ export const StatusAsChild: Story = {
 };
 
 export const ConnectionReconnecting: Story = {
-  args: { part: 'Connection', scenario: 'dropped-mid-stream', freeze: { until: (state) => state.phase === 'reconnecting' } },
+  args: {
+    part: 'Connection',
+    scenario: 'dropped-mid-stream',
+    freeze: { until: (state) => state.phase === 'reconnecting' },
+  },
   play: async ({ canvasElement }) => {
     await expect(partOf(canvasElement, 'connection')).toHaveAttribute('data-state', 'reconnecting');
   },
@@ -113,7 +122,10 @@ export const ConnectionReconnecting: Story = {
 export const ConnectionDetached: Story = {
   args: { part: 'Connection', scenario: 'completed-text', freeze: { upTo: 10, then: [{ type: 'client/detached' }] } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Follow again' })).toHaveAttribute('data-kestrel-action', 'follow-again');
+    await expect(within(canvasElement).getByRole('button', { name: 'Follow again' })).toHaveAttribute(
+      'data-kestrel-action',
+      'follow-again',
+    );
   },
 };
 
@@ -140,7 +152,10 @@ export const OutcomeFailed: Story = {
   args: { part: 'Outcome', scenario: 'failed-retryable' },
   play: async ({ canvasElement }) => {
     await expect(partOf(canvasElement, 'outcome')).toHaveAttribute('data-status', 'FAILED');
-    await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toHaveAttribute('data-kestrel-action', 'retry');
+    await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toHaveAttribute(
+      'data-kestrel-action',
+      'retry',
+    );
   },
 };
 
@@ -154,21 +169,30 @@ export const OutcomeCancelled: Story = {
 export const Retry: Story = {
   args: { part: 'Retry', scenario: 'failed-retryable' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toHaveAttribute('data-retry-mode', 'restart');
+    await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toHaveAttribute(
+      'data-retry-mode',
+      'restart',
+    );
   },
 };
 
 export const TextDraft: Story = {
   args: { part: 'Text', scenario: 'completed-text', freeze: { until: (state) => state.draftText.length > 40 } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('group', { name: 'Assistant response, in progress' })).toHaveAttribute('aria-busy', 'true');
+    await expect(within(canvasElement).getByRole('group', { name: 'Assistant response, in progress' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
   },
 };
 
 export const TextFinal: Story = {
   args: { part: 'Text', scenario: 'completed-text' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('log', { name: 'Assistant response' })).toHaveAttribute('data-kestrel-part', 'assistant-text');
+    await expect(within(canvasElement).getByRole('log', { name: 'Assistant response' })).toHaveAttribute(
+      'data-kestrel-part',
+      'assistant-text',
+    );
   },
 };
 
@@ -189,7 +213,10 @@ export const Prompt: Story = {
 export const Payload: Story = {
   args: { part: 'Payload', scenario: 'completed-payload' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('region', { name: 'Application content' })).toHaveAttribute('data-authored', 'app');
+    await expect(within(canvasElement).getByRole('region', { name: 'Application content' })).toHaveAttribute(
+      'data-authored',
+      'app',
+    );
   },
 };
 
@@ -210,12 +237,19 @@ export const ReceivedOutcome: Story = {
 export const Cancel: Story = {
   args: { part: 'Cancel', scenario: 'completed-text', freeze: { until: (state) => state.phase === 'streaming' } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Stop the run' })).toHaveAttribute('data-kestrel-action', 'cancel');
+    await expect(within(canvasElement).getByRole('button', { name: 'Stop the run' })).toHaveAttribute(
+      'data-kestrel-action',
+      'cancel',
+    );
   },
 };
 
 export const CancelAsChild: Story = {
-  args: { part: 'CancelAsChild', scenario: 'completed-text', freeze: { until: (state) => state.phase === 'streaming' } },
+  args: {
+    part: 'CancelAsChild',
+    scenario: 'completed-text',
+    freeze: { until: (state) => state.phase === 'streaming' },
+  },
   play: async ({ canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: 'Stop generating' });
     await expect(button).toHaveAttribute('data-kestrel-action', 'cancel');

@@ -31,7 +31,9 @@ describe('Run.Root and its parts', () => {
 
   it('throws an error naming the part when it has neither a root nor a run prop', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => render(<Run.Outcome />)).toThrow('<Run.Outcome> needs a run: render it inside <Run.Root run={run}> or pass run={run}.');
+    expect(() => render(<Run.Outcome />)).toThrow(
+      '<Run.Outcome> needs a run: render it inside <Run.Root run={run}> or pass run={run}.',
+    );
     expect(() => render(<Run.Text />)).toThrow(/<Run.Text> needs a run/);
     vi.restoreAllMocks();
   });
@@ -97,7 +99,11 @@ describe('Run.Connection', () => {
     expect(part(connecting.container, 'connection')?.getAttribute('data-state')).toBe('connecting');
     expect(part(connecting.container, 'connection')?.textContent).toBe('Connecting…');
     connecting.unmount();
-    const reconnecting = render(<Run.Connection run={createScenarioRun(getScenario('dropped-mid-stream'), { until: (state) => state.phase === 'reconnecting' })} />);
+    const reconnecting = render(
+      <Run.Connection
+        run={createScenarioRun(getScenario('dropped-mid-stream'), { until: (state) => state.phase === 'reconnecting' })}
+      />,
+    );
     expect(part(reconnecting.container, 'connection')?.getAttribute('data-state')).toBe('reconnecting');
     reconnecting.unmount();
     const run = createScenarioRun(getScenario('completed-text'), { upTo: 10, then: [{ type: 'client/detached' }] });
@@ -112,13 +118,18 @@ describe('Run.Connection', () => {
   });
 
   it('renders nothing while connected', () => {
-    const { container } = render(<Run.Connection run={createScenarioRun(getScenario('completed-text'), { until: (state) => state.phase === 'streaming' })} />);
+    const { container } = render(
+      <Run.Connection
+        run={createScenarioRun(getScenario('completed-text'), { until: (state) => state.phase === 'streaming' })}
+      />,
+    );
     expect(container.innerHTML).toBe('');
   });
 });
 
 describe('Run.Cancel and Run.Retry with asChild and composed props', () => {
-  const streaming = () => createScenarioRun(getScenario('completed-text'), { until: (state) => state.phase === 'streaming' });
+  const streaming = () =>
+    createScenarioRun(getScenario('completed-text'), { until: (state) => state.phase === 'streaming' });
 
   it('merge onto the app element: classes joined, the app handler first, refs composed', async () => {
     const user = userEvent.setup();
@@ -244,7 +255,9 @@ describe('Run.Activity open state', () => {
   it('stays as the app says when controlled and the app ignores the change', async () => {
     const user = userEvent.setup();
     const onOpenChange = vi.fn();
-    const { container } = render(<Run.Activity run={createScenarioRun(getScenario('tool-error'))} open={false} onOpenChange={onOpenChange} />);
+    const { container } = render(
+      <Run.Activity run={createScenarioRun(getScenario('tool-error'))} open={false} onOpenChange={onOpenChange} />,
+    );
     await user.click(screen.getByRole('button', { name: /Activity/ }));
     expect(onOpenChange).toHaveBeenCalledWith(true);
     expect(part(container, 'activity')?.getAttribute('data-state')).toBe('collapsed');
@@ -253,9 +266,9 @@ describe('Run.Activity open state', () => {
 
 /** Live regions that would speak now: alerts, and any region whose aria-live is not off. */
 function speakingRegions(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>('[role="alert"], [role="status"], [role="log"], [aria-live]')].filter(
-    (element) => element.getAttribute('aria-live') !== 'off' && (element.textContent ?? '') !== '',
-  );
+  return [
+    ...container.querySelectorAll<HTMLElement>('[role="alert"], [role="status"], [role="log"], [aria-live]'),
+  ].filter((element) => element.getAttribute('aria-live') !== 'off' && (element.textContent ?? '') !== '');
 }
 
 describe('announcements', () => {

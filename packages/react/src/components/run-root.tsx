@@ -50,12 +50,28 @@ export interface RunRootProps<P> extends HTMLAttributes<HTMLElement> {
  *   <Run.Text />
  * </Run.Root>
  */
-export function RunRoot<P>({ run, renderPayload, renderText, tools, labels, asChild = false, children, ref, ...rest }: RunRootProps<P>) {
+export function RunRoot<P>({
+  run,
+  renderPayload,
+  renderText,
+  tools,
+  labels,
+  asChild = false,
+  children,
+  ref,
+  ...rest
+}: RunRootProps<P>) {
   const { phase, status } = useRunSelector(run as RunBinding<unknown>, selectRoot, shallowEqual);
   const [parts] = useState(newPartRegistry);
   const context = useMemo<RunContextValue>(
     // The renderer was checked against the run's payload type here; parts get both with the type erased.
-    () => ({ run: run as RunBinding<unknown>, renderPayload: renderPayload as RenderPayload<unknown> | undefined, renderText, tools, parts }),
+    () => ({
+      run: run as RunBinding<unknown>,
+      renderPayload: renderPayload as RenderPayload<unknown> | undefined,
+      renderText,
+      tools,
+      parts,
+    }),
     [run, renderPayload, renderText, tools, parts],
   );
   const Comp = asChild ? Slot : 'section';

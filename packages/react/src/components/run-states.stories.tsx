@@ -15,7 +15,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const phaseOf = (canvasElement: HTMLElement) => canvasElement.querySelector('[data-kestrel-run]')?.getAttribute('data-phase');
+const phaseOf = (canvasElement: HTMLElement) =>
+  canvasElement.querySelector('[data-kestrel-run]')?.getAttribute('data-phase');
 
 /** Before a run starts: the theme shows nothing (no empty frame), while the status live region waits in the DOM. */
 export const Idle: Story = {
@@ -60,7 +61,9 @@ export const Reconnecting: Story = {
   args: { scenario: 'dropped-mid-stream', freeze: { until: (state) => state.phase === 'reconnecting' } },
   play: async ({ canvasElement }) => {
     await expect(phaseOf(canvasElement)).toBe('reconnecting');
-    await expect(canvasElement.querySelector('[data-kestrel-part="connection"]')?.textContent).toContain('Reconnecting');
+    await expect(canvasElement.querySelector('[data-kestrel-part="connection"]')?.textContent).toContain(
+      'Reconnecting',
+    );
   },
 };
 
@@ -86,7 +89,9 @@ export const PayloadValid: Story = {
 export const PayloadInvalid: Story = {
   args: { scenario: 'completed-invalid-payload' },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('[data-kestrel-part="payload"]')?.getAttribute('data-payload')).toBe('invalid');
+    await expect(canvasElement.querySelector('[data-kestrel-part="payload"]')?.getAttribute('data-payload')).toBe(
+      'invalid',
+    );
   },
 };
 

@@ -17,9 +17,12 @@ export const Finished: Story = { args: { scenario: 'completed-text' } };
 /** A FAILED outcome: the only state announced as "Run failed". */
 export const Failed: Story = { args: { scenario: 'failed-no-text' } };
 export const Cancelled: Story = { args: { scenario: 'cancelled' } };
-export const Detached: Story = { args: { scenario: 'completed-text', freeze: { upTo: 10, then: [{ type: 'client/detached' }] } } };
+export const Detached: Story = {
+  args: { scenario: 'completed-text', freeze: { upTo: 10, then: [{ type: 'client/detached' }] } },
+};
 
-const announces = (announcement: string, text: string): Story['play'] =>
+const announces =
+  (announcement: string, text: string): Story['play'] =>
   async ({ canvasElement }) => {
     const region = within(canvasElement).getByRole('status');
     await expect(region).toHaveAttribute('data-announcement', announcement);
@@ -27,12 +30,21 @@ const announces = (announcement: string, text: string): Story['play'] =>
   };
 
 /** What broke is announced as what it is, never like a FAILED outcome. */
-export const StreamBroke: Story = { args: { scenario: 'truncated' }, play: announces('stream-ended', 'The stream broke before the run finished') };
+export const StreamBroke: Story = {
+  args: { scenario: 'truncated' },
+  play: announces('stream-ended', 'The stream broke before the run finished'),
+};
 export const ConnectionLost: Story = {
-  args: { scenario: 'completed-text', freeze: { upTo: 10, then: [{ type: 'client/connection-lost', message: 'The network connection was lost' }] } },
+  args: {
+    scenario: 'completed-text',
+    freeze: { upTo: 10, then: [{ type: 'client/connection-lost', message: 'The network connection was lost' }] },
+  },
   play: announces('connection-lost', 'Connection lost: no result received'),
 };
-export const InvalidEvent: Story = { args: { scenario: 'malformed-event' }, play: announces('protocol-error', 'The server sent an invalid event') };
+export const InvalidEvent: Story = {
+  args: { scenario: 'malformed-event' },
+  play: announces('protocol-error', 'The server sent an invalid event'),
+};
 export const InvalidEventAfterOutcome: Story = {
   args: { scenario: 'event-after-completed' },
   play: announces('invalid-after-outcome', 'The server sent an invalid event after the outcome'),

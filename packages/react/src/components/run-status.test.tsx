@@ -44,7 +44,11 @@ describe('RunStatus', () => {
     ['malformed-event', 'protocol-error', 'The server sent an invalid event'],
     ['event-after-completed', 'invalid-after-outcome', 'The server sent an invalid event after the outcome'],
     ['max-tokens', 'finished-with-note', 'Run finished. Stopped at the length limit: the answer may be incomplete.'],
-    ['completed-unknown-finish', 'finished-with-note', 'Run finished. The agent\'s last turn ended with reason "refusal".'],
+    [
+      'completed-unknown-finish',
+      'finished-with-note',
+      'Run finished. The agent\'s last turn ended with reason "refusal".',
+    ],
     ['subagent-turn-end', 'finished', 'Run finished'],
   ])('announces %s as %s: "%s"', async (name, announcement, text) => {
     const { container } = render(<RunStatus run={createScenarioSource(getScenario(name))} />);
@@ -54,9 +58,21 @@ describe('RunStatus', () => {
   });
 
   it.each([
-    [{ type: 'client/connection-lost', message: 'socket hang up' } as const, 'connection-lost', 'Connection lost: no result received'],
-    [{ type: 'client/timed-out', message: 'No response headers', timeoutMs: 30_000 } as const, 'timed-out', 'No answer in time: no result received'],
-    [{ type: 'client/http-error', status: 502, code: 'bad_gateway', message: 'Bad gateway' } as const, 'request-failed', 'Request failed: no result received'],
+    [
+      { type: 'client/connection-lost', message: 'socket hang up' } as const,
+      'connection-lost',
+      'Connection lost: no result received',
+    ],
+    [
+      { type: 'client/timed-out', message: 'No response headers', timeoutMs: 30_000 } as const,
+      'timed-out',
+      'No answer in time: no result received',
+    ],
+    [
+      { type: 'client/http-error', status: 502, code: 'bad_gateway', message: 'Bad gateway' } as const,
+      'request-failed',
+      'Request failed: no result received',
+    ],
     [{ type: 'client/detached' } as const, 'detached', 'Stopped following the run'],
   ])('announces %o as %s, never as an outcome', (action, announcement, text) => {
     render(<RunStatus run={createScenarioSource(getScenario('completed-text'), { upTo: 6, then: [action] })} />);
@@ -88,7 +104,11 @@ describe('RunStatus', () => {
       });
       if (heard.at(-1) !== region.textContent) heard.push(region.textContent);
     }
-    expect(heard).toEqual(['', 'Run started', 'Run finished. Stopped at the length limit: the answer may be incomplete.']);
+    expect(heard).toEqual([
+      '',
+      'Run started',
+      'Run finished. Stopped at the length limit: the answer may be incomplete.',
+    ]);
   });
 
   it('says only "Run finished" when the finish reason is not known here (undefined)', () => {
@@ -102,14 +122,22 @@ describe('RunStatus', () => {
     render(
       <RunStatus
         run={createScenarioSource(getScenario('max-tokens'))}
-        labels={{ statusFinishedWithNote: (note) => `Fertig. ${note}`, finishNotice: () => 'Bei der Längengrenze abgebrochen.' }}
+        labels={{
+          statusFinishedWithNote: (note) => `Fertig. ${note}`,
+          finishNotice: () => 'Bei der Längengrenze abgebrochen.',
+        }}
       />,
     );
     expect(screen.getByRole('status').textContent).toBe('Fertig. Bei der Längengrenze abgebrochen.');
   });
 
   it('takes translated labels for what broke', () => {
-    render(<RunStatus run={createScenarioSource(getScenario('truncated'))} labels={{ statusStreamEnded: 'Der Stream brach ab' }} />);
+    render(
+      <RunStatus
+        run={createScenarioSource(getScenario('truncated'))}
+        labels={{ statusStreamEnded: 'Der Stream brach ab' }}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toBe('Der Stream brach ab');
   });
 

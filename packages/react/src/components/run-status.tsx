@@ -52,7 +52,9 @@ export function selectAnnouncement(state: RunState): RunAnnouncement {
     case 'error':
       if (state.error === null) return 'protocol-error';
       // Only a protocol error can follow run.completed; the outcome it follows is still there.
-      return state.error.kind === 'protocol' && state.output !== null ? 'invalid-after-outcome' : broken[state.error.kind];
+      return state.error.kind === 'protocol' && state.output !== null
+        ? 'invalid-after-outcome'
+        : broken[state.error.kind];
     case 'settled':
       switch (state.status) {
         case 'WAITING':
@@ -92,12 +94,15 @@ const texts: Record<Exclude<RunAnnouncement, 'none'>, keyof KestrelLabels> = {
 function announcementText(announcement: RunAnnouncement, noteReason: string | null, labels: KestrelLabels): string {
   if (announcement === 'none') return '';
   // One region, one sentence: the finish note rides on "Run finished" rather than a second live region competing with it.
-  if (announcement === 'finished-with-note' && noteReason !== null) return labels.statusFinishedWithNote(finishNoteText(labels, noteReason));
+  if (announcement === 'finished-with-note' && noteReason !== null)
+    return labels.statusFinishedWithNote(finishNoteText(labels, noteReason));
   return labels[texts[announcement]] as string;
 }
 
 /** What broke on the way (phase `error`): `Run.Error`'s alert says it, when one is mounted beside the status. */
-const brokenAnnouncements: ReadonlySet<RunAnnouncement> = new Set(Object.values(broken).concat('invalid-after-outcome'));
+const brokenAnnouncements: ReadonlySet<RunAnnouncement> = new Set(
+  Object.values(broken).concat('invalid-after-outcome'),
+);
 
 /** Props of `RunStatus`: the run whose phase to announce, plus `div` attributes passed through. */
 export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {

@@ -1,4 +1,11 @@
-import { createScenarioRun, createScenarioSource, getScenario, invoiceSchema, scenarios, type Invoice } from '@kestrel/testing';
+import {
+  createScenarioRun,
+  createScenarioSource,
+  getScenario,
+  invoiceSchema,
+  scenarios,
+  type Invoice,
+} from '@kestrel/testing';
 import type { RunBinding } from '@kestrel/core';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,38 +24,58 @@ afterEach(() => {
 const part = (root: HTMLElement, name: string) => root.querySelector<HTMLElement>(`[data-kestrel-part="${name}"]`);
 
 describe('RunView', () => {
-  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('shows %s as its outcome says, without axe violations', async (_name, scenario) => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const run = createScenarioRun(scenario, { payloadSchema: scenario.usesInvoiceSchema ? invoiceSchema : undefined });
-    const { container } = render(<RunView run={run} focusOnWait={false} />);
-    const root = container.firstElementChild as HTMLElement;
-    expect(root.hasAttribute('data-kestrel-run')).toBe(true);
-    expect(root.getAttribute('data-phase')).toBe(scenario.expected.phase);
-    expect(root.getAttribute('data-status')).toBe(scenario.expected.phase === 'settled' ? scenario.expected.status : null);
-    if (scenario.expected.phase === 'error') {
-      expect(screen.getByRole('alert').getAttribute('data-error-kind')).toBe(scenario.expected.errorKind);
-      expect(part(root, 'assistant-text')).toBeNull(); // an error is never dressed as an outcome
-      expect(part(root, 'outcome')).toBeNull();
-    } else {
-      expect(screen.queryByRole('alert')).toBeNull();
-    }
-    if (typeof scenario.expected.assistantText === 'string') expect(part(root, 'assistant-text')?.textContent).toBe(scenario.expected.assistantText);
-    if (scenario.expected.status === 'WAITING') expect(part(root, 'interaction')).not.toBeNull();
-    // A COMPLETED answer whose last root turn did not end normally carries a note; nothing else does.
-    const { status, finishReason } = scenario.expected;
-    const noted = status === 'COMPLETED' && typeof finishReason === 'string' && finishReason !== 'completed' ? finishReason : null;
-    expect(part(root, 'finish-notice')?.getAttribute('data-finish-reason') ?? null).toBe(noted);
-    // Streamed text never passes for a result: gone once settled, marked incomplete after an error.
-    const draft = part(root, 'draft');
-    if (scenario.expected.phase === 'settled') expect(draft).toBeNull();
-    else if (draft !== null) expect(draft.getAttribute('data-state')).toBe('interrupted');
-    await expectNoAxeViolations(container);
-  });
+  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
+    'shows %s as its outcome says, without axe violations',
+    async (_name, scenario) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const run = createScenarioRun(scenario, {
+        payloadSchema: scenario.usesInvoiceSchema ? invoiceSchema : undefined,
+      });
+      const { container } = render(<RunView run={run} focusOnWait={false} />);
+      const root = container.firstElementChild as HTMLElement;
+      expect(root.hasAttribute('data-kestrel-run')).toBe(true);
+      expect(root.getAttribute('data-phase')).toBe(scenario.expected.phase);
+      expect(root.getAttribute('data-status')).toBe(
+        scenario.expected.phase === 'settled' ? scenario.expected.status : null,
+      );
+      if (scenario.expected.phase === 'error') {
+        expect(screen.getByRole('alert').getAttribute('data-error-kind')).toBe(scenario.expected.errorKind);
+        expect(part(root, 'assistant-text')).toBeNull(); // an error is never dressed as an outcome
+        expect(part(root, 'outcome')).toBeNull();
+      } else {
+        expect(screen.queryByRole('alert')).toBeNull();
+      }
+      if (typeof scenario.expected.assistantText === 'string')
+        expect(part(root, 'assistant-text')?.textContent).toBe(scenario.expected.assistantText);
+      if (scenario.expected.status === 'WAITING') expect(part(root, 'interaction')).not.toBeNull();
+      // A COMPLETED answer whose last root turn did not end normally carries a note; nothing else does.
+      const { status, finishReason } = scenario.expected;
+      const noted =
+        status === 'COMPLETED' && typeof finishReason === 'string' && finishReason !== 'completed'
+          ? finishReason
+          : null;
+      expect(part(root, 'finish-notice')?.getAttribute('data-finish-reason') ?? null).toBe(noted);
+      // Streamed text never passes for a result: gone once settled, marked incomplete after an error.
+      const draft = part(root, 'draft');
+      if (scenario.expected.phase === 'settled') expect(draft).toBeNull();
+      else if (draft !== null) expect(draft.getAttribute('data-state')).toBe('interrupted');
+      await expectNoAxeViolations(container);
+    },
+  );
 
   it('shows activity and the draft while streaming, then the final text and the app-rendered payload', async () => {
-    const source = createScenarioSource<Invoice>(getScenario('completed-payload'), { payloadSchema: invoiceSchema, until: (state) => state.draftText.length > 10 });
-    const run = { ...createScenarioRun<Invoice>(getScenario('completed-payload')), getState: source.getState, subscribe: source.subscribe };
-    const { container } = render(<RunView run={run} renderPayload={(invoice) => <p>Invoice {invoice.invoiceNumber}</p>} />);
+    const source = createScenarioSource<Invoice>(getScenario('completed-payload'), {
+      payloadSchema: invoiceSchema,
+      until: (state) => state.draftText.length > 10,
+    });
+    const run = {
+      ...createScenarioRun<Invoice>(getScenario('completed-payload')),
+      getState: source.getState,
+      subscribe: source.subscribe,
+    };
+    const { container } = render(
+      <RunView run={run} renderPayload={(invoice) => <p>Invoice {invoice.invoiceNumber}</p>} />,
+    );
     const root = container.firstElementChild as HTMLElement;
     expect(root.getAttribute('data-phase')).toBe('streaming');
     expect(part(root, 'activity')?.getAttribute('data-state')).toBe('collapsed');
@@ -86,7 +113,9 @@ describe('RunView', () => {
   });
 
   it('translates the note through its labels prop', () => {
-    render(<RunView run={createScenarioRun(getScenario('max-tokens'))} labels={{ finishNotice: () => 'Abgeschnitten' }} />);
+    render(
+      <RunView run={createScenarioRun(getScenario('max-tokens'))} labels={{ finishNotice: () => 'Abgeschnitten' }} />,
+    );
     expect(screen.getByRole('note').textContent).toBe('Abgeschnitten');
     expect(screen.getByRole('status').textContent).toBe('Run finished. Abgeschnitten');
   });
@@ -109,7 +138,9 @@ describe('RunView', () => {
     expect(outcome.getAttribute('data-status')).toBe('FAILED');
     expect(outcome.textContent).toContain('The model provider is overloaded. Try again shortly.');
     expect(outcome.textContent).toContain('provider_overloaded');
-    expect(part(container, 'assistant-text')?.textContent).toBe('I could not finish the conversion because the model provider is overloaded.');
+    expect(part(container, 'assistant-text')?.textContent).toBe(
+      'I could not finish the conversion because the model provider is overloaded.',
+    );
     await user.click(within(outcome).getByRole('button', { name: 'Try again' }));
     expect(retry).toHaveBeenCalledTimes(1);
     render(<RunView run={createScenarioRun(getScenario('failed-no-text'))} />);
@@ -131,7 +162,10 @@ describe('RunView', () => {
         return <RunView run={run} />;
       }
       const resumed = render(<Resumed />);
-      const outcome = await waitFor(() => part(resumed.container, 'outcome') ?? Promise.reject(new Error('not settled yet')), { timeout: 5000 });
+      const outcome = await waitFor(
+        () => part(resumed.container, 'outcome') ?? Promise.reject(new Error('not settled yet')),
+        { timeout: 5000 },
+      );
       expect(outcome.getAttribute('data-status')).toBe('FAILED');
       // Still said to be retryable, but no button that would send nothing.
       expect(outcome.getAttribute('data-retryable')).toBe('true');
@@ -219,18 +253,30 @@ describe('RunView', () => {
     const { container } = render(<RunView run={createScenarioRun(getScenario('cancelled'))} />);
     expect(part(container, 'outcome')?.getAttribute('data-cancelled-by')).toBe('user');
     const outcome = part(container, 'outcome');
-    expect([...(outcome?.querySelectorAll('p') ?? [])].map((line) => line.textContent)).toEqual(['You cancelled the run', 'Reason: Stopped by the user']);
+    expect([...(outcome?.querySelectorAll('p') ?? [])].map((line) => line.textContent)).toEqual([
+      'You cancelled the run',
+      'Reason: Stopped by the user',
+    ]);
     // Once said "Cancelled by you: Cancelled by the user": who, then the server's reason, joined by a colon.
     expect(outcome?.textContent).not.toMatch(/Cancelled by you:/);
   });
 
   it('shows reconnecting and detached as what they are, and follows it again', async () => {
     const user = userEvent.setup();
-    const { container } = render(<RunView run={createScenarioRun(getScenario('dropped-mid-stream'), { until: (state) => state.phase === 'reconnecting' })} />);
-    expect(part(container, 'connection')?.textContent).toBe('Connection interrupted (connection dropped). Reconnecting, attempt 1…');
+    const { container } = render(
+      <RunView
+        run={createScenarioRun(getScenario('dropped-mid-stream'), { until: (state) => state.phase === 'reconnecting' })}
+      />,
+    );
+    expect(part(container, 'connection')?.textContent).toBe(
+      'Connection interrupted (connection dropped). Reconnecting, attempt 1…',
+    );
     expect(part(container, 'draft')?.getAttribute('data-state')).toBe('streaming');
 
-    const detached = createScenarioRun(getScenario('completed-text'), { upTo: 10, then: [{ type: 'client/detached' }] });
+    const detached = createScenarioRun(getScenario('completed-text'), {
+      upTo: 10,
+      then: [{ type: 'client/detached' }],
+    });
     const resume = vi.spyOn(detached, 'resume');
     const view = render(<RunView run={detached} />);
     const root = view.container.firstElementChild as HTMLElement;
@@ -263,7 +309,8 @@ describe('RunView', () => {
       await user.click(await screen.findByRole('button', { name: 'Follow again' }));
       await waitFor(() => expect(binding!.getState().phase).toBe('streaming'), { timeout: 5000 });
       // The draft shown while it streams again starts where the answer starts, not mid-sentence.
-      const shown = () => part(container as HTMLElement, 'draft')?.querySelector('[data-kestrel-text]')?.textContent ?? '';
+      const shown = () =>
+        part(container as HTMLElement, 'draft')?.querySelector('[data-kestrel-text]')?.textContent ?? '';
       await waitFor(() => expect(shown().length).toBeGreaterThan(opening.length), { timeout: 5000 });
       expect(shown().startsWith(opening)).toBe(true);
       await waitFor(() => expect(binding!.getState().phase).toBe('settled'), { timeout: 5000 });
@@ -300,7 +347,12 @@ describe('RunView', () => {
   });
 
   it('passes its labels to every part', () => {
-    render(<RunView run={createScenarioRun(getScenario('waiting-approval'))} labels={{ approve: 'Genehmigen', statusWaiting: 'Wartet auf Ihre Antwort' }} />);
+    render(
+      <RunView
+        run={createScenarioRun(getScenario('waiting-approval'))}
+        labels={{ approve: 'Genehmigen', statusWaiting: 'Wartet auf Ihre Antwort' }}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Genehmigen' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Wartet auf Ihre Antwort');
   });

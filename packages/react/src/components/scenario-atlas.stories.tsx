@@ -10,15 +10,38 @@ import { ScenarioView, storyLocales, type ScenarioViewProps } from './story-supp
 const meta = {
   title: 'Atlas/Scenarios',
   component: ScenarioView,
-  args: { focusOnWait: false, theme: 'toolbar', locale: 'en', renderPayload: true, activityOpen: false, toolRenderers: false, dir: 'ltr' },
+  args: {
+    focusOnWait: false,
+    theme: 'toolbar',
+    locale: 'en',
+    renderPayload: true,
+    activityOpen: false,
+    toolRenderers: false,
+    dir: 'ltr',
+  },
   // The workbench: switch the scenario, theme, language, payload renderer, activity and tool renderers of any story.
   argTypes: {
-    scenario: { control: 'select', options: scenarios.map((scenario) => scenario.name), description: 'A shared scenario from @kestrel/testing' },
-    theme: { control: 'inline-radio', options: ['toolbar', 'light', 'dark'], description: 'theme.css scheme (toolbar: follow the Theme toolbar)' },
-    locale: { control: 'select', options: Object.keys(storyLocales), description: 'Label set: English or @kestrel/react/locales/*' },
+    scenario: {
+      control: 'select',
+      options: scenarios.map((scenario) => scenario.name),
+      description: 'A shared scenario from @kestrel/testing',
+    },
+    theme: {
+      control: 'inline-radio',
+      options: ['toolbar', 'light', 'dark'],
+      description: 'theme.css scheme (toolbar: follow the Theme toolbar)',
+    },
+    locale: {
+      control: 'select',
+      options: Object.keys(storyLocales),
+      description: 'Label set: English or @kestrel/react/locales/*',
+    },
     renderPayload: { control: 'boolean', description: "Pass the app's payload renderer" },
     activityOpen: { control: 'boolean', description: 'Open the activity panel on first render' },
-    toolRenderers: { control: 'boolean', description: 'Typed renderers for the scenario tools (otherwise the generic items)' },
+    toolRenderers: {
+      control: 'boolean',
+      description: 'Typed renderers for the scenario tools (otherwise the generic items)',
+    },
     dir: { control: 'inline-radio', options: ['ltr', 'rtl'], description: 'Writing direction' },
     focusOnWait: { control: 'boolean' },
     freeze: { table: { disable: true } },
@@ -43,7 +66,8 @@ function atlasStory(name: string, then?: (canvasElement: HTMLElement) => Promise
     play: async ({ canvasElement }) => {
       const root = canvasElement.querySelector('[data-kestrel-run]');
       await expect(root?.getAttribute('data-phase')).toBe(scenario.expected.phase);
-      if (scenario.expected.status !== undefined) await expect(root?.getAttribute('data-status')).toBe(scenario.expected.status);
+      if (scenario.expected.status !== undefined)
+        await expect(root?.getAttribute('data-status')).toBe(scenario.expected.status);
       if (scenario.expected.errorKind !== undefined) {
         const canvas = within(canvasElement as HTMLElement);
         await expect(canvas.getByRole('alert').getAttribute('data-error-kind')).toBe(scenario.expected.errorKind);
@@ -61,7 +85,9 @@ export const CompletedInvalidPayload = atlasStory('completed-invalid-payload');
 /** Cut off at the length limit: the answer is shown with a note saying it may be incomplete, and the note is announced. */
 export const MaxTokens = atlasStory('max-tokens', async (canvasElement) => {
   const canvas = within(canvasElement);
-  await expect(canvas.getByRole('note')).toHaveTextContent('Stopped at the length limit: the answer may be incomplete.');
+  await expect(canvas.getByRole('note')).toHaveTextContent(
+    'Stopped at the length limit: the answer may be incomplete.',
+  );
   await expect(canvas.getByRole('status')).toHaveTextContent('Run finished. Stopped at the length limit');
 });
 /** A finish reason newer than the kit: a neutral note names it, as text. */

@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { internalDataAttributes, publicDataAttributes, themeMarkers, type KestrelAction, type KestrelPart } from './styling-contract.js';
+import {
+  internalDataAttributes,
+  publicDataAttributes,
+  themeMarkers,
+  type KestrelAction,
+  type KestrelPart,
+} from './styling-contract.js';
 
 const src = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, src), 'utf8');
@@ -40,7 +46,22 @@ describe('the styling contract', () => {
   });
 
   it('documents each public attribute and each part name in docs/components.md', () => {
-    const parts: readonly KestrelPart[] = ['status', 'connection', 'activity', 'tool', 'tool-notice', 'log', 'outcome', 'draft', 'assistant-text', 'finish-notice', 'interaction', 'payload', 'error', 'received-outcome'];
+    const parts: readonly KestrelPart[] = [
+      'status',
+      'connection',
+      'activity',
+      'tool',
+      'tool-notice',
+      'log',
+      'outcome',
+      'draft',
+      'assistant-text',
+      'finish-notice',
+      'interaction',
+      'payload',
+      'error',
+      'received-outcome',
+    ];
     const contract = docs.slice(docs.indexOf('## The styling contract'));
     expect(publicNames.filter((name) => !contract.includes(`\`${name}\``))).toEqual([]);
     expect(parts.filter((name) => !contract.includes(`\`${name}\``))).toEqual([]);

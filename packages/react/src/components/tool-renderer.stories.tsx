@@ -12,7 +12,10 @@ const renderers = {
 } as const;
 
 /** The activity panel, open, with the app's tool renderers: each call under its name and status, as evidence. */
-function ToolRenderersDemo({ renderers: which = 'typed', ...fixture }: FixtureArgs & { renderers?: keyof typeof renderers }) {
+function ToolRenderersDemo({
+  renderers: which = 'typed',
+  ...fixture
+}: FixtureArgs & { renderers?: keyof typeof renderers }) {
   return (
     <RootFixture {...fixture} tools={renderers[which]}>
       <Run.Activity defaultOpen />
@@ -28,7 +31,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const tool = (canvasElement: HTMLElement, name: string) => canvasElement.querySelector<HTMLElement>(`[data-kestrel-part="tool"][data-tool-name="${name}"]`);
+const tool = (canvasElement: HTMLElement, name: string) =>
+  canvasElement.querySelector<HTMLElement>(`[data-kestrel-part="tool"][data-tool-name="${name}"]`);
 
 /** A call still running: the renderer gets its validated input. */
 export const Running: Story = {

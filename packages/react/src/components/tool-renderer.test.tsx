@@ -12,7 +12,9 @@ const toolItem = (name: string) => screen.getByText(name, { selector: 'code' }).
 
 describe('tool renderers', () => {
   it('render a running call with its validated input, then the same call succeeded with its validated output', async () => {
-    const source = createScenarioSource(getScenario('completed-payload'), { until: (state) => state.tools.length === 1 });
+    const source = createScenarioSource(getScenario('completed-payload'), {
+      until: (state) => state.tools.length === 1,
+    });
     const { container } = render(<RunActivity run={source} defaultOpen tools={{ 'ocr.extract': ocrRenderer }} />);
     const item = toolItem('ocr.extract');
     expect(item.getAttribute('data-kestrel-part')).toBe('tool');
@@ -28,7 +30,13 @@ describe('tool renderers', () => {
   });
 
   it('render a failed call with its input and status; tools without a renderer keep the generic item', async () => {
-    const { container } = render(<RunActivity run={createScenarioSource(getScenario('tool-error'))} defaultOpen tools={{ 'weather.forecast': weatherRenderer }} />);
+    const { container } = render(
+      <RunActivity
+        run={createScenarioSource(getScenario('tool-error'))}
+        defaultOpen
+        tools={{ 'weather.forecast': weatherRenderer }}
+      />,
+    );
     const weather = toolItem('weather.forecast');
     expect(weather.getAttribute('data-status')).toBe('failed');
     expect(weather.textContent).toContain('failed');
@@ -49,7 +57,9 @@ describe('tool renderers', () => {
       },
     });
     const source = createScenarioSource(getScenario('completed-payload'));
-    const { container, rerender } = render(<RunActivity run={source} defaultOpen tools={{ 'ocr.extract': counting }} />);
+    const { container, rerender } = render(
+      <RunActivity run={source} defaultOpen tools={{ 'ocr.extract': counting }} />,
+    );
     let notice = within(toolItem('ocr.extract')).getByRole('note');
     expect(notice.getAttribute('data-kestrel-part')).toBe('tool-notice');
     expect(notice.getAttribute('data-kind')).toBe('input');
@@ -78,14 +88,26 @@ describe('tool renderers', () => {
     const activity = rendered.closest('[data-kestrel-part="activity"]');
     expect(activity).not.toBeNull();
     expect(rendered.closest('[data-kestrel-part="tool"]')?.querySelector('code')?.textContent).toBe('ocr.extract');
-    expect(rendered.closest('[data-kestrel-part="payload"], [data-kestrel-part="assistant-text"], [data-authored="app"]')).toBeNull();
+    expect(
+      rendered.closest('[data-kestrel-part="payload"], [data-kestrel-part="assistant-text"], [data-authored="app"]'),
+    ).toBeNull();
     expect(screen.getByRole('region', { name: 'Application content' }).textContent).toBe('the payload');
   });
 
   it('treat a tool named like an Object property as unknown, never as a renderer', () => {
     const scenario = getScenario('completed-payload');
     const source = createScenarioSource(scenario, { until: (state) => state.tools.length === 1 });
-    act(() => source.dispatch({ type: 'tool.started', runId: scenario.runId, sessionId: scenario.sessionId, seq: 900, callId: 'call_proto', name: 'constructor', input: {} }));
+    act(() =>
+      source.dispatch({
+        type: 'tool.started',
+        runId: scenario.runId,
+        sessionId: scenario.sessionId,
+        seq: 900,
+        callId: 'call_proto',
+        name: 'constructor',
+        input: {},
+      }),
+    );
     render(<RunActivity run={source} defaultOpen tools={{ 'ocr.extract': ocrRenderer }} />);
     expect(toolItem('constructor').textContent).toBe('constructor running');
   });

@@ -9,9 +9,27 @@ import type { KestrelLabels } from './labels.js';
  * succeeded, the output checked by its `output` schema. A failed call's output is the tool's error, unchecked.
  */
 export type ToolCallView<I = unknown, O = unknown> =
-  | { readonly callId: string; readonly name: string; readonly status: 'running'; readonly input: I; readonly output: undefined }
-  | { readonly callId: string; readonly name: string; readonly status: 'succeeded'; readonly input: I; readonly output: O }
-  | { readonly callId: string; readonly name: string; readonly status: 'failed'; readonly input: I; readonly output: unknown };
+  | {
+      readonly callId: string;
+      readonly name: string;
+      readonly status: 'running';
+      readonly input: I;
+      readonly output: undefined;
+    }
+  | {
+      readonly callId: string;
+      readonly name: string;
+      readonly status: 'succeeded';
+      readonly input: I;
+      readonly output: O;
+    }
+  | {
+      readonly callId: string;
+      readonly name: string;
+      readonly status: 'failed';
+      readonly input: I;
+      readonly output: unknown;
+    };
 
 /**
  * How one tool's calls are shown. Without a schema the value is passed as received (`unknown`). A value that
@@ -55,10 +73,15 @@ interface SchemaFailure {
   readonly issues: readonly PayloadIssue[];
 }
 
-type Checked = { readonly status: 'ok'; readonly view: ToolCallView } | { readonly status: 'invalid'; readonly failure: SchemaFailure };
+type Checked =
+  | { readonly status: 'ok'; readonly view: ToolCallView }
+  | { readonly status: 'invalid'; readonly failure: SchemaFailure };
 
 function checkCall(call: ToolCall, renderer: ToolRenderer): Checked {
-  const input = renderer.input === undefined ? ({ status: 'valid', value: call.input } as const) : checkSchema(renderer.input, call.input, 'tool input schema');
+  const input =
+    renderer.input === undefined
+      ? ({ status: 'valid', value: call.input } as const)
+      : checkSchema(renderer.input, call.input, 'tool input schema');
   if (input.status === 'invalid') return { status: 'invalid', failure: { value: 'input', issues: input.issues } };
   const common = { callId: call.callId, name: call.name, input: input.value };
   switch (call.status) {
@@ -67,8 +90,12 @@ function checkCall(call: ToolCall, renderer: ToolRenderer): Checked {
     case 'failed':
       return { status: 'ok', view: { ...common, status: 'failed', output: call.output } };
     case 'succeeded': {
-      const output = renderer.output === undefined ? ({ status: 'valid', value: call.output } as const) : checkSchema(renderer.output, call.output, 'tool output schema');
-      if (output.status === 'invalid') return { status: 'invalid', failure: { value: 'output', issues: output.issues } };
+      const output =
+        renderer.output === undefined
+          ? ({ status: 'valid', value: call.output } as const)
+          : checkSchema(renderer.output, call.output, 'tool output schema');
+      if (output.status === 'invalid')
+        return { status: 'invalid', failure: { value: 'output', issues: output.issues } };
       return { status: 'ok', view: { ...common, status: 'succeeded', output: output.value } };
     }
     default:
@@ -80,7 +107,15 @@ function checkCall(call: ToolCall, renderer: ToolRenderer): Checked {
  * One tool call in the activity list: its name and status always, then the app's renderer (when one is given for
  * its name and its values pass the schemas) or, when a value fails, a notice with the issues. Exported for tests.
  */
-export function ToolCallItem({ call, renderer, labels }: { call: ToolCall; renderer: ToolRenderer | undefined; labels: KestrelLabels }) {
+export function ToolCallItem({
+  call,
+  renderer,
+  labels,
+}: {
+  call: ToolCall;
+  renderer: ToolRenderer | undefined;
+  labels: KestrelLabels;
+}) {
   const checked = useMemo(() => (renderer === undefined ? null : checkCall(call, renderer)), [call, renderer]);
   return (
     <li data-kestrel-part="tool" data-status={call.status} data-tool-status={call.status} data-tool-name={call.name}>

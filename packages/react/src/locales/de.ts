@@ -17,7 +17,11 @@ const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
   cancelled: 'Der letzte Schritt des Agenten wurde abgebrochen.',
 };
 
-const toolStatuses: Record<ToolCallStatus, string> = { running: 'läuft', succeeded: 'erledigt', failed: 'fehlgeschlagen' };
+const toolStatuses: Record<ToolCallStatus, string> = {
+  running: 'läuft',
+  succeeded: 'erledigt',
+  failed: 'fehlgeschlagen',
+};
 const toolCount = plural('de', { one: () => '1 Werkzeugaufruf', other: (count) => `${count} Werkzeugaufrufe` });
 const expiryDate = dateFormatter('de');
 
@@ -49,7 +53,8 @@ export const de: KestrelLabels = {
   toolStatus: (status) => toolStatuses[status],
   toolSchemaFailed: (value) =>
     `${value === 'input' ? 'Die Eingabe' : 'Die Ausgabe'} dieses Werkzeugaufrufs passt nicht zum Schema dieser App und wird daher so angezeigt, wie sie ankam:`,
-  finishNotice: (kind, reason) => (kind === 'other' ? `Der letzte Schritt des Agenten endete mit dem Grund „${reason}“.` : finishNotices[kind]),
+  finishNotice: (kind, reason) =>
+    kind === 'other' ? `Der letzte Schritt des Agenten endete mit dem Grund „${reason}“.` : finishNotices[kind],
   payloadRegion: 'Inhalt der Anwendung',
   payloadUnrendered: 'Dieser Lauf lieferte ein strukturiertes Ergebnis, das diese Ansicht nicht anzeigt.',
   payloadInvalid: 'Das strukturierte Ergebnis passt nicht zum Schema dieser App:',
@@ -70,7 +75,12 @@ export const de: KestrelLabels = {
   failedTitle: 'Der Lauf ist fehlgeschlagen',
   failedCode: (code) => `Fehlercode: ${code}`,
   retry: 'Erneut versuchen',
-  cancelledTitle: (by) => (by === 'user' ? 'Sie haben den Lauf abgebrochen' : by === 'system' ? 'Das System hat den Lauf abgebrochen' : 'Der Lauf wurde abgebrochen'),
+  cancelledTitle: (by) =>
+    by === 'user'
+      ? 'Sie haben den Lauf abgebrochen'
+      : by === 'system'
+        ? 'Das System hat den Lauf abgebrochen'
+        : 'Der Lauf wurde abgebrochen',
   cancelledReason: (reason) => `Grund: ${reason}`,
   connecting: 'Verbinde…',
   reconnecting: (attempt, reason) => `Verbindung unterbrochen (${reason}). Neuer Verbindungsversuch ${attempt}…`,
@@ -90,7 +100,8 @@ export const de: KestrelLabels = {
   expiresOn: (deadline) => `Läuft ab am ${expiryDate(deadline)}`,
   expired: 'Diese Anfrage ist abgelaufen und kann nicht mehr beantwortet werden.',
   fixErrors: 'Bitte prüfen Sie die markierten Antworten.',
-  answerIssue: (issue) => (issue.path[0] === 'text' && issue.path.length === 1 ? 'Eine Antwort ist erforderlich' : issue.message),
+  answerIssue: (issue) =>
+    issue.path[0] === 'text' && issue.path.length === 1 ? 'Eine Antwort ist erforderlich' : issue.message,
   rejected: (message) => `Ihre Antwort wurde nicht angenommen: ${message}`,
   unsent: (message) => `Ihre Antwort kam nicht an: ${message}. Sie bleibt hier erhalten: Senden Sie sie erneut.`,
   unsupported: (kind) => `Diese Anfrage („${kind}“) kann hier nicht beantwortet werden.`,

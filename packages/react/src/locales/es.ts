@@ -54,7 +54,8 @@ export const es: KestrelLabels = {
   toolStatus: (status) => toolStatuses[status],
   toolSchemaFailed: (value) =>
     `${value === 'input' ? 'La entrada' : 'La salida'} de esta llamada no coincide con el esquema de esta aplicación, así que se muestra tal como llegó:`,
-  finishNotice: (kind, reason) => (kind === 'other' ? `El último turno del agente terminó con el motivo «${reason}».` : finishNotices[kind]),
+  finishNotice: (kind, reason) =>
+    kind === 'other' ? `El último turno del agente terminó con el motivo «${reason}».` : finishNotices[kind],
   payloadRegion: 'Contenido de la aplicación',
   payloadUnrendered: 'Esta ejecución devolvió un resultado estructurado que esta vista no muestra.',
   payloadInvalid: 'El resultado estructurado no coincide con el esquema de esta aplicación:',
@@ -75,7 +76,12 @@ export const es: KestrelLabels = {
   failedTitle: 'La ejecución falló',
   failedCode: (code) => `Código de error: ${code}`,
   retry: 'Intentar de nuevo',
-  cancelledTitle: (by) => (by === 'user' ? 'Cancelaste la ejecución' : by === 'system' ? 'El sistema canceló la ejecución' : 'La ejecución fue cancelada'),
+  cancelledTitle: (by) =>
+    by === 'user'
+      ? 'Cancelaste la ejecución'
+      : by === 'system'
+        ? 'El sistema canceló la ejecución'
+        : 'La ejecución fue cancelada',
   cancelledReason: (reason) => `Motivo: ${reason}`,
   connecting: 'Conectando…',
   reconnecting: (attempt, reason) => `Conexión interrumpida (${reason}). Reconectando, intento ${attempt}…`,
@@ -95,7 +101,8 @@ export const es: KestrelLabels = {
   expiresOn: (deadline) => `Caduca el ${expiryDate(deadline)}`,
   expired: 'Esta solicitud ha caducado y ya no se puede responder.',
   fixErrors: 'Revisa las respuestas marcadas.',
-  answerIssue: (issue) => (issue.path[0] === 'text' && issue.path.length === 1 ? 'Se requiere una respuesta' : issue.message),
+  answerIssue: (issue) =>
+    issue.path[0] === 'text' && issue.path.length === 1 ? 'Se requiere una respuesta' : issue.message,
   rejected: (message) => `Tu respuesta no fue aceptada: ${message}`,
   unsent: (message) => `Tu respuesta no llegó: ${message}. Se conserva aquí: envíala de nuevo.`,
   unsupported: (kind) => `Esta solicitud («${kind}») no se puede responder aquí.`,

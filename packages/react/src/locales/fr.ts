@@ -54,7 +54,8 @@ export const fr: KestrelLabels = {
   toolStatus: (status) => toolStatuses[status],
   toolSchemaFailed: (value) =>
     `${value === 'input' ? 'L’entrée' : 'La sortie'} de cet appel d’outil ne correspond pas au schéma de cette application ; elle est affichée telle quelle :`,
-  finishNotice: (kind, reason) => (kind === 'other' ? `Le dernier tour de l’agent s’est terminé avec la raison « ${reason} ».` : finishNotices[kind]),
+  finishNotice: (kind, reason) =>
+    kind === 'other' ? `Le dernier tour de l’agent s’est terminé avec la raison « ${reason} ».` : finishNotices[kind],
   payloadRegion: 'Contenu de l’application',
   payloadUnrendered: 'Cette exécution a renvoyé un résultat structuré que cette vue n’affiche pas.',
   payloadInvalid: 'Le résultat structuré ne correspond pas au schéma de cette application :',
@@ -75,7 +76,12 @@ export const fr: KestrelLabels = {
   failedTitle: 'L’exécution a échoué',
   failedCode: (code) => `Code d’erreur : ${code}`,
   retry: 'Réessayer',
-  cancelledTitle: (by) => (by === 'user' ? 'Vous avez annulé l’exécution' : by === 'system' ? 'Le système a annulé l’exécution' : 'L’exécution a été annulée'),
+  cancelledTitle: (by) =>
+    by === 'user'
+      ? 'Vous avez annulé l’exécution'
+      : by === 'system'
+        ? 'Le système a annulé l’exécution'
+        : 'L’exécution a été annulée',
   cancelledReason: (reason) => `Raison : ${reason}`,
   connecting: 'Connexion…',
   reconnecting: (attempt, reason) => `Connexion interrompue (${reason}). Reconnexion, tentative ${attempt}…`,
@@ -95,7 +101,8 @@ export const fr: KestrelLabels = {
   expiresOn: (deadline) => `Expire le ${expiryDate(deadline)}`,
   expired: 'Cette demande a expiré et ne peut plus recevoir de réponse.',
   fixErrors: 'Vérifiez les réponses signalées.',
-  answerIssue: (issue) => (issue.path[0] === 'text' && issue.path.length === 1 ? 'Une réponse est obligatoire' : issue.message),
+  answerIssue: (issue) =>
+    issue.path[0] === 'text' && issue.path.length === 1 ? 'Une réponse est obligatoire' : issue.message,
   rejected: (message) => `Votre réponse n’a pas été acceptée : ${message}`,
   unsent: (message) => `Votre réponse n’est pas passée : ${message}. Elle est conservée ici : renvoyez-la.`,
   unsupported: (kind) => `Cette demande (« ${kind} ») ne peut pas recevoir de réponse ici.`,

@@ -48,8 +48,10 @@ export const ja: KestrelLabels = {
   activityProgress: '進捗',
   activityLogs: 'ログ',
   toolStatus: (status) => toolStatuses[status],
-  toolSchemaFailed: (value) => `このツール呼び出しの${value === 'input' ? '入力' : '出力'}はアプリのスキーマに一致しないため、受信したまま表示しています：`,
-  finishNotice: (kind, reason) => (kind === 'other' ? `エージェントの最後のターンは理由「${reason}」で終了しました。` : finishNotices[kind]),
+  toolSchemaFailed: (value) =>
+    `このツール呼び出しの${value === 'input' ? '入力' : '出力'}はアプリのスキーマに一致しないため、受信したまま表示しています：`,
+  finishNotice: (kind, reason) =>
+    kind === 'other' ? `エージェントの最後のターンは理由「${reason}」で終了しました。` : finishNotices[kind],
   payloadRegion: 'アプリのコンテンツ',
   payloadUnrendered: 'この実行は、このビューでは表示しない構造化された結果を返しました。',
   payloadInvalid: '構造化された結果がアプリのスキーマに一致しません：',
@@ -70,7 +72,12 @@ export const ja: KestrelLabels = {
   failedTitle: '実行に失敗しました',
   failedCode: (code) => `エラーコード：${code}`,
   retry: 'もう一度試す',
-  cancelledTitle: (by) => (by === 'user' ? '実行をキャンセルしました' : by === 'system' ? 'システムが実行をキャンセルしました' : '実行はキャンセルされました'),
+  cancelledTitle: (by) =>
+    by === 'user'
+      ? '実行をキャンセルしました'
+      : by === 'system'
+        ? 'システムが実行をキャンセルしました'
+        : '実行はキャンセルされました',
   cancelledReason: (reason) => `理由：${reason}`,
   connecting: '接続中…',
   reconnecting: (attempt, reason) => `接続が中断されました（${reason}）。再接続中（${attempt} 回目）…`,
@@ -90,7 +97,8 @@ export const ja: KestrelLabels = {
   expiresOn: (deadline) => `期限：${expiryDate(deadline)}`,
   expired: 'このリクエストは期限切れのため、回答できません。',
   fixErrors: '強調表示された回答を確認してください。',
-  answerIssue: (issue) => (issue.path[0] === 'text' && issue.path.length === 1 ? '回答を入力してください' : issue.message),
+  answerIssue: (issue) =>
+    issue.path[0] === 'text' && issue.path.length === 1 ? '回答を入力してください' : issue.message,
   rejected: (message) => `回答は受け付けられませんでした：${message}`,
   unsent: (message) => `回答を送信できませんでした：${message}。内容はここに残っています。もう一度送信してください。`,
   unsupported: (kind) => `このリクエスト（「${kind}」）にはここでは回答できません。`,

@@ -7,7 +7,9 @@ import type { KestrelLabels } from '../components/labels.js';
  */
 
 /** One text per CLDR plural category of a locale; `other` is the one every locale has. */
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, (count: number) => string>> & { readonly other: (count: number) => string };
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, (count: number) => string>> & {
+  readonly other: (count: number) => string;
+};
 
 /** `count` in the form its locale's plural rules pick (e.g. French "1 appel", "0 appel", "2 appels"). */
 export function plural(locale: string, forms: PluralForms): (count: number) => string {
@@ -43,13 +45,21 @@ export function dateFormatter(locale: string): (date: Date) => string {
 
 /** `errorTitle` from one title per error kind; an HTTP failure adds its status code. */
 export function errorTitles(titles: Record<RunErrorKind, string>): KestrelLabels['errorTitle'] {
-  return (kind, httpStatus) => (kind === 'http' && httpStatus !== null ? `${titles.http} (HTTP ${httpStatus})` : titles[kind]);
+  return (kind, httpStatus) =>
+    kind === 'http' && httpStatus !== null ? `${titles.http} (HTTP ${httpStatus})` : titles[kind];
 }
 
 /** `errorProtocolWhere` from the locale's words for "event" and "field" ("event run.text, seq 4, field delta"). */
-export function protocolWhere(words: { readonly event: string; readonly field: string }, separator = ', '): KestrelLabels['errorProtocolWhere'] {
+export function protocolWhere(
+  words: { readonly event: string; readonly field: string },
+  separator = ', ',
+): KestrelLabels['errorProtocolWhere'] {
   return ({ seq, field, eventType }) =>
-    [eventType === null ? null : `${words.event} ${eventType}`, seq === null ? null : `seq ${seq}`, field === '' ? null : `${words.field} ${field}`]
+    [
+      eventType === null ? null : `${words.event} ${eventType}`,
+      seq === null ? null : `seq ${seq}`,
+      field === '' ? null : `${words.field} ${field}`,
+    ]
       .filter((part) => part !== null)
       .join(separator);
 }

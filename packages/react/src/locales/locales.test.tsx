@@ -16,18 +16,30 @@ const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('the locale label sets', () => {
   it.each(Object.entries(locales))('%s has every label, each of the kind the English default is', (_name, labels) => {
-    const kinds = (set: KestrelLabels) => Object.fromEntries(Object.entries(set).map(([key, value]) => [key, typeof value]));
+    const kinds = (set: KestrelLabels) =>
+      Object.fromEntries(Object.entries(set).map(([key, value]) => [key, typeof value]));
     expect(kinds(labels)).toEqual(kinds(defaultLabels));
     const english = new Set(Object.values(defaultLabels).filter((value) => typeof value === 'string'));
     // A forgotten translation would be the English text copied over ("Action" is the same word in French).
-    expect(Object.values(labels).filter((value) => typeof value === 'string' && english.has(value) && value !== 'Action')).toEqual([]);
+    expect(
+      Object.values(labels).filter((value) => typeof value === 'string' && english.has(value) && value !== 'Action'),
+    ).toEqual([]);
   });
 
   it('counts tool calls in the plural form of each language', () => {
     expect([0, 1, 2].map(de.activityToolCount)).toEqual(['0 Werkzeugaufrufe', '1 Werkzeugaufruf', '2 Werkzeugaufrufe']);
     // French puts 0 in the singular, and a million takes "d’".
-    expect([0, 1, 2, 1_000_000].map((count) => spaces(fr.activityToolCount(count)))).toEqual(['0 appel d’outil', '1 appel d’outil', '2 appels d’outil', '1 000 000 d’appels d’outil']);
-    expect([1, 2, 1_000_000].map(es.activityToolCount)).toEqual(['1 llamada a herramienta', '2 llamadas a herramientas', '1.000.000 de llamadas a herramientas']);
+    expect([0, 1, 2, 1_000_000].map((count) => spaces(fr.activityToolCount(count)))).toEqual([
+      '0 appel d’outil',
+      '1 appel d’outil',
+      '2 appels d’outil',
+      '1 000 000 d’appels d’outil',
+    ]);
+    expect([1, 2, 1_000_000].map(es.activityToolCount)).toEqual([
+      '1 llamada a herramienta',
+      '2 llamadas a herramientas',
+      '1.000.000 de llamadas a herramientas',
+    ]);
     expect([1, 2].map(ja.activityToolCount)).toEqual(['ツール呼び出し 1 件', 'ツール呼び出し 2 件']);
   });
 
@@ -45,7 +57,8 @@ describe('the locale label sets', () => {
 
   it('writes an expiry date as each language writes dates', () => {
     const deadline = new Date('2099-01-01T12:00:00Z');
-    const local = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(deadline);
+    const local = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(deadline);
     expect(de.expiresOn(deadline)).toBe(`Läuft ab am ${local('de')}`);
     expect(de.expiresOn(deadline)).toMatch(/Januar 2099/);
     expect(fr.expiresOn(deadline)).toMatch(/^Expire le .*janvier 2099/);
@@ -53,20 +66,25 @@ describe('the locale label sets', () => {
     expect(ja.expiresOn(deadline)).toMatch(/^期限：2099年1月/);
   });
 
-  it.each(Object.entries(locales))('renders every shared scenario in %s without axe violations', async (_name, labels) => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    for (const scenario of scenarios) {
-      const run = createScenarioRun(scenario, { payloadSchema: scenario.usesInvoiceSchema === true ? invoiceSchema : undefined });
-      const { container, unmount } = render(
-        <KestrelLabelsProvider labels={labels}>
-          <RunView run={run} focusOnWait={false} activityOpen />
-        </KestrelLabelsProvider>,
-      );
-      await expectNoAxeViolations(container);
-      unmount();
-    }
-    vi.restoreAllMocks();
-  });
+  it.each(Object.entries(locales))(
+    'renders every shared scenario in %s without axe violations',
+    async (_name, labels) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      for (const scenario of scenarios) {
+        const run = createScenarioRun(scenario, {
+          payloadSchema: scenario.usesInvoiceSchema === true ? invoiceSchema : undefined,
+        });
+        const { container, unmount } = render(
+          <KestrelLabelsProvider labels={labels}>
+            <RunView run={run} focusOnWait={false} activityOpen />
+          </KestrelLabelsProvider>,
+        );
+        await expectNoAxeViolations(container);
+        unmount();
+      }
+      vi.restoreAllMocks();
+    },
+  );
 
   it('translates a whole view: the approval, its buttons and the status', () => {
     render(
@@ -82,11 +100,16 @@ describe('the locale label sets', () => {
   it('says who cancelled and the reason in the language of the view', () => {
     const { container } = render(<RunView run={createScenarioRun(getScenario('cancelled'))} labels={fr} />);
     const outcome = container.querySelector('[data-kestrel-part="outcome"]');
-    expect([...(outcome?.querySelectorAll('p') ?? [])].map((line) => line.textContent)).toEqual(['Vous avez annulé l’exécution', 'Raison : Stopped by the user']);
+    expect([...(outcome?.querySelectorAll('p') ?? [])].map((line) => line.textContent)).toEqual([
+      'Vous avez annulé l’exécution',
+      'Raison : Stopped by the user',
+    ]);
   });
 
   it('summarises activity in the language of the view', () => {
     render(<RunActivity run={createScenarioRun(getScenario('tool-error')).source} labels={ja} />);
-    expect(screen.getByRole('button', { name: /アクティビティ/ }).textContent).toBe('アクティビティ (ツール呼び出し 2 件)');
+    expect(screen.getByRole('button', { name: /アクティビティ/ }).textContent).toBe(
+      'アクティビティ (ツール呼び出し 2 件)',
+    );
   });
 });

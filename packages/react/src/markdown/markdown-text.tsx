@@ -8,7 +8,13 @@ import { safeUrl } from './safe-url.js';
 const components: Components = {
   // A link whose URL was refused keeps its text and loses its target.
   a: ({ href, children, node: _node, ...rest }) =>
-    href === undefined || href === '' ? <span data-kestrel-refused-link="">{children}</span> : <a {...rest} href={href} rel="noopener noreferrer nofollow">{children}</a>,
+    href === undefined || href === '' ? (
+      <span data-kestrel-refused-link="">{children}</span>
+    ) : (
+      <a {...rest} href={href} rel="noopener noreferrer nofollow">
+        {children}
+      </a>
+    ),
   // Model output does not get to load remote images (tracking pixels); its alt text is kept.
   img: ({ alt }) => <span data-kestrel-image="">{alt}</span>,
 };

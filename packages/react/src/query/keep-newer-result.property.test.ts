@@ -14,14 +14,25 @@ const outputs = {
 
 /** One run's terminal events: seq grows, and attempt with it. */
 const terminal = fc
-  .record({ seq: fc.integer({ min: 1, max: 40 }), status: fc.constantFrom(...(Object.keys(outputs) as (keyof typeof outputs)[])) })
+  .record({
+    seq: fc.integer({ min: 1, max: 40 }),
+    status: fc.constantFrom(...(Object.keys(outputs) as (keyof typeof outputs)[])),
+  })
   .map(({ seq, status }) =>
-    parseRunCompletedEvent({ type: 'run.completed', runId: 'run_1', sessionId: 'ses_1', seq, attempt: Math.ceil(seq / 10), output: outputs[status] }),
+    parseRunCompletedEvent({
+      type: 'run.completed',
+      runId: 'run_1',
+      sessionId: 'ses_1',
+      seq,
+      attempt: Math.ceil(seq / 10),
+      output: outputs[status],
+    }),
   );
 const write = fc.oneof(terminal, fc.constant(null));
 
 const order = (event: RunCompletedEvent) => event.attempt * 1000 + event.seq;
-const isFinal = (value: CachedRunResult): value is RunCompletedEvent => value != null && value.output.status !== 'WAITING';
+const isFinal = (value: CachedRunResult): value is RunCompletedEvent =>
+  value != null && value.output.status !== 'WAITING';
 
 describe('keepNewerResult', () => {
   it('never moves back: an outcome is never replaced by null, an event never by an earlier one', () => {

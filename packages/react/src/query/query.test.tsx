@@ -25,7 +25,11 @@ const resultReads = (runId: string) => kestrel.sent('GET', new RegExp(`/v1/runs/
 
 function Result({ runId }: { runId: string }) {
   const { data: event } = useSuspenseQuery(runResultQueryOptions(kestrel.client(), runId));
-  return <p data-testid="result">{event === null ? 'not settled' : `${event.output.status}: ${event.output.assistantText ?? ''}`}</p>;
+  return (
+    <p data-testid="result">
+      {event === null ? 'not settled' : `${event.output.status}: ${event.output.assistantText ?? ''}`}
+    </p>
+  );
 }
 
 describeModes('@kestrel/react/query', ({ options }) => {
@@ -36,8 +40,19 @@ describeModes('@kestrel/react/query', ({ options }) => {
   it('runResultQueryOptions reads a settled result with useSuspenseQuery', async () => {
     const scenario = getScenario('completed-text');
     const { runId } = await kestrel.client({ scenario: scenario.name }).start({ input: scenario.input }).result;
-    render(withQuery(new QueryClient(), <Suspense fallback={<p>loading</p>}><Result runId={runId} /></Suspense>), options);
-    expect(await screen.findByTestId('result')).toHaveProperty('textContent', `COMPLETED: ${scenario.expected.assistantText}`);
+    render(
+      withQuery(
+        new QueryClient(),
+        <Suspense fallback={<p>loading</p>}>
+          <Result runId={runId} />
+        </Suspense>,
+      ),
+      options,
+    );
+    expect(await screen.findByTestId('result')).toHaveProperty(
+      'textContent',
+      `COMPLETED: ${scenario.expected.assistantText}`,
+    );
     expect(resultReads(runId)).toBeGreaterThanOrEqual(1);
   });
 
@@ -45,7 +60,15 @@ describeModes('@kestrel/react/query', ({ options }) => {
     const handle = kestrel.client({ scenario: 'completed-text', delayMs: 20 }).start({ input: 'slow' });
     await waitFor(() => expect(handle.getState().runId).not.toBeNull());
     const runId = handle.getState().runId!;
-    render(withQuery(new QueryClient(), <Suspense fallback={<p>loading</p>}><Result runId={runId} /></Suspense>), options);
+    render(
+      withQuery(
+        new QueryClient(),
+        <Suspense fallback={<p>loading</p>}>
+          <Result runId={runId} />
+        </Suspense>,
+      ),
+      options,
+    );
     expect(await screen.findByTestId('result')).toHaveProperty('textContent', 'not settled');
     handle.detach();
   });
@@ -71,8 +94,19 @@ describeModes('@kestrel/react/query', ({ options }) => {
     await waitFor(() => expect(screen.getByTestId('phase').textContent).toBe('COMPLETED'));
     expect(queryClient.getQueryData<RunCompletedEvent>(kestrelKeys.result(runId))?.output.status).toBe('COMPLETED');
     // A history view mounted now reads the cache: no GET /result.
-    render(withQuery(queryClient, <Suspense fallback={<p>loading</p>}><Result runId={runId} /></Suspense>), options);
-    expect(await screen.findByTestId('result')).toHaveProperty('textContent', `COMPLETED: ${scenario.continuation!.expected.assistantText}`);
+    render(
+      withQuery(
+        queryClient,
+        <Suspense fallback={<p>loading</p>}>
+          <Result runId={runId} />
+        </Suspense>,
+      ),
+      options,
+    );
+    expect(await screen.findByTestId('result')).toHaveProperty(
+      'textContent',
+      `COMPLETED: ${scenario.continuation!.expected.assistantText}`,
+    );
     expect(resultReads(runId)).toBe(0);
     expect(queryClient.getQueriesData({ queryKey: kestrelKeys.results() })).toHaveLength(1);
   });
@@ -83,7 +117,10 @@ describeModes('@kestrel/react/query', ({ options }) => {
     render(
       withQuery(
         queryClient,
-        <KestrelProvider client={kestrel.client({ scenario: 'cancelled' })} defaults={{ onSettled: (event) => writeRunResult(queryClient, event) }}>
+        <KestrelProvider
+          client={kestrel.client({ scenario: 'cancelled' })}
+          defaults={{ onSettled: (event) => writeRunResult(queryClient, event) }}
+        >
           <RunProbe probe={probe} />
         </KestrelProvider>,
       ),

@@ -86,7 +86,10 @@ describe('the result cache keeps the newest reading of a run', () => {
     writeRunResult(queryClient, await next.result);
     reader.release();
 
-    expect((await reading)?.output).toMatchObject({ status: 'COMPLETED', assistantText: scenario.continuation!.expected.assistantText });
+    expect((await reading)?.output).toMatchObject({
+      status: 'COMPLETED',
+      assistantText: scenario.continuation!.expected.assistantText,
+    });
     expect(cachedStatus(queryClient, waiting.runId)).toBe('COMPLETED');
   });
 
@@ -127,10 +130,12 @@ describe('the result cache keeps the newest reading of a run', () => {
     expect(cachedStatus(queryClient, waiting.runId)).toBe('COMPLETED');
   });
 
-  it("an app's own setQueryData cannot put \"not settled\" over a settled result its query holds", async () => {
+  it('an app\'s own setQueryData cannot put "not settled" over a settled result its query holds', async () => {
     const queryClient = new QueryClient();
     const completed = await kestrel.client({ scenario: 'completed-text' }).start({ input: 'Hi' }).result;
-    expect((await queryClient.fetchQuery(runResultQueryOptions(kestrel.client(), completed.runId)))?.output.status).toBe('COMPLETED');
+    expect(
+      (await queryClient.fetchQuery(runResultQueryOptions(kestrel.client(), completed.runId)))?.output.status,
+    ).toBe('COMPLETED');
     queryClient.setQueryData(kestrelKeys.result(completed.runId), null);
     expect(cachedStatus(queryClient, completed.runId)).toBe('COMPLETED');
   });

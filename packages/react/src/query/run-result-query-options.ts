@@ -6,7 +6,11 @@ import { kestrelKeys } from './kestrel-keys.js';
 
 type ResultKey = ReturnType<typeof kestrelKeys.result>;
 
-async function readResult(client: RunClient, runId: string, context: QueryFunctionContext<ResultKey>): Promise<RunCompletedEvent | null> {
+async function readResult(
+  client: RunClient,
+  runId: string,
+  context: QueryFunctionContext<ResultKey>,
+): Promise<RunCompletedEvent | null> {
   const { client: queryClient, queryKey, signal } = context;
   const before = queryClient.getQueryData<RunCompletedEvent | null>(queryKey);
   const attempt = followedAttempt(queryClient, runId);
@@ -47,7 +51,8 @@ export function runResultQueryOptions(client: RunClient, runId: string) {
     queryKey: kestrelKeys.result(runId),
     queryFn: (context) => readResult(client, runId, context),
     // TanStack types this hook with `unknown`; every value under this key is a result or `null`.
-    structuralSharing: (cached, incoming) => keepNewerResult(cached as CachedRunResult, incoming as RunCompletedEvent | null),
+    structuralSharing: (cached, incoming) =>
+      keepNewerResult(cached as CachedRunResult, incoming as RunCompletedEvent | null),
     staleTime: (query) => {
       const status = query.state.data?.output.status;
       return status === undefined || status === 'WAITING' ? 0 : Infinity;

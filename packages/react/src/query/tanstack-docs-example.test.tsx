@@ -61,7 +61,9 @@ export function ExtractOnce() {
   const responseFormat = { type: 'json_schema', name: 'invoice', schema: z.toJSONSchema(invoiceSchema) } as const;
   return (
     <>
-      <button onClick={() => extract.mutate({ input: 'Extract the invoice in invoice-2041.pdf', responseFormat })}>Extract</button>
+      <button onClick={() => extract.mutate({ input: 'Extract the invoice in invoice-2041.pdf', responseFormat })}>
+        Extract
+      </button>
       {extract.error !== null && <p role="alert">No outcome: {extract.error.message}</p>}
       {extract.data !== undefined && <Outcome event={extract.data} />}
     </>
@@ -87,9 +89,14 @@ describeModes('the docs/react.md TanStack example', ({ options }) => {
   it('is the example the guide shows, word for word', () => {
     const source = readFileSync(join(import.meta.dirname, 'tanstack-docs-example.test.tsx'), 'utf8');
     const start = '// --- docs/react.md TanStack example start\n';
-    const example = source.slice(source.indexOf(start) + start.length, source.indexOf('// --- docs/react.md TanStack example end'));
+    const example = source.slice(
+      source.indexOf(start) + start.length,
+      source.indexOf('// --- docs/react.md TanStack example end'),
+    );
     expect(example).toContain('function PastRun');
-    expect(readFileSync(join(import.meta.dirname, '../../../../docs/react.md'), 'utf8')).toContain(`\`\`\`tsx\n'use client';\n${example}\`\`\``); // the docs block starts as a client file does
+    expect(readFileSync(join(import.meta.dirname, '../../../../docs/react.md'), 'utf8')).toContain(
+      `\`\`\`tsx\n'use client';\n${example}\`\`\``,
+    ); // the docs block starts as a client file does
   });
 
   it('PastRun shows the text and the payload of a settled run, side by side', async () => {

@@ -12,5 +12,7 @@ import { kestrelKeys } from './kestrel-keys.js';
  * <KestrelProvider client={client} defaults={{ onSettled: (event) => writeRunResult(queryClient, event) }} />
  */
 export function writeRunResult(queryClient: QueryClient, event: RunCompletedEvent): void {
-  queryClient.setQueryData<RunCompletedEvent | null>(kestrelKeys.result(event.runId), (cached) => keepNewerResult(cached, event));
+  queryClient.setQueryData<RunCompletedEvent | null>(kestrelKeys.result(event.runId), (cached) =>
+    keepNewerResult(cached, event),
+  );
 }

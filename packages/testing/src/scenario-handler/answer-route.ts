@@ -9,14 +9,20 @@ function waitingOn(run: MockRun, interactionId: string) {
   const terminal = run.terminal;
   if (terminal === undefined) return undefined;
   const event = parseRunCompletedEvent(terminal);
-  return event.output.status === 'WAITING' && event.output.interaction.id === interactionId ? event.output.interaction : undefined;
+  return event.output.status === 'WAITING' && event.output.interaction.id === interactionId
+    ? event.output.interaction
+    : undefined;
 }
 
 /**
  * `POST /v1/sessions/{sessionId}/interactions/{interactionId}`: validates the answer against the interaction the
  * run is WAITING on, then plays the scenario's continuation as the run's next attempt.
  */
-export async function answerInteraction(context: RequestContext, sessionId: string, interactionId: string): Promise<Response> {
+export async function answerInteraction(
+  context: RequestContext,
+  sessionId: string,
+  interactionId: string,
+): Promise<Response> {
   const mode = negotiate(context.request);
   const runs = context.registry.session(sessionId);
   const run = runs.findLast((candidate) => waitingOn(candidate, interactionId) !== undefined);
@@ -24,20 +30,34 @@ export async function answerInteraction(context: RequestContext, sessionId: stri
     if (runs.some((candidate) => candidate.answered.has(interactionId))) {
       throw new RequestError(409, 'interaction_answered', `Interaction "${interactionId}" has already been answered.`);
     }
-    throw new RequestError(404, 'interaction_not_found', `No run of session "${sessionId}" is waiting on interaction "${interactionId}".`);
+    throw new RequestError(
+      404,
+      'interaction_not_found',
+      `No run of session "${sessionId}" is waiting on interaction "${interactionId}".`,
+    );
   }
   const body = await readJsonBody(context.request);
   // Another answer may have landed while this body was being read.
   const interaction = waitingOn(run, interactionId);
-  if (interaction === undefined) throw new RequestError(409, 'interaction_answered', `Interaction "${interactionId}" has already been answered.`);
+  if (interaction === undefined)
+    throw new RequestError(409, 'interaction_answered', `Interaction "${interactionId}" has already been answered.`);
   const check = validateInteractionAnswer(interaction, body);
   if (!check.valid) {
     const message = check.issues.map((issue) => issue.message).join('; ');
-    throw new RequestError(422, 'invalid_answer', `The answer does not fit interaction "${interactionId}": ${message}`, check.issues);
+    throw new RequestError(
+      422,
+      'invalid_answer',
+      `The answer does not fit interaction "${interactionId}": ${message}`,
+      check.issues,
+    );
   }
   const continuation = run.scenario.continuation;
   if (continuation === undefined) {
-    throw new RequestError(409, 'cannot_continue', `Scenario "${run.scenario.name}" has no continuation after this interaction.`);
+    throw new RequestError(
+      409,
+      'cannot_continue',
+      `Scenario "${run.scenario.name}" has no continuation after this interaction.`,
+    );
   }
   run.answered.add(interactionId);
   const segment = run.appendAttempt(continuation.steps);

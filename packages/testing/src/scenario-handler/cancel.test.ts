@@ -3,9 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { createLongStreamScenario } from '../long-stream.js';
 import { scenarios } from '../scenarios.js';
 import { createScenarioFetch } from './create-scenario-fetch.js';
-import { JSON_TYPE, dataOf, errorBody, readStream, resume, runIdOf, seqsOf, sessionIdOf, startKestrel, startRun } from './loopback.test-helper.js';
+import {
+  JSON_TYPE,
+  dataOf,
+  errorBody,
+  readStream,
+  resume,
+  runIdOf,
+  seqsOf,
+  sessionIdOf,
+  startKestrel,
+  startRun,
+} from './loopback.test-helper.js';
 
-const cancel = (kestrel: { url: string }, runId: string) => fetch(`${kestrel.url}/v1/runs/${runId}/cancel`, { method: 'POST' });
+const cancel = (kestrel: { url: string }, runId: string) =>
+  fetch(`${kestrel.url}/v1/runs/${runId}/cancel`, { method: 'POST' });
 
 describe('POST /v1/runs/{runId}/cancel', () => {
   it('answers 202, then the live stream settles CANCELLED by the user after turn/end cancelled and agent.idle', async () => {
@@ -36,7 +48,10 @@ describe('POST /v1/runs/{runId}/cancel', () => {
   it('settles a run nobody is watching, for the next resume to read', async () => {
     const kestrel = await startKestrel();
     const abort = new AbortController();
-    const started = await startRun(kestrel, 'completed-text', { signal: abort.signal, headers: { 'x-kestrel-delay': '10' } });
+    const started = await startRun(kestrel, 'completed-text', {
+      signal: abort.signal,
+      headers: { 'x-kestrel-delay': '10' },
+    });
     await readStream(started, (message) => message.id === '3');
     abort.abort();
     expect((await cancel(kestrel, runIdOf(started))).status).toBe(202);
@@ -48,10 +63,19 @@ describe('POST /v1/runs/{runId}/cancel', () => {
   it('keeps run.started and message.received when the cancel comes before anything was produced', async () => {
     const kestrel = await startKestrel();
     const abort = new AbortController();
-    const started = await startRun(kestrel, 'completed-text', { signal: abort.signal, headers: { 'x-kestrel-delay': '50' } });
+    const started = await startRun(kestrel, 'completed-text', {
+      signal: abort.signal,
+      headers: { 'x-kestrel-delay': '50' },
+    });
     expect((await cancel(kestrel, runIdOf(started))).status).toBe(202);
     const events = dataOf((await readStream(started)).messages);
-    expect(events.map((event) => event.type)).toEqual(['run.started', 'message.received', 'turn/end', 'agent.idle', 'run.completed']);
+    expect(events.map((event) => event.type)).toEqual([
+      'run.started',
+      'message.received',
+      'turn/end',
+      'agent.idle',
+      'run.completed',
+    ]);
     expect(parseRunCompletedEvent(events.at(-1)).output).toMatchObject({ status: 'CANCELLED', assistantText: null });
   });
 
@@ -77,12 +101,15 @@ describe('POST /v1/runs/{runId}/cancel', () => {
   });
 
   it('reaches an unpaced run mid-stream: the handler waits for a slow reader instead of queueing everything', async () => {
-    const scenarioFetch = createScenarioFetch({ scenarios: [...scenarios, createLongStreamScenario({ deltas: 5_000 })] });
+    const scenarioFetch = createScenarioFetch({
+      scenarios: [...scenarios, createLongStreamScenario({ deltas: 5_000 })],
+    });
     const kestrel = { url: 'http://kestrel.test' };
     const started = await startRun(kestrel, 'long-stream', { fetch: scenarioFetch });
     let cancelled: Promise<Response> | undefined;
     const read = await readStream(started, (message) => {
-      if (message.id === '100') cancelled = scenarioFetch(`${kestrel.url}/v1/runs/${runIdOf(started)}/cancel`, { method: 'POST' });
+      if (message.id === '100')
+        cancelled = scenarioFetch(`${kestrel.url}/v1/runs/${runIdOf(started)}/cancel`, { method: 'POST' });
       return false;
     });
     expect((await cancelled)?.status).toBe(202);

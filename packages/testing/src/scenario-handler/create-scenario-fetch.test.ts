@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { getScenario } from '../scenarios.js';
 import { createScenarioFetch } from './create-scenario-fetch.js';
 import { createScenarioHandler } from './create-scenario-handler.js';
-import { SSE, dataOf, readStream, runIdOf, seqsOf, sessionIdOf, startKestrel, startRun, type StreamRead } from './loopback.test-helper.js';
+import {
+  SSE,
+  dataOf,
+  readStream,
+  runIdOf,
+  seqsOf,
+  sessionIdOf,
+  startKestrel,
+  startRun,
+  type StreamRead,
+} from './loopback.test-helper.js';
 
 /** Plays a scenario the way a careful client does (resume after each drop, answer a WAITING once) and records every connection. */
 async function session(fetchImpl: typeof fetch, url: string, name: string): Promise<StreamRead[]> {
@@ -12,7 +22,11 @@ async function session(fetchImpl: typeof fetch, url: string, name: string): Prom
   reads.push(await readStream(started));
   while (reads.at(-1)?.ending === 'dropped') {
     const last = seqsOf(reads.flatMap((read) => read.messages)).at(-1) ?? 0;
-    reads.push(await readStream(await fetchImpl(`${url}/v1/runs/${runId}/events`, { headers: { accept: SSE, 'last-event-id': String(last) } })));
+    reads.push(
+      await readStream(
+        await fetchImpl(`${url}/v1/runs/${runId}/events`, { headers: { accept: SSE, 'last-event-id': String(last) } }),
+      ),
+    );
   }
   const continuation = getScenario(name).continuation;
   if (continuation !== undefined) {
@@ -28,7 +42,8 @@ async function session(fetchImpl: typeof fetch, url: string, name: string): Prom
   return reads;
 }
 
-const summary = (reads: readonly StreamRead[]) => reads.map((read) => ({ ending: read.ending, messages: read.messages }));
+const summary = (reads: readonly StreamRead[]) =>
+  reads.map((read) => ({ ending: read.ending, messages: read.messages }));
 
 describe('createScenarioFetch', () => {
   it.each(['dropped-mid-stream', 'duplicate-after-resume', 'waiting-approval'])(
@@ -47,12 +62,17 @@ describe('createScenarioFetch', () => {
     const unknown = await startRun({ url: 'http://kestrel.test' }, 'nope', { fetch: scenarioFetch });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ error: { code: 'unknown_scenario' } });
-    const json = await startRun({ url: 'http://kestrel.test' }, 'failed-no-text', { fetch: scenarioFetch, accept: 'application/json' });
+    const json = await startRun({ url: 'http://kestrel.test' }, 'failed-no-text', {
+      fetch: scenarioFetch,
+      accept: 'application/json',
+    });
     expect(await json.json()).toMatchObject({ type: 'run.completed', output: { status: 'FAILED' } });
   });
 
   it('fails the body read with a TypeError when the scenario drops the connection, as fetch does', async () => {
-    const read = await readStream(await startRun({ url: 'http://kestrel.test' }, 'dropped-mid-stream', { fetch: createScenarioFetch() }));
+    const read = await readStream(
+      await startRun({ url: 'http://kestrel.test' }, 'dropped-mid-stream', { fetch: createScenarioFetch() }),
+    );
     expect(read.ending).toBe('dropped');
     expect(read.error).toBeInstanceOf(TypeError);
   });
@@ -61,7 +81,10 @@ describe('createScenarioFetch', () => {
     const handler = createScenarioHandler({ stallMs: 60_000 });
     const scenarioFetch = createScenarioFetch({ handler });
     const abort = new AbortController();
-    const response = await startRun({ url: 'http://kestrel.test' }, 'stalled-heartbeat', { fetch: scenarioFetch, signal: abort.signal });
+    const response = await startRun({ url: 'http://kestrel.test' }, 'stalled-heartbeat', {
+      fetch: scenarioFetch,
+      signal: abort.signal,
+    });
     const reading = readStream(response);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(handler.openStreams).toBe(1);
@@ -70,7 +93,9 @@ describe('createScenarioFetch', () => {
     expect(read.ending).toBe('dropped');
     expect((read.error as Error).name).toBe('AbortError');
     expect(handler.openStreams).toBe(0);
-    await expect(startRun({ url: 'http://kestrel.test' }, 'completed-text', { fetch: scenarioFetch, signal: abort.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      startRun({ url: 'http://kestrel.test' }, 'completed-text', { fetch: scenarioFetch, signal: abort.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('resolves relative URLs and serves behind a path prefix', async () => {

@@ -62,10 +62,16 @@ export function createScenarioFetch(options: ScenarioFetchOptions = {}): typeof 
     const response = await new Promise<Response>((resolve, reject) => {
       const onAbort = () => reject(abortError(signal));
       signal.addEventListener('abort', onAbort, { once: true });
-      handler(request).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      handler(request)
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
     });
     if (response.body === null) return response;
-    return new Response(abortableBody(response.body, signal), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(abortableBody(response.body, signal), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
   return scenarioFetch as typeof fetch;
 }

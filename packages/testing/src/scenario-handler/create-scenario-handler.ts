@@ -39,7 +39,7 @@ function route(context: RequestContext): Promise<Response> | Response {
       return runResult(context, found.runId);
     case 'list-runs':
       // docs/protocol.md#a-sessions-runs makes the listing optional; a client that gets 501 keeps the runs it started itself.
-      return errorResponse(501, 'not_implemented', 'The mock Kestrel does not list a session\'s runs');
+      return errorResponse(501, 'not_implemented', "The mock Kestrel does not list a session's runs");
     default:
       return found satisfies never;
   }
@@ -76,9 +76,14 @@ export function createScenarioHandler(options: ScenarioHandlerOptions = {}): Sce
       const delayMs = parseDelayHeader(request.headers.get(DELAY_HEADER));
       if (faults.slowStartMs !== undefined) await sleep(faults.slowStartMs, request.signal);
       // A client that gave up during a slow start must not leave a run behind.
-      if (request.signal.aborted) return errorResponse(503, 'connection_closed', 'The client left before the response started.');
+      if (request.signal.aborted)
+        return errorResponse(503, 'connection_closed', 'The client left before the response started.');
       if (faults.httpStatus !== undefined) {
-        return errorResponse(faults.httpStatus, 'injected_fault', `Injected fault: HTTP ${faults.httpStatus} (${FAULT_HEADER})`);
+        return errorResponse(
+          faults.httpStatus,
+          'injected_fault',
+          `Injected fault: HTTP ${faults.httpStatus} (${FAULT_HEADER})`,
+        );
       }
       return await route({ request, options: resolved, registry, faults, delayMs, track });
     } catch (error) {

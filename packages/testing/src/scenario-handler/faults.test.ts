@@ -1,7 +1,18 @@
 import { ProtocolError, parseSSEMessage } from '@kestrel/core';
 import { describe, expect, it } from 'vitest';
 import { getScenario } from '../scenarios.js';
-import { JSON_TYPE, dataOf, errorBody, parseAll, readStream, runIdOf, seqsOf, sessionIdOf, startKestrel, startRun } from './loopback.test-helper.js';
+import {
+  JSON_TYPE,
+  dataOf,
+  errorBody,
+  parseAll,
+  readStream,
+  runIdOf,
+  seqsOf,
+  sessionIdOf,
+  startKestrel,
+  startRun,
+} from './loopback.test-helper.js';
 
 const fault = (value: string) => ({ headers: { 'x-kestrel-fault': value } });
 
@@ -39,7 +50,11 @@ describe('faults written in the scenarios', () => {
     const last = read.messages.at(-1);
     expect(last?.event).toBe('reasoning.delta');
     // The raw block carries this run's ids too, so it reads as part of the run it interrupts.
-    expect(JSON.parse(last?.data ?? '{}')).toMatchObject({ type: 'text.delta', runId: runIdOf(response), sessionId: sessionIdOf(response) });
+    expect(JSON.parse(last?.data ?? '{}')).toMatchObject({
+      type: 'text.delta',
+      runId: runIdOf(response),
+      sessionId: sessionIdOf(response),
+    });
     expect(() => parseSSEMessage(last ?? { data: '' })).toThrow(/disagrees with data.type/);
   });
 });
@@ -50,7 +65,9 @@ describe('faults injected with x-kestrel-fault', () => {
     const response = await startRun(kestrel, 'completed-text', fault('http-503'));
     expect(response.status).toBe(503);
     expect(await errorBody(response)).toMatchObject({ code: 'injected_fault' });
-    const result = await fetch(`${kestrel.url}/v1/runs/anything/result`, { headers: { 'x-kestrel-fault': 'http-401' } });
+    const result = await fetch(`${kestrel.url}/v1/runs/anything/result`, {
+      headers: { 'x-kestrel-fault': 'http-401' },
+    });
     expect(result.status).toBe(401);
   });
 
@@ -112,7 +129,10 @@ describe('faults injected with x-kestrel-fault', () => {
 
   it('faults combine, and the JSON route drops for real on drop-at', async () => {
     const kestrel = await startKestrel();
-    const response = await startRun(kestrel, 'completed-text', { accept: JSON_TYPE, ...fault('slow-start:10, drop-at:3') });
+    const response = await startRun(kestrel, 'completed-text', {
+      accept: JSON_TYPE,
+      ...fault('slow-start:10, drop-at:3'),
+    });
     expect(response.status).toBe(200);
     await expect(response.json()).rejects.toThrow();
     const truncated = await startRun(kestrel, 'completed-text', { accept: JSON_TYPE, ...fault('truncate-at:3') });

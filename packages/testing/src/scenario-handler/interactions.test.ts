@@ -23,25 +23,43 @@ async function settleWaiting(kestrel: { url: string }, name: string) {
   const first = dataOf((await readStream(started)).messages);
   const terminal = parseRunCompletedEvent(first.at(-1));
   if (terminal.output.status !== 'WAITING') throw new Error(`${name} did not settle WAITING`);
-  return { runId: runIdOf(started), sessionId: sessionIdOf(started), interactionId: terminal.output.interaction.id, first };
+  return {
+    runId: runIdOf(started),
+    sessionId: sessionIdOf(started),
+    interactionId: terminal.output.interaction.id,
+    first,
+  };
 }
 
 const resultOf = (kestrel: { url: string }, runId: string) => fetch(`${kestrel.url}/v1/runs/${runId}/result`);
 
 describe('POST /v1/sessions/{sessionId}/interactions/{interactionId}', () => {
-  it.each(answerable.map((scenario) => scenario.name))('%s: a valid answer plays the continuation as attempt 2, seqs continuing', async (name) => {
-    const kestrel = await startKestrel();
-    const waiting = await settleWaiting(kestrel, name);
-    const response = await answer(kestrel, waiting.sessionId, waiting.interactionId, getScenario(name).continuation?.answer);
-    expect(response.status).toBe(200);
-    expect(runIdOf(response)).toBe(waiting.runId);
-    const next = await readStream(response);
-    const events = dataOf(next.messages);
-    expect(events[0]).toMatchObject({ type: 'run.started', attempt: 2, runId: waiting.runId, sessionId: waiting.sessionId });
-    expect(seqsOf(next.messages)[0]).toBe((waiting.first.at(-1)?.seq ?? 0) + 1);
-    expect(events).toEqual(expectedEvents(name, waiting.runId, waiting.sessionId, 'continuation'));
-    expect(parseRunCompletedEvent(events.at(-1)).output.status).toBe('COMPLETED');
-  });
+  it.each(answerable.map((scenario) => scenario.name))(
+    '%s: a valid answer plays the continuation as attempt 2, seqs continuing',
+    async (name) => {
+      const kestrel = await startKestrel();
+      const waiting = await settleWaiting(kestrel, name);
+      const response = await answer(
+        kestrel,
+        waiting.sessionId,
+        waiting.interactionId,
+        getScenario(name).continuation?.answer,
+      );
+      expect(response.status).toBe(200);
+      expect(runIdOf(response)).toBe(waiting.runId);
+      const next = await readStream(response);
+      const events = dataOf(next.messages);
+      expect(events[0]).toMatchObject({
+        type: 'run.started',
+        attempt: 2,
+        runId: waiting.runId,
+        sessionId: waiting.sessionId,
+      });
+      expect(seqsOf(next.messages)[0]).toBe((waiting.first.at(-1)?.seq ?? 0) + 1);
+      expect(events).toEqual(expectedEvents(name, waiting.runId, waiting.sessionId, 'continuation'));
+      expect(parseRunCompletedEvent(events.at(-1)).output.status).toBe('COMPLETED');
+    },
+  );
 
   it.each(scenarios.filter((scenario) => scenario.invalidAnswer !== undefined).map((scenario) => scenario.name))(
     '%s: a wrong answer is refused with 422 listing the issues, and the run stays WAITING',
@@ -85,7 +103,10 @@ describe('POST /v1/sessions/{sessionId}/interactions/{interactionId}', () => {
   it('answers 404 while the run is still streaming towards its interaction', async () => {
     const kestrel = await startKestrel();
     const abort = new AbortController();
-    const started = await startRun(kestrel, 'waiting-text', { signal: abort.signal, headers: { 'x-kestrel-delay': '20' } });
+    const started = await startRun(kestrel, 'waiting-text', {
+      signal: abort.signal,
+      headers: { 'x-kestrel-delay': '20' },
+    });
     await readStream(started, (message) => message.id === '2');
     const early = await answer(kestrel, sessionIdOf(started), 'int_text', { kind: 'text', text: 'Fix the heating' });
     expect(early.status).toBe(404);
@@ -95,8 +116,16 @@ describe('POST /v1/sessions/{sessionId}/interactions/{interactionId}', () => {
   it('resumes into the new attempt: from the WAITING terminal id, or from its start without Last-Event-ID', async () => {
     const kestrel = await startKestrel();
     const waiting = await settleWaiting(kestrel, 'waiting-text');
-    const next = dataOf((await readStream(await answer(kestrel, waiting.sessionId, waiting.interactionId, { kind: 'text', text: 'Fix it' }))).messages);
-    const afterTerminal = dataOf((await readStream(await resume(kestrel, waiting.runId, waiting.first.at(-1)?.seq))).messages);
+    const next = dataOf(
+      (
+        await readStream(
+          await answer(kestrel, waiting.sessionId, waiting.interactionId, { kind: 'text', text: 'Fix it' }),
+        )
+      ).messages,
+    );
+    const afterTerminal = dataOf(
+      (await readStream(await resume(kestrel, waiting.runId, waiting.first.at(-1)?.seq))).messages,
+    );
     expect(afterTerminal).toEqual(next);
     const reload = dataOf((await readStream(await resume(kestrel, waiting.runId))).messages);
     expect(reload).toEqual(next);
@@ -107,7 +136,13 @@ describe('POST /v1/sessions/{sessionId}/interactions/{interactionId}', () => {
   it('answers with one terminal event on the JSON route', async () => {
     const kestrel = await startKestrel();
     const waiting = await settleWaiting(kestrel, 'waiting-choice-single');
-    const response = await answer(kestrel, waiting.sessionId, waiting.interactionId, { kind: 'choice', selected: ['fr8341'] }, JSON_TYPE);
+    const response = await answer(
+      kestrel,
+      waiting.sessionId,
+      waiting.interactionId,
+      { kind: 'choice', selected: ['fr8341'] },
+      JSON_TYPE,
+    );
     expect(response.status).toBe(200);
     const terminal = parseRunCompletedEvent(await response.json());
     expect(terminal).toMatchObject({ runId: waiting.runId, attempt: 2, output: { status: 'COMPLETED' } });

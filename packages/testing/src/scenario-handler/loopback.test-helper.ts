@@ -27,7 +27,14 @@ export const JSON_TYPE = 'application/json';
 export function startRun(
   kestrel: { url: string },
   scenario: string | undefined,
-  init: { accept?: string; headers?: Record<string, string>; body?: unknown; sessionId?: string; fetch?: typeof fetch; signal?: AbortSignal } = {},
+  init: {
+    accept?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    sessionId?: string;
+    fetch?: typeof fetch;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: init.accept ?? SSE, 'content-type': JSON_TYPE, ...init.headers };
   if (scenario !== undefined) headers['x-kestrel-scenario'] = scenario;
@@ -39,13 +46,28 @@ export function startRun(
   });
 }
 
-export function resume(kestrel: { url: string }, runId: string, lastEventId?: number | string, headers: Record<string, string> = {}): Promise<Response> {
+export function resume(
+  kestrel: { url: string },
+  runId: string,
+  lastEventId?: number | string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${kestrel.url}/v1/runs/${runId}/events`, {
-    headers: { accept: SSE, ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }), ...headers },
+    headers: {
+      accept: SSE,
+      ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
+      ...headers,
+    },
   });
 }
 
-export function answer(kestrel: { url: string }, sessionId: string, interactionId: string, body: unknown, accept = SSE): Promise<Response> {
+export function answer(
+  kestrel: { url: string },
+  sessionId: string,
+  interactionId: string,
+  body: unknown,
+  accept = SSE,
+): Promise<Response> {
   return fetch(`${kestrel.url}/v1/sessions/${sessionId}/interactions/${interactionId}`, {
     method: 'POST',
     headers: { accept, 'content-type': JSON_TYPE },
@@ -67,7 +89,9 @@ export async function readStream(response: Response, until?: (message: SSEMessag
   const items: StreamRead['items'][number][] = [];
   const messages: SSEMessage[] = [];
   try {
-    for await (const message of decodeSSE(response.body, { onComment: (text) => items.push({ kind: 'comment', text }) })) {
+    for await (const message of decodeSSE(response.body, {
+      onComment: (text) => items.push({ kind: 'comment', text }),
+    })) {
       items.push({ kind: 'message', message });
       messages.push(message);
       if (until?.(message)) break;
@@ -85,17 +109,24 @@ export function parseAll(messages: readonly SSEMessage[]): RunEvent[] {
 export const seqsOf = (messages: readonly SSEMessage[]) => messages.map((message) => Number(message.id));
 
 /** The scenario's events (all attempts' steps given) with a run's ids, as the mock must send them. */
-export function expectedEvents(name: string, runId: string, sessionId: string, which: 'steps' | 'continuation' = 'steps'): WireEvent[] {
+export function expectedEvents(
+  name: string,
+  runId: string,
+  sessionId: string,
+  which: 'steps' | 'continuation' = 'steps',
+): WireEvent[] {
   const scenario = getScenario(name);
   const steps = which === 'steps' ? scenario.steps : (scenario.continuation?.steps ?? []);
   return scenarioEvents(steps).map((event) => ({
     ...event,
     runId,
-    sessionId: event.sessionId === scenario.sessionId ? sessionId : `${String(event.sessionId)}_${runId.split('_').at(-1)}`,
+    sessionId:
+      event.sessionId === scenario.sessionId ? sessionId : `${String(event.sessionId)}_${runId.split('_').at(-1)}`,
   }));
 }
 
-export const dataOf = (messages: readonly SSEMessage[]) => messages.map((message) => JSON.parse(message.data) as WireEvent);
+export const dataOf = (messages: readonly SSEMessage[]) =>
+  messages.map((message) => JSON.parse(message.data) as WireEvent);
 
 export async function errorBody(response: Response): Promise<{ code: string; message: string; issues?: unknown[] }> {
   const body = (await response.json()) as { error: { code: string; message: string; issues?: unknown[] } };

@@ -69,7 +69,12 @@ export class MockRun {
     const attempt = typeof started?.attempt === 'number' ? started.attempt : this.segments.length + 1;
     // Steps a settled attempt never got to play (a client that left early) stay unplayed: the next attempt starts here.
     if (this.segments.length > 0) this.head = this.steps.length;
-    const segment: Segment = { start: this.steps.length, end: this.steps.length + rewritten.length, attempt, terminal: undefined };
+    const segment: Segment = {
+      start: this.steps.length,
+      end: this.steps.length + rewritten.length,
+      attempt,
+      terminal: undefined,
+    };
     this.steps.push(...rewritten);
     this.segments.push(segment);
     return segment;
@@ -119,7 +124,9 @@ export class MockRun {
     if (segment.terminal !== undefined) return false;
     let at = Math.max(this.head, segment.start);
     // Keep the attempt's opening so the cancelled interval still starts with run.started and message.received.
-    const received = this.steps.findIndex((step, index) => index >= segment.start && index < segment.end && eventOf(step)?.type === 'message.received');
+    const received = this.steps.findIndex(
+      (step, index) => index >= segment.start && index < segment.end && eventOf(step)?.type === 'message.received',
+    );
     if (received >= at) at = received + 1;
     let seq = this.maxSeq(at);
     const text = this.steps

@@ -36,12 +36,16 @@ function count(text: string | undefined, fault: string): number {
 export function parseRequestFaults(header: string | null): RequestFaults {
   const faults: { -readonly [K in keyof RequestFaults]: RequestFaults[K] } = {};
   if (header === null) return faults;
-  for (const fault of header.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+  for (const fault of header
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
     const [name = '', first, second] = fault.split(':').map((part) => part.trim());
     const http = /^http-(\d{3})$/.exec(name);
     if (http !== null && first === undefined) {
       const status = Number(http[1]);
-      if (status < 400 || status > 599) throw new RequestError(400, 'invalid_fault', `${FAULT_HEADER}: "${fault}" must be a 4xx or 5xx status`);
+      if (status < 400 || status > 599)
+        throw new RequestError(400, 'invalid_fault', `${FAULT_HEADER}: "${fault}" must be a 4xx or 5xx status`);
       faults.httpStatus = status;
     } else if (name === 'slow-start' && second === undefined) {
       faults.slowStartMs = count(first, fault);
@@ -67,6 +71,11 @@ export const DELAY_HEADER = 'x-kestrel-delay';
 /** Reads `x-kestrel-delay: <ms>`, the per-run pacing override. */
 export function parseDelayHeader(header: string | null): number | undefined {
   if (header === null) return undefined;
-  if (!/^\d+$/.test(header.trim())) throw new RequestError(400, 'invalid_delay', `${DELAY_HEADER} must be a non-negative integer (ms), got "${header}"`);
+  if (!/^\d+$/.test(header.trim()))
+    throw new RequestError(
+      400,
+      'invalid_delay',
+      `${DELAY_HEADER} must be a non-negative integer (ms), got "${header}"`,
+    );
   return Number(header.trim());
 }

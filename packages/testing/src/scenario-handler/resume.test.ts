@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { getScenario } from '../scenarios.js';
-import { dataOf, errorBody, expectedEvents, readStream, resume, runIdOf, seqsOf, sessionIdOf, startKestrel, startRun } from './loopback.test-helper.js';
+import {
+  dataOf,
+  errorBody,
+  expectedEvents,
+  readStream,
+  resume,
+  runIdOf,
+  seqsOf,
+  sessionIdOf,
+  startKestrel,
+  startRun,
+} from './loopback.test-helper.js';
 
 describe('GET /v1/runs/{runId}/events', () => {
   it('continues after a dropped connection from Last-Event-ID, with no duplicates, through run.completed', async () => {
@@ -69,7 +80,10 @@ describe('GET /v1/runs/{runId}/events', () => {
   it('produces what no connection has produced yet when the client detached early', async () => {
     const kestrel = await startKestrel();
     const abort = new AbortController();
-    const started = await startRun(kestrel, 'completed-text', { signal: abort.signal, headers: { 'x-kestrel-delay': '5' } });
+    const started = await startRun(kestrel, 'completed-text', {
+      signal: abort.signal,
+      headers: { 'x-kestrel-delay': '5' },
+    });
     const first = await readStream(started, (message) => message.id === '4');
     abort.abort();
     const second = await readStream(await resume(kestrel, runIdOf(started), 4));

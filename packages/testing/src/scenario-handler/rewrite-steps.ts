@@ -24,7 +24,12 @@ const quoted = (text: string) => JSON.stringify(text);
  * A scenario's steps with this run's ids (and seqs moved by `seqOffset`). Raw steps are rewritten textually,
  * which is enough for the JSON they carry; their framing is left exactly as written.
  */
-export function rewriteSteps(steps: readonly ScenarioStep[], scenario: Scenario, ids: RunIds, seqOffset = 0): ScenarioStep[] {
+export function rewriteSteps(
+  steps: readonly ScenarioStep[],
+  scenario: Scenario,
+  ids: RunIds,
+  seqOffset = 0,
+): ScenarioStep[] {
   return steps.map((step): ScenarioStep => {
     switch (step.kind) {
       case 'event':

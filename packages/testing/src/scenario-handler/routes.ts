@@ -10,9 +10,16 @@ export function routeOf(request: Request): KestrelRoute {
   const { pathname, searchParams } = new URL(request.url);
   const at = pathname.indexOf('/v1/');
   const match =
-    at < 0 ? ({ ok: false, status: 404 } as const) : matchKestrelRoute(request.method, pathname.slice(at).replace(/\/+$/, ''), searchParams);
+    at < 0
+      ? ({ ok: false, status: 404 } as const)
+      : matchKestrelRoute(request.method, pathname.slice(at).replace(/\/+$/, ''), searchParams);
   if (match.ok) return match.route;
   if (match.status === 400) throw new RequestError(400, match.code, match.message);
-  if (match.status === 405) throw new RequestError(405, 'method_not_allowed', `${request.method} is not allowed on ${pathname} (use ${match.allow})`);
+  if (match.status === 405)
+    throw new RequestError(
+      405,
+      'method_not_allowed',
+      `${request.method} is not allowed on ${pathname} (use ${match.allow})`,
+    );
   throw new RequestError(404, 'not_found', `No Kestrel resource at ${request.method} ${pathname}`);
 }

@@ -11,12 +11,20 @@ export async function startRun(context: RequestContext, sessionId: string): Prom
   const mode = negotiate(context.request);
   const parsed = startRunBodySchema.safeParse(await readJsonBody(context.request), { error: protocolErrorMap });
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({ path: issue.path as (string | number)[], message: issue.message }));
+    const issues = parsed.error.issues.map((issue) => ({
+      path: issue.path as (string | number)[],
+      message: issue.message,
+    }));
     const message = issues.map((issue) => `${formatPath(issue.path) || '(body)'}: ${issue.message}`).join('; ');
     throw new RequestError(400, 'invalid_body', `Invalid start-run body: ${message}`, issues);
   }
   const { options, request } = context;
-  const scenario = selectScenario(options.scenarios, options.defaultScenario, request.headers.get(SCENARIO_HEADER), parsed.data.input);
+  const scenario = selectScenario(
+    options.scenarios,
+    options.defaultScenario,
+    request.headers.get(SCENARIO_HEADER),
+    parsed.data.input,
+  );
   const run = context.registry.create(scenario, sessionId, context.delayMs);
   return serveConnection(context, run, run.latest.start, mode);
 }
@@ -29,7 +37,8 @@ export function resumeRun(context: RequestContext, runId: string): Promise<Respo
   const run = context.registry.run(runId);
   const header = context.request.headers.get('last-event-id')?.trim();
   if (header === undefined || header === '') return serveConnection(context, run, run.latest.start, 'sse');
-  if (!/^\d+$/.test(header)) throw new RequestError(400, 'invalid_last_event_id', `Last-Event-ID must be a seq (an integer), got "${header}"`);
+  if (!/^\d+$/.test(header))
+    throw new RequestError(400, 'invalid_last_event_id', `Last-Event-ID must be a seq (an integer), got "${header}"`);
   let after = Number(header);
   if (run.pendingReplayFrom !== undefined) {
     after = Math.min(after, run.pendingReplayFrom - 1);
@@ -41,7 +50,8 @@ export function resumeRun(context: RequestContext, runId: string): Promise<Respo
 /** `POST /v1/runs/{runId}/cancel`: 202, then the run settles CANCELLED on its stream. */
 export function cancelRun(context: RequestContext, runId: string): Response {
   const run = context.registry.run(runId);
-  if (!run.cancel()) throw new RequestError(409, 'run_settled', `Run "${runId}" has already settled; there is nothing to cancel.`);
+  if (!run.cancel())
+    throw new RequestError(409, 'run_settled', `Run "${runId}" has already settled; there is nothing to cancel.`);
   return jsonResponse(202, { runId, status: 'cancelling' });
 }
 

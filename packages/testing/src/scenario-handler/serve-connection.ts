@@ -14,7 +14,11 @@ export function negotiate(request: Request): ResponseMode {
   if (accept.includes('text/event-stream')) return 'sse';
   if (accept.includes('application/json')) return 'json';
   if (accept === '' || accept.includes('*/*')) return 'sse';
-  throw new RequestError(406, 'not_acceptable', `Accept must be text/event-stream or application/json, got "${accept}"`);
+  throw new RequestError(
+    406,
+    'not_acceptable',
+    `Accept must be text/event-stream or application/json, got "${accept}"`,
+  );
 }
 
 function runHeaders(run: MockRun): Record<string, string> {
@@ -34,7 +38,12 @@ function connect(context: RequestContext) {
 }
 
 /** Answers with one connection over `run` starting at `cursor`, as a stream or as the JSON route's single event. */
-export async function serveConnection(context: RequestContext, run: MockRun, cursor: number, mode: ResponseMode): Promise<Response> {
+export async function serveConnection(
+  context: RequestContext,
+  run: MockRun,
+  cursor: number,
+  mode: ResponseMode,
+): Promise<Response> {
   const { abort, done } = connect(context);
   const plan = {
     run,
@@ -82,7 +91,11 @@ export async function serveConnection(context: RequestContext, run: MockRun, cur
     });
   }
   if (terminal !== undefined) {
-    if (malformed) return new Response(`{"type":"run.completed","seq":${terminal.seq},`, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...runHeaders(run) } });
+    if (malformed)
+      return new Response(`{"type":"run.completed","seq":${terminal.seq},`, {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8', ...runHeaders(run) },
+      });
     return jsonResponse(200, terminal, { headers: runHeaders(run) });
   }
   if (end === 'aborted') return errorResponse(503, 'connection_closed', 'The request ended before the run settled.');

@@ -39,7 +39,9 @@ describe('POST /v1/sessions/{sessionId}/runs over SSE', () => {
       const response = await startRun(kestrel, scenario.name);
       const read = await readStream(response);
       expect(read.ending, scenario.name).toBe('clean');
-      expect(dataOf(read.messages), scenario.name).toEqual(expectedEvents(scenario.name, runIdOf(response), sessionIdOf(response)));
+      expect(dataOf(read.messages), scenario.name).toEqual(
+        expectedEvents(scenario.name, runIdOf(response), sessionIdOf(response)),
+      );
     }
   });
 
@@ -87,7 +89,9 @@ describe('POST /v1/sessions/{sessionId}/runs over SSE', () => {
   it('writes keep-alive comments while the stream is live', async () => {
     const kestrel = await startKestrel({ keepAliveMs: 5 });
     const read = await readStream(await startRun(kestrel, 'completed-text', { headers: { 'x-kestrel-delay': '15' } }));
-    expect(read.items.filter((item) => item.kind === 'comment').map((item) => item.kind === 'comment' && item.text)).toContain('keep-alive');
+    expect(
+      read.items.filter((item) => item.kind === 'comment').map((item) => item.kind === 'comment' && item.text),
+    ).toContain('keep-alive');
     expect(parseAll(read.messages).at(-1)?.type).toBe('run.completed');
   });
 });
@@ -108,9 +112,18 @@ describe('POST /v1/sessions/{sessionId}/runs: request errors', () => {
     const missing = await startRun(kestrel, undefined, { body: { prompt: 'hi' } });
     expect(missing.status).toBe(400);
     expect(await errorBody(missing)).toMatchObject({ code: 'invalid_body', message: expect.stringContaining('input') });
-    const format = await startRun(kestrel, undefined, { body: { input: 'x', responseFormat: { type: 'json_schema', name: 'invoice' } } });
-    expect(await errorBody(format)).toMatchObject({ code: 'invalid_body', message: expect.stringContaining('responseFormat.schema') });
-    const notJson = await fetch(`${kestrel.url}/v1/sessions/new/runs`, { method: 'POST', headers: { accept: JSON_TYPE }, body: '{input' });
+    const format = await startRun(kestrel, undefined, {
+      body: { input: 'x', responseFormat: { type: 'json_schema', name: 'invoice' } },
+    });
+    expect(await errorBody(format)).toMatchObject({
+      code: 'invalid_body',
+      message: expect.stringContaining('responseFormat.schema'),
+    });
+    const notJson = await fetch(`${kestrel.url}/v1/sessions/new/runs`, {
+      method: 'POST',
+      headers: { accept: JSON_TYPE },
+      body: '{input',
+    });
     expect(notJson.status).toBe(400);
     expect(await errorBody(notJson)).toMatchObject({ code: 'invalid_json' });
   });
@@ -129,13 +142,16 @@ describe('POST /v1/sessions/{sessionId}/runs: request errors', () => {
     const kestrel = await startKestrel();
     const malformed = await fetch(`${kestrel.url}/v1/runs/%E0%A4%A/result`);
     expect(malformed.status).toBe(400);
-    expect(await errorBody(malformed)).toMatchObject({ code: 'invalid_path', message: expect.stringContaining('percent-encoding') });
+    expect(await errorBody(malformed)).toMatchObject({
+      code: 'invalid_path',
+      message: expect.stringContaining('percent-encoding'),
+    });
     const limit = await fetch(`${kestrel.url}/v1/sessions/ses_1/runs?limit=500`);
     expect(limit.status).toBe(400);
     expect(await errorBody(limit)).toMatchObject({ code: 'invalid_query', message: expect.stringContaining('limit') });
   });
 
-  it("says 501 for the session listing, which the protocol makes optional (a client keeps the runs it started)", async () => {
+  it('says 501 for the session listing, which the protocol makes optional (a client keeps the runs it started)', async () => {
     const kestrel = await startKestrel();
     const listing = await fetch(`${kestrel.url}/v1/sessions/ses_1/runs?limit=10`);
     expect(listing.status).toBe(501);
@@ -155,7 +171,9 @@ describe('the JSON route', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const body: unknown = await response.json();
-    const terminal = expectedEvents(name, runIdOf(response), sessionIdOf(response)).find((event) => event.type === 'run.completed');
+    const terminal = expectedEvents(name, runIdOf(response), sessionIdOf(response)).find(
+      (event) => event.type === 'run.completed',
+    );
     expect(body).toEqual(terminal);
     expect(parseRunCompletedEvent(body).output.status).toBe(status);
   });
@@ -173,7 +191,10 @@ describe('the JSON route', () => {
       const kestrel = await startKestrel();
       const response = await startRun(kestrel, name, { accept: JSON_TYPE });
       expect(response.status).toBe(502);
-      expect(await errorBody(response)).toMatchObject({ code: 'run_incomplete', message: expect.stringContaining(runIdOf(response)) });
+      expect(await errorBody(response)).toMatchObject({
+        code: 'run_incomplete',
+        message: expect.stringContaining(runIdOf(response)),
+      });
     },
   );
 

@@ -12,9 +12,17 @@ function MessagePart({ part }: { part: Part }): ReactNode {
     case 'text':
       return <p>{part.text}</p>; // only the settled output.assistantText is a text part
     case 'data-kestrel-draft':
-      return part.data.state === 'settled' ? null : <p aria-busy={part.data.state === 'streaming'}>{part.data.text} (draft)</p>;
+      return part.data.state === 'settled' ? null : (
+        <p aria-busy={part.data.state === 'streaming'}>{part.data.text} (draft)</p>
+      );
     case 'data-kestrel-error':
-      return <p role="alert">{part.data.source === 'output' ? `The run failed: ${part.data.error.message}` : `No outcome: ${part.data.error.message}`}</p>;
+      return (
+        <p role="alert">
+          {part.data.source === 'output'
+            ? `The run failed: ${part.data.error.message}`
+            : `No outcome: ${part.data.error.message}`}
+        </p>
+      );
     case 'data-kestrel-cancellation':
       return <p>{`Cancelled: ${part.data.reason}`}</p>;
     case 'data-kestrel-interaction':

@@ -26,7 +26,9 @@ describe('the recompositions in docs/components.md', () => {
   it('reordered: the answer comes first and the activity last, with the same parts', async () => {
     const { container } = render(<AnswerFirst run={createScenarioRun(getScenario('tool-error'))} />);
     const root = container.firstElementChild as HTMLElement;
-    const order = [...root.querySelectorAll('[data-kestrel-part]')].map((element) => element.getAttribute('data-kestrel-part'));
+    const order = [...root.querySelectorAll('[data-kestrel-part]')].map((element) =>
+      element.getAttribute('data-kestrel-part'),
+    );
     expect(order.indexOf('assistant-text')).toBeLessThan(order.indexOf('activity'));
     expect(part(root, 'status')?.className).toBe('sr-only');
     await expectNoAxeViolations(container);

@@ -1,4 +1,11 @@
-import { createScenarioRun, getScenario, invoiceSchema, type Invoice, type ScenarioRun, type ScenarioRunOptions } from '@kestrel/testing';
+import {
+  createScenarioRun,
+  getScenario,
+  invoiceSchema,
+  type Invoice,
+  type ScenarioRun,
+  type ScenarioRunOptions,
+} from '@kestrel/testing';
 import { useState, type ReactNode } from 'react';
 
 /** What a part story varies: the scenario, and where to freeze it. */
@@ -15,7 +22,10 @@ export interface FixtureProps extends FixtureArgs {
 export function Fixture({ scenario: name, freeze, children }: FixtureProps) {
   const [run] = useState(() => {
     const scenario = getScenario(name);
-    return createScenarioRun<Invoice>(scenario, { ...freeze, payloadSchema: scenario.usesInvoiceSchema === true ? invoiceSchema : undefined });
+    return createScenarioRun<Invoice>(scenario, {
+      ...freeze,
+      payloadSchema: scenario.usesInvoiceSchema === true ? invoiceSchema : undefined,
+    });
   });
   return <div data-kestrel-run="">{children(run)}</div>;
 }

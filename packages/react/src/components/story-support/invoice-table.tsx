@@ -44,31 +44,37 @@ export const renderInvoice = (invoice: Invoice) => <InvoiceTable invoice={invoic
  */
 export function WideInvoice({ invoice }: { invoice: Invoice }) {
   return (
-    <div role="region" aria-label={`Invoice ${invoice.invoiceNumber}, scrollable`} tabIndex={0} style={{ overflowX: 'auto' }} data-testid="wide-invoice">
-    <table>
-      <caption>Invoice {invoice.invoiceNumber}, all columns</caption>
-      <thead>
-        <tr>
-          {['Article number', 'Item', 'Qty', 'Unit', 'Booked on', 'Amount'].map((title) => (
-            <th key={title} scope="col" style={{ whiteSpace: 'nowrap' }}>
-              {title}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {invoice.lines.map((line, index) => (
-          <tr key={line.description} style={{ whiteSpace: 'nowrap' }}>
-            <td>{`NWT-${invoice.invoiceNumber}-${String(index + 1).padStart(4, '0')}-EU`}</td>
-            <td>{line.description}</td>
-            <td>{line.quantity}</td>
-            <td>{`${invoice.currency} ${(line.amount / line.quantity).toFixed(2)}`}</td>
-            <td>2026-11-30</td>
-            <td>{`${invoice.currency} ${line.amount.toFixed(2)}`}</td>
+    <div
+      role="region"
+      aria-label={`Invoice ${invoice.invoiceNumber}, scrollable`}
+      tabIndex={0}
+      style={{ overflowX: 'auto' }}
+      data-testid="wide-invoice"
+    >
+      <table>
+        <caption>Invoice {invoice.invoiceNumber}, all columns</caption>
+        <thead>
+          <tr>
+            {['Article number', 'Item', 'Qty', 'Unit', 'Booked on', 'Amount'].map((title) => (
+              <th key={title} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                {title}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {invoice.lines.map((line, index) => (
+            <tr key={line.description} style={{ whiteSpace: 'nowrap' }}>
+              <td>{`NWT-${invoice.invoiceNumber}-${String(index + 1).padStart(4, '0')}-EU`}</td>
+              <td>{line.description}</td>
+              <td>{line.quantity}</td>
+              <td>{`${invoice.currency} ${(line.amount / line.quantity).toFixed(2)}`}</td>
+              <td>2026-11-30</td>
+              <td>{`${invoice.currency} ${line.amount.toFixed(2)}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

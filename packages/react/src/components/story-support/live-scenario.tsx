@@ -41,7 +41,12 @@ export function LiveScenario({ scenario: name, eventDelayMs = 40, markdown = fal
           Play “{scenario.title}”
         </button>
       </p>
-      <RunView run={run} renderPayload={renderInvoice} renderText={markdown ? renderMarkdown : undefined} now={storyNow} />
+      <RunView
+        run={run}
+        renderPayload={renderInvoice}
+        renderText={markdown ? renderMarkdown : undefined}
+        now={storyNow}
+      />
     </div>
   );
 }

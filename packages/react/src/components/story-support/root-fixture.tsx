@@ -14,7 +14,10 @@ export interface RootFixtureProps extends FixtureArgs {
 export function RootFixture({ scenario: name, freeze, tools, children }: RootFixtureProps) {
   const [run] = useState(() => {
     const scenario = getScenario(name);
-    return createScenarioRun<Invoice>(scenario, { ...freeze, payloadSchema: scenario.usesInvoiceSchema === true ? invoiceSchema : undefined });
+    return createScenarioRun<Invoice>(scenario, {
+      ...freeze,
+      payloadSchema: scenario.usesInvoiceSchema === true ? invoiceSchema : undefined,
+    });
   });
   return (
     <Run.Root run={run} renderPayload={renderInvoice} tools={tools}>

@@ -19,7 +19,10 @@ export type StoryLocale = 'en' | 'de' | 'fr' | 'es' | 'ja';
 /** The scenarios' tools, typed: what the `toolRenderers` switch gives RunView. */
 const storyTools = { 'ocr.extract': ocrRenderer, 'weather.forecast': weatherRenderer };
 
-export interface ScenarioViewProps extends Pick<RunViewProps<Invoice>, 'focusOnWait' | 'activityOpen' | 'renderText' | 'labels'> {
+export interface ScenarioViewProps extends Pick<
+  RunViewProps<Invoice>,
+  'focusOnWait' | 'activityOpen' | 'renderText' | 'labels'
+> {
   /** A shared scenario name (see `@kestrel/testing`). */
   readonly scenario: string;
   /** Freeze the run: see `createScenarioSource`; `resumed` plays it as a run resumed by id (no start input). */
@@ -60,7 +63,17 @@ export function ScenarioView({ theme = 'toolbar', dir, locale = 'en', ...props }
   );
 }
 
-function ScenarioRunView({ scenario: name, freeze, renderPayload = true, payloadRenderer = renderInvoice, toolRenderers = false, rejectAnswer, respondDelayMs, onAction, ...view }: ScenarioViewProps) {
+function ScenarioRunView({
+  scenario: name,
+  freeze,
+  renderPayload = true,
+  payloadRenderer = renderInvoice,
+  toolRenderers = false,
+  rejectAnswer,
+  respondDelayMs,
+  onAction,
+  ...view
+}: ScenarioViewProps) {
   const [run] = useState(() => {
     const scenario = getScenario(name);
     return createScenarioRun<Invoice>(scenario, {

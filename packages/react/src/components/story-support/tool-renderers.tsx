@@ -33,5 +33,6 @@ export const strictOcrRenderer = toolRenderer({
 /** The weather tool of the `tool-error` scenario: its call fails, and the renderer says so in its own words. */
 export const weatherRenderer = toolRenderer({
   input: z.object({ city: z.string() }),
-  render: (call) => (call.status === 'failed' ? <p>No forecast for {call.input.city}</p> : <p>Forecast for {call.input.city}</p>),
+  render: (call) =>
+    call.status === 'failed' ? <p>No forecast for {call.input.city}</p> : <p>Forecast for {call.input.city}</p>,
 });

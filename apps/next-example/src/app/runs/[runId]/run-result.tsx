@@ -12,11 +12,17 @@ function Outcome({ event }: { event: RunCompletedEvent }) {
       return (
         <article data-status="COMPLETED">
           <p>{output.assistantText}</p>
-          {output.finalizedPayload !== undefined && output.finalizedPayload !== null && <p>This run also returned a structured result.</p>}
+          {output.finalizedPayload !== undefined && output.finalizedPayload !== null && (
+            <p>This run also returned a structured result.</p>
+          )}
         </article>
       );
     case 'FAILED':
-      return <p role="alert" data-status="FAILED">Failed: {output.error.message}</p>;
+      return (
+        <p role="alert" data-status="FAILED">
+          Failed: {output.error.message}
+        </p>
+      );
     case 'CANCELLED':
       return <p data-status="CANCELLED">Cancelled: {output.cancellation.reason}</p>;
     case 'WAITING':
@@ -31,7 +37,12 @@ export function RunResult({ runId }: { runId: string }) {
   const client = useKestrelClient();
   const { data: event, error, isPending } = useQuery(runResultQueryOptions(client, runId));
   if (isPending) return <p aria-busy="true">Reading the result…</p>;
-  if (error !== null) return <p role="alert">Could not read run {runId}: {error.message}</p>;
+  if (error !== null)
+    return (
+      <p role="alert">
+        Could not read run {runId}: {error.message}
+      </p>
+    );
   if (event === null) return <p>Run {runId} has not settled yet.</p>;
   return <Outcome event={event} />;
 }
