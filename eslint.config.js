@@ -13,7 +13,7 @@ const testOnlyFiles = [
   'packages/*/src/**/*.test-d.ts',
   'packages/*/src/**/*.test-helper.{ts,tsx}',
   'packages/*/src/**/*.stories.tsx',
-  'packages/react/src/components/story-support/**',
+  'packages/react/src/components/stories/**',
   'packages/react/src/components/docs-examples/**',
 ];
 

@@ -1,6 +1,6 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 
-/** Stories sit beside the components; the atlas plays the shared scenarios from @kestrel/testing. */
+/** Stories live in each package's src (the components' in components/stories/); the atlas plays the shared scenarios from @kestrel/testing. */
 const config: StorybookConfig = {
   stories: ['../packages/*/src/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],

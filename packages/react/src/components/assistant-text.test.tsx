@@ -2,7 +2,7 @@ import { createScenarioSource, getScenario } from '@kestrel/testing';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AssistantText } from './assistant-text.js';
-import { expectNoAxeViolations } from './axe-check.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
 
 describe('AssistantText', () => {
   it('streams the draft in a region that is not live, then puts only the final text in the log region that waited for it', async () => {

@@ -3,7 +3,7 @@ import { createEventFactory, evs, scenarioActions, type WireEvent } from '@kestr
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fixedSource, withFinishReason } from '../test-support/fixed-source.test-helper.js';
-import { expectNoAxeViolations } from './axe-check.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { FinishNotice } from './finish-notice.js';
 import { KestrelLabelsProvider } from './labels.js';
 

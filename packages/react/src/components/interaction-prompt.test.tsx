@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { startLoopbackKestrel } from '../test-support/loopback-kestrel.test-helper.js';
 import { useRun } from '../use-run.js';
-import { expectNoAxeViolations } from './axe-check.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { InteractionPrompt } from './interaction-prompt.js';
 
 // jsdom has no CSS.escape, which user-event uses for arrow keys in radio groups.

@@ -1,7 +1,7 @@
 import { createScenarioSource, getScenario, invoiceSchema, type Invoice } from '@kestrel/testing';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from './axe-check.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { PayloadPanel, resetPayloadWarnings } from './payload-panel.js';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import type { RunAction } from '@kestrel/core';
 import { createScenarioRun, createScenarioSource, getScenario, invoiceSchema, type Invoice } from '@kestrel/testing';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from './axe-check.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { ReceivedOutcome } from './received-outcome.js';
 import { RunView } from './run-view.js';
 

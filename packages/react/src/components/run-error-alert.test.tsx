@@ -2,7 +2,7 @@ import { createScenarioRun, createScenarioSource, getScenario, type ScenarioRunO
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from './axe-check.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { RunErrorAlert } from './run-error-alert.js';
 
 function errorRun(name: string, options: ScenarioRunOptions = {}) {

@@ -1,9 +1,9 @@
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { describe, expect, it } from 'vitest';
 import * as preview from '../../../../.storybook/preview.js';
-import { expectNoAxeViolations } from './axe-check.js';
-import * as partStories from './run-parts.stories.js';
-import * as toolStories from './tool-renderer.stories.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
+import * as partStories from './stories/run-parts.stories.js';
+import * as toolStories from './stories/tool-renderer.stories.js';
 
 setProjectAnnotations(preview);
 const stories = [...Object.values(composeStories(partStories)), ...Object.values(composeStories(toolStories))];

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createRef, useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useRunSelector } from '../use-run-selector.js';
-import { expectNoAxeViolations } from './axe-check.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { useRunContext } from './run-context.js';
 import { Run } from './run-parts.js';
 

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fixedSource, withFinishReason } from '../test-support/fixed-source.test-helper.js';
-import { expectNoAxeViolations } from './axe-check.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { defaultLabels } from './labels.js';
 import { RunStatus } from './run-status.js';
 

@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startLoopbackKestrel } from '../test-support/loopback-kestrel.test-helper.js';
 import { useRun } from '../use-run.js';
-import { expectNoAxeViolations } from './axe-check.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { resetPayloadWarnings } from './payload-panel.js';
 import { RunView } from './run-view.js';
 

@@ -3,9 +3,9 @@ import { scenarios } from '@kestrel/testing';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import * as preview from '../../../../.storybook/preview.js';
-import { expectNoAxeViolations } from './axe-check.js';
-import * as runStates from './run-states.stories.js';
-import * as atlas from './scenario-atlas.stories.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
+import * as runStates from './stories/run-states.stories.js';
+import * as atlas from './stories/scenario-atlas.stories.js';
 
 setProjectAnnotations(preview);
 const stories = Object.values(composeStories(atlas));

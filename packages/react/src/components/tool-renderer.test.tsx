@@ -2,10 +2,10 @@ import { createScenarioRun, createScenarioSource, getScenario } from '@kestrel/t
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { expectNoAxeViolations } from './axe-check.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { RunActivity } from './run-activity.js';
 import { RunView } from './run-view.js';
-import { ocrRenderer, strictOcrRenderer, weatherRenderer } from './story-support/tool-renderers.js';
+import { ocrRenderer, strictOcrRenderer, weatherRenderer } from './stories/support/tool-renderers.js';
 import { toolRenderer } from './tool-renderer.js';
 
 const toolItem = (name: string) => screen.getByText(name, { selector: 'code' }).closest('li') as HTMLElement;

@@ -1,7 +1,7 @@
 import { createScenarioRun, getScenario, invoiceSchema, scenarios } from '@kestrel/testing';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from '../components/axe-check.js';
+import { expectNoAxeViolations } from '../components/axe-check.test-helper.js';
 import { defaultLabels, KestrelLabelsProvider, type KestrelLabels } from '../components/labels.js';
 import { RunActivity } from '../components/run-activity.js';
 import { RunView } from '../components/run-view.js';

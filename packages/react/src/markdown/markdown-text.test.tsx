@@ -2,7 +2,7 @@ import { createScenarioSource, getScenario } from '@kestrel/testing';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AssistantText } from '../components/assistant-text.js';
-import { expectNoAxeViolations } from '../components/axe-check.js';
+import { expectNoAxeViolations } from '../components/axe-check.test-helper.js';
 import { closeOpenFence } from './close-open-fence.js';
 import { MarkdownText, renderMarkdown } from './markdown-text.js';
 

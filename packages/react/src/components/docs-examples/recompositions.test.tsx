@@ -4,7 +4,7 @@ import { createScenarioRun, getScenario, invoiceSchema, type Invoice } from '@ke
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from '../axe-check.js';
+import { expectNoAxeViolations } from '../axe-check.test-helper.js';
 import { AnswerFirst, InvoiceFirst, WithBanner } from './recompositions.js';
 
 const part = (root: ParentNode, name: string) => root.querySelector<HTMLElement>(`[data-kestrel-part="${name}"]`);

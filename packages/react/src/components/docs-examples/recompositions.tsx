@@ -7,7 +7,7 @@ import type { Invoice } from '@kestrel/testing';
 import { useRunSelector } from '../../use-run-selector.js';
 import { useRunContext } from '../run-context.js';
 import { Run } from '../run-parts.js';
-import { InvoiceTable } from '../story-support/invoice-table.js';
+import { InvoiceTable } from '../stories/support/invoice-table.js';
 
 // #region reordered
 export function AnswerFirst({ run }: { run: RunBinding }) {

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { Run } from './run-parts.js';
-import type { FixtureArgs } from './story-support/fixture-run.js';
-import { RootFixture } from './story-support/root-fixture.js';
-import { ocrRenderer, strictOcrRenderer, weatherRenderer } from './story-support/tool-renderers.js';
+import { Run } from '../run-parts.js';
+import type { FixtureArgs } from './support/fixture-run.js';
+import { RootFixture } from './support/root-fixture.js';
+import { ocrRenderer, strictOcrRenderer, weatherRenderer } from './support/tool-renderers.js';
 
 const renderers = {
   typed: { 'ocr.extract': ocrRenderer, 'weather.forecast': weatherRenderer },

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { AssistantText } from './assistant-text.js';
-import { FinishNotice } from './finish-notice.js';
-import { Fixture, type FixtureArgs } from './story-support/fixture-run.js';
+import { AssistantText } from '../assistant-text.js';
+import { FinishNotice } from '../finish-notice.js';
+import { Fixture, type FixtureArgs } from './support/fixture-run.js';
 
 /** The final text with its note below it, as RunView places them. */
 function FinishNoticeDemo(fixture: FixtureArgs) {

@@ -1,7 +1,7 @@
 import { createScenarioRun, getScenario, invoiceSchema, type Invoice } from '@kestrel/testing';
 import { useState, type ReactNode } from 'react';
-import { Run } from '../run-parts.js';
-import type { ToolRenderers } from '../tool-renderer.js';
+import { Run } from '../../run-parts.js';
+import type { ToolRenderers } from '../../tool-renderer.js';
 import type { FixtureArgs } from './fixture-run.js';
 import { renderInvoice } from './invoice-table.js';
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { LiveScenario } from './story-support/live-scenario.js';
+import { LiveScenario } from './support/live-scenario.js';
 
 /**
  * Live: `useRun` and the real run client play a scenario over `createScenarioFetch` (an in-memory Kestrel), so the

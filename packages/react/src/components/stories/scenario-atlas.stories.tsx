@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { getScenario, scenarios } from '@kestrel/testing';
 import { expect, within } from 'storybook/test';
-import { ScenarioView, storyLocales, type ScenarioViewProps } from './story-support/scenario-view.js';
+import { ScenarioView, storyLocales, type ScenarioViewProps } from './support/scenario-view.js';
 
 /**
  * The state atlas: one story per shared scenario (`@kestrel/testing`), each showing what RunView makes of the

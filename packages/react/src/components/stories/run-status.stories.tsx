@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { RunStatus } from './run-status.js';
-import { Fixture, type FixtureArgs } from './story-support/fixture-run.js';
+import { RunStatus } from '../run-status.js';
+import { Fixture, type FixtureArgs } from './support/fixture-run.js';
 
 function RunStatusDemo(fixture: FixtureArgs) {
   return <Fixture {...fixture}>{(run) => <RunStatus run={run} />}</Fixture>;

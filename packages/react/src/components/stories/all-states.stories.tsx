@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { scenarios, type Scenario, type ScenarioRunOptions } from '@kestrel/testing';
 import { expect } from 'storybook/test';
 import type { Invoice } from '@kestrel/testing';
-import { ScenarioView } from './story-support/scenario-view.js';
+import { ScenarioView } from './support/scenario-view.js';
 
 interface Tile {
   readonly key: string;

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { PayloadPanel } from './payload-panel.js';
-import { Fixture, type FixtureArgs } from './story-support/fixture-run.js';
-import { renderInvoice } from './story-support/invoice-table.js';
+import { PayloadPanel } from '../payload-panel.js';
+import { Fixture, type FixtureArgs } from './support/fixture-run.js';
+import { renderInvoice } from './support/invoice-table.js';
 
 function PayloadPanelDemo({ withRenderer = true, ...fixture }: FixtureArgs & { withRenderer?: boolean }) {
   return (

@@ -1,11 +1,11 @@
 import { createScenarioRun, getScenario, invoiceSchema, type Invoice, type ScenarioRunOptions } from '@kestrel/testing';
 import { useState, type ReactNode } from 'react';
-import { de } from '../../locales/de.js';
-import { es } from '../../locales/es.js';
-import { fr } from '../../locales/fr.js';
-import { ja } from '../../locales/ja.js';
-import { defaultLabels, KestrelLabelsProvider, type KestrelLabels } from '../labels.js';
-import { RunView, type RunViewProps } from '../run-view.js';
+import { de } from '../../../locales/de.js';
+import { es } from '../../../locales/es.js';
+import { fr } from '../../../locales/fr.js';
+import { ja } from '../../../locales/ja.js';
+import { defaultLabels, KestrelLabelsProvider, type KestrelLabels } from '../../labels.js';
+import { RunView, type RunViewProps } from '../../run-view.js';
 import { renderInvoice } from './invoice-table.js';
 import { ocrRenderer, weatherRenderer } from './tool-renderers.js';
 

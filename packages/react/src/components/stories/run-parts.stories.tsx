@@ -2,10 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { scenarios } from '@kestrel/testing';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { Run } from './run-parts.js';
-import type { FixtureArgs } from './story-support/fixture-run.js';
-import { RootFixture } from './story-support/root-fixture.js';
-import { storyNow } from './story-support/scenario-view.js';
+import { Run } from '../run-parts.js';
+import type { FixtureArgs } from './support/fixture-run.js';
+import { RootFixture } from './support/root-fixture.js';
+import { storyNow } from './support/scenario-view.js';
 
 /** Every part of `Run`, each rendered alone under a `Run.Root`. */
 const parts = {

@@ -1,9 +1,9 @@
 import { createRunClient } from '@kestrel/core';
 import { createScenarioFetch, getScenario, invoiceResponseFormat, invoiceSchema, type Invoice } from '@kestrel/testing';
 import { useState } from 'react';
-import { useRun } from '../../use-run.js';
-import { renderMarkdown } from '../../markdown/markdown-text.js';
-import { RunView } from '../run-view.js';
+import { useRun } from '../../../use-run.js';
+import { renderMarkdown } from '../../../markdown/markdown-text.js';
+import { RunView } from '../../run-view.js';
 import { renderInvoice } from './invoice-table.js';
 import { storyNow } from './scenario-view.js';
 

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { renderMarkdown } from '../markdown/markdown-text.js';
-import { WideInvoice } from './story-support/invoice-table.js';
-import { ScenarioView } from './story-support/scenario-view.js';
+import { renderMarkdown } from '../../markdown/markdown-text.js';
+import { WideInvoice } from './support/invoice-table.js';
+import { ScenarioView } from './support/scenario-view.js';
 
 /** States between the scenarios' ends: mid-stream, reconnecting, detached, and the payload cases side by side. */
 const meta = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { RunActivity } from './run-activity.js';
-import { Fixture, type FixtureArgs } from './story-support/fixture-run.js';
+import { RunActivity } from '../run-activity.js';
+import { Fixture, type FixtureArgs } from './support/fixture-run.js';
 
 function RunActivityDemo({ defaultOpen = false, ...fixture }: FixtureArgs & { defaultOpen?: boolean }) {
   return <Fixture {...fixture}>{(run) => <RunActivity run={run} defaultOpen={defaultOpen} />}</Fixture>;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { RunErrorAlert } from './run-error-alert.js';
-import { Fixture, type FixtureArgs } from './story-support/fixture-run.js';
+import { RunErrorAlert } from '../run-error-alert.js';
+import { Fixture, type FixtureArgs } from './support/fixture-run.js';
 
 function RunErrorAlertDemo(fixture: FixtureArgs) {
   return <Fixture {...fixture}>{(run) => <RunErrorAlert run={run} />}</Fixture>;

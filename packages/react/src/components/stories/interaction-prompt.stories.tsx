@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { ScenarioView } from './story-support/scenario-view.js';
+import { ScenarioView } from './support/scenario-view.js';
 
 /** Answering a WAITING run, played: each story fills the prompt the way a person would and checks what follows. */
 const meta = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toolRenderer } from '../tool-renderer.js';
+import { toolRenderer } from '../../tool-renderer.js';
 
 /** The scenarios' OCR tool, typed: input `{ file }`, output `{ pages, characters }`. */
 export const ocrRenderer = toolRenderer({

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { renderMarkdown } from '../markdown/markdown-text.js';
-import { AssistantText } from './assistant-text.js';
-import { Fixture, type FixtureArgs } from './story-support/fixture-run.js';
+import { renderMarkdown } from '../../markdown/markdown-text.js';
+import { AssistantText } from '../assistant-text.js';
+import { Fixture, type FixtureArgs } from './support/fixture-run.js';
 
 function AssistantTextDemo({ markdown = false, ...fixture }: FixtureArgs & { markdown?: boolean }) {
   return (
