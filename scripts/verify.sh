@@ -2,7 +2,9 @@
 # Every check CI runs, in order. Fails on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n== %s\n' "$*"; }
+# Each step's heading says how long the one before it took, so the cost of every step shows in the CI log.
+started=$SECONDS
+step() { printf '\n(%ss)\n== %s\n' "$((SECONDS - started))" "$*"; started=$SECONDS; }
 # Each test run also writes a JSON report here (named after the suite and its Node major); the last step sums
 # them into one closing line, counting each run on each Node version (see scripts/test-summary.ts).
 export KESTREL_RESULTS="$PWD/artifacts/test-results"
