@@ -81,7 +81,7 @@ export {
   parseInteractionAnswerShape,
   validateInteractionAnswer,
 } from './protocol/validate-interaction-answer.js';
-export type { AnswerIssue, AnswerValidation } from './protocol/validate-interaction-answer.js';
+export type { AnswerIssue, AnswerIssueCode, AnswerValidation } from './protocol/validate-interaction-answer.js';
 export { decodeSSE } from './sse/decode-sse.js';
 export { decodeSSEBatches } from './sse/decode-sse.js';
 export type { DecodeSSEOptions } from './sse/decode-sse.js';

@@ -113,6 +113,24 @@ describe('form', () => {
     expect(refusals(form, { kind: 'form', values: withoutOptional })).toEqual([]);
   });
 
+  it('names each issue by code, field and options, so a UI can word it in its own language', () => {
+    const check = validateInteractionAnswer(form, {
+      kind: 'form',
+      values: { project: '', amount: 'x', category: 'art' },
+    });
+    expect(check.valid ? [] : check.issues.map(({ code, field, options }) => ({ code, field, options }))).toEqual([
+      { code: 'required', field: 'Project code', options: undefined },
+      { code: 'not-number', field: 'Amount (EUR)', options: undefined },
+      { code: 'not-an-option', field: 'Category', options: ['travel', 'meals', 'other'] },
+    ]);
+    const empty = validateInteractionAnswer(text, { kind: 'text', text: '' });
+    expect(empty.valid ? null : empty.issues).toEqual([
+      { path: ['text'], code: 'answer-required', message: 'An answer is required' },
+    ]);
+    const none = validateInteractionAnswer(single, { kind: 'choice', selected: [] });
+    expect(none.valid ? null : none.issues.map((issue) => issue.code)).toEqual(['choose-one']);
+  });
+
   it('refuses missing or empty required fields, by field', () => {
     expect(refusals(form, { kind: 'form', values: { billable: false, project: '' } })).toEqual([
       'values.project: Project code is required',

@@ -197,8 +197,8 @@ export const defaultLabels: KestrelLabels = {
     `Expires on ${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(deadline)}`,
   expired: 'This request has expired and can no longer be answered.',
   fixErrors: 'Check the highlighted answers.',
-  answerIssue: (issue) =>
-    issue.path[0] === 'text' && issue.path.length === 1 ? 'An answer is required' : issue.message,
+  // The validator's messages are English already; a locale words `issue.code` instead (see locales/).
+  answerIssue: (issue) => issue.message,
   rejected: (message) => `Your answer was not accepted: ${message}`,
   unsent: (message) => `Your answer did not go through: ${message}. It is kept here: send it again.`,
   unsupported: (kind) => `This request ("${kind}") cannot be answered here.`,

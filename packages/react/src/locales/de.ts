@@ -1,7 +1,14 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
-import { dateFormatter, errorTitles, plural, protocolWhere, remainingFormatter } from './locale-format.js';
+import {
+  answerIssueIn,
+  dateFormatter,
+  errorTitles,
+  plural,
+  protocolWhere,
+  remainingFormatter,
+} from './locale-format.js';
 
 const receivedStatuses: Record<RunOutputStatus, string> = {
   COMPLETED: 'der Lauf wurde abgeschlossen',
@@ -100,8 +107,16 @@ export const de: KestrelLabels = {
   expiresOn: (deadline) => `Läuft ab am ${expiryDate(deadline)}`,
   expired: 'Diese Anfrage ist abgelaufen und kann nicht mehr beantwortet werden.',
   fixErrors: 'Bitte prüfen Sie die markierten Antworten.',
-  answerIssue: (issue) =>
-    issue.path[0] === 'text' && issue.path.length === 1 ? 'Eine Antwort ist erforderlich' : issue.message,
+  answerIssue: answerIssueIn('de', {
+    required: (field) => `${field} ist erforderlich`,
+    'not-text': (field) => `${field} muss ein Text sein`,
+    'not-number': (field) => `${field} muss eine Zahl sein`,
+    'not-boolean': (field) => `${field} muss ja oder nein sein`,
+    'not-an-option': (field, options) => `${field} muss eines davon sein: ${options}`,
+    'choose-one': () => 'Wählen Sie eine Option',
+    'choose-exactly-one': () => 'Wählen Sie genau eine Option',
+    'answer-required': () => 'Eine Antwort ist erforderlich',
+  }),
   rejected: (message) => `Ihre Antwort wurde nicht angenommen: ${message}`,
   unsent: (message) => `Ihre Antwort kam nicht an: ${message}. Sie bleibt hier erhalten: Senden Sie sie erneut.`,
   unsupported: (kind) => `Diese Anfrage („${kind}“) kann hier nicht beantwortet werden.`,

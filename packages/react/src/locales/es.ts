@@ -1,7 +1,14 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
-import { dateFormatter, errorTitles, plural, protocolWhere, remainingFormatter } from './locale-format.js';
+import {
+  answerIssueIn,
+  dateFormatter,
+  errorTitles,
+  plural,
+  protocolWhere,
+  remainingFormatter,
+} from './locale-format.js';
 
 const receivedStatuses: Record<RunOutputStatus, string> = {
   COMPLETED: 'la ejecución había terminado',
@@ -101,8 +108,16 @@ export const es: KestrelLabels = {
   expiresOn: (deadline) => `Caduca el ${expiryDate(deadline)}`,
   expired: 'Esta solicitud ha caducado y ya no se puede responder.',
   fixErrors: 'Revisa las respuestas marcadas.',
-  answerIssue: (issue) =>
-    issue.path[0] === 'text' && issue.path.length === 1 ? 'Se requiere una respuesta' : issue.message,
+  answerIssue: answerIssueIn('es', {
+    required: (field) => `${field} es obligatorio`,
+    'not-text': (field) => `${field} debe ser un texto`,
+    'not-number': (field) => `${field} debe ser un número`,
+    'not-boolean': (field) => `${field} debe ser sí o no`,
+    'not-an-option': (field, options) => `${field} debe ser uno de estos valores: ${options}`,
+    'choose-one': () => 'Elija una opción',
+    'choose-exactly-one': () => 'Elija exactamente una opción',
+    'answer-required': () => 'Se requiere una respuesta',
+  }),
   rejected: (message) => `Tu respuesta no fue aceptada: ${message}`,
   unsent: (message) => `Tu respuesta no llegó: ${message}. Se conserva aquí: envíala de nuevo.`,
   unsupported: (kind) => `Esta solicitud («${kind}») no se puede responder aquí.`,

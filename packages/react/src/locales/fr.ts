@@ -1,7 +1,14 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
-import { dateFormatter, errorTitles, plural, protocolWhere, remainingFormatter } from './locale-format.js';
+import {
+  answerIssueIn,
+  dateFormatter,
+  errorTitles,
+  plural,
+  protocolWhere,
+  remainingFormatter,
+} from './locale-format.js';
 
 const receivedStatuses: Record<RunOutputStatus, string> = {
   COMPLETED: 'l’exécution était terminée',
@@ -101,8 +108,16 @@ export const fr: KestrelLabels = {
   expiresOn: (deadline) => `Expire le ${expiryDate(deadline)}`,
   expired: 'Cette demande a expiré et ne peut plus recevoir de réponse.',
   fixErrors: 'Vérifiez les réponses signalées.',
-  answerIssue: (issue) =>
-    issue.path[0] === 'text' && issue.path.length === 1 ? 'Une réponse est obligatoire' : issue.message,
+  answerIssue: answerIssueIn('fr', {
+    required: (field) => `${field} est obligatoire`,
+    'not-text': (field) => `${field} doit être un texte`,
+    'not-number': (field) => `${field} doit être un nombre`,
+    'not-boolean': (field) => `${field} doit être oui ou non`,
+    'not-an-option': (field, options) => `${field} doit être l’une de ces valeurs : ${options}`,
+    'choose-one': () => 'Choisissez une option',
+    'choose-exactly-one': () => 'Choisissez une seule option',
+    'answer-required': () => 'Une réponse est requise',
+  }),
   rejected: (message) => `Votre réponse n’a pas été acceptée : ${message}`,
   unsent: (message) => `Votre réponse n’est pas passée : ${message}. Elle est conservée ici : renvoyez-la.`,
   unsupported: (kind) => `Cette demande (« ${kind} ») ne peut pas recevoir de réponse ici.`,

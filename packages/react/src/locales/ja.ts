@@ -1,7 +1,14 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
-import { dateFormatter, errorTitles, plural, protocolWhere, remainingFormatter } from './locale-format.js';
+import {
+  answerIssueIn,
+  dateFormatter,
+  errorTitles,
+  plural,
+  protocolWhere,
+  remainingFormatter,
+} from './locale-format.js';
 
 const receivedStatuses: Record<RunOutputStatus, string> = {
   COMPLETED: '実行は完了していました',
@@ -97,8 +104,16 @@ export const ja: KestrelLabels = {
   expiresOn: (deadline) => `期限：${expiryDate(deadline)}`,
   expired: 'このリクエストは期限切れのため、回答できません。',
   fixErrors: '強調表示された回答を確認してください。',
-  answerIssue: (issue) =>
-    issue.path[0] === 'text' && issue.path.length === 1 ? '回答を入力してください' : issue.message,
+  answerIssue: answerIssueIn('ja', {
+    required: (field) => `${field}は必須です`,
+    'not-text': (field) => `${field}はテキストで入力してください`,
+    'not-number': (field) => `${field}は数値で入力してください`,
+    'not-boolean': (field) => `${field}ははい・いいえで選んでください`,
+    'not-an-option': (field, options) => `${field}は次のいずれかにしてください：${options}`,
+    'choose-one': () => 'オプションを選んでください',
+    'choose-exactly-one': () => 'オプションを1つだけ選んでください',
+    'answer-required': () => '回答を入力してください',
+  }),
   rejected: (message) => `回答は受け付けられませんでした：${message}`,
   unsent: (message) => `回答を送信できませんでした：${message}。内容はここに残っています。もう一度送信してください。`,
   unsupported: (kind) => `このリクエスト（「${kind}」）にはここでは回答できません。`,

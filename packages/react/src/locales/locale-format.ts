@@ -1,10 +1,30 @@
-import type { RunErrorKind } from '@kestrel/core';
+import type { AnswerIssue, AnswerIssueCode, RunErrorKind } from '@kestrel/core';
 import type { KestrelLabels } from '../components/labels.js';
 
 /*
  * What the locale label sets share: plural forms by Intl.PluralRules, durations and dates by Intl. Only the
  * locales import this file, so none of it weighs on the main entry.
  */
+
+/**
+ * A locale's words for the answer issues a person can cause through the prompt, by code; `field` is the form
+ * field's label, `options` the allowed values already joined as a list in the locale ("a, b or c").
+ */
+export type AnswerIssueWords = {
+  readonly [C in Exclude<AnswerIssueCode, 'invalid'>]: (field: string, options: string) => string;
+};
+
+/**
+ * `answerIssue` for a locale: the issue's code in the locale's words. Issues without a code, or `invalid` ones (an
+ * answer the prompt cannot produce: a developer's mistake or a server's), keep the validator's English message.
+ */
+export function answerIssueIn(locale: string, words: AnswerIssueWords): KestrelLabels['answerIssue'] {
+  const list = new Intl.ListFormat(locale, { type: 'disjunction' });
+  return (issue: AnswerIssue) =>
+    issue.code === undefined || issue.code === 'invalid'
+      ? issue.message
+      : words[issue.code](issue.field ?? '', list.format(issue.options ?? []));
+}
 
 /** One text per CLDR plural category of a locale; `other` is the one every locale has. */
 export type PluralForms = Partial<Record<Intl.LDMLPluralRule, (count: number) => string>> & {

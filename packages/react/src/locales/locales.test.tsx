@@ -1,7 +1,9 @@
-import { createScenarioRun, getScenario, invoiceSchema, scenarios } from '@kestrel/testing';
+import { createScenarioRun, createScenarioSource, getScenario, invoiceSchema, scenarios } from '@kestrel/testing';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../components/axe-check.test-helper.js';
+import { InteractionPrompt } from '../components/interaction-prompt.js';
 import { defaultLabels, KestrelLabelsProvider, type KestrelLabels } from '../components/labels.js';
 import { RunActivity } from '../components/run-activity.js';
 import { RunView } from '../components/run-view.js';
@@ -95,6 +97,49 @@ describe('the locale label sets', () => {
     expect(screen.getByRole('button', { name: 'Genehmigen' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ablehnen' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Wartet auf Ihre Antwort');
+  });
+
+  it("words a form's issues in the language of the view, not the validator's English", async () => {
+    const user = userEvent.setup();
+    const run = { ...createScenarioSource(getScenario('waiting-form')), respond: vi.fn(() => Promise.resolve()) };
+    render(
+      <KestrelLabelsProvider labels={de}>
+        <InteractionPrompt run={run} />
+      </KestrelLabelsProvider>,
+    );
+    await user.type(screen.getByRole('textbox', { name: /Amount \(EUR\)/ }), 'twenty');
+    await user.click(screen.getByRole('button', { name: 'Antwort senden' }));
+    expect(run.respond).not.toHaveBeenCalled();
+    const messageOf = (name: RegExp) => {
+      const element = screen.getByRole(name.source.startsWith('Category') ? 'combobox' : 'textbox', { name });
+      return document.getElementById((element.getAttribute('aria-describedby') ?? '').split(' ').at(-1) ?? '')
+        ?.textContent;
+    };
+    expect(messageOf(/Project code/)).toBe('Project code ist erforderlich');
+    expect(messageOf(/Amount \(EUR\)/)).toBe('Amount (EUR) muss eine Zahl sein');
+    expect(messageOf(/Category/)).toMatch(/Category ist erforderlich/);
+  });
+
+  it('words a choice and an enum issue in each language, joining the options as that language lists them', () => {
+    const enumIssue = {
+      path: ['values', 'size'],
+      code: 'not-an-option',
+      field: 'Size',
+      options: ['S', 'M', 'L'],
+      message: '',
+    } as const;
+    expect(de.answerIssue(enumIssue)).toBe('Size muss eines davon sein: S, M oder L');
+    expect(fr.answerIssue(enumIssue)).toBe('Size doit être l’une de ces valeurs : S, M ou L');
+    expect(es.answerIssue({ path: ['selected'], code: 'choose-one', message: 'Choose an option' })).toBe(
+      'Elija una opción',
+    );
+    expect(ja.answerIssue({ path: ['text'], code: 'answer-required', message: 'An answer is required' })).toBe(
+      '回答を入力してください',
+    );
+    // An issue the prompt cannot cause keeps the validator's message.
+    expect(de.answerIssue({ path: ['kind'], code: 'invalid', message: 'Expected a "text" answer, got "form"' })).toBe(
+      'Expected a "text" answer, got "form"',
+    );
   });
 
   it('says who cancelled and the reason in the language of the view', () => {
