@@ -43,9 +43,12 @@ export interface RunErrorAlertProps extends Omit<HTMLAttributes<HTMLDivElement>,
  */
 export function RunErrorAlert({ run: ownRun, labels, className, ref, ...rest }: RunErrorAlertProps) {
   const run = usePartRun(ownRun, 'Run.Error');
-  const parts = useOptionalRunContext()?.parts;
-  // Registered while mounted (even rendering nothing), so the status knows before the first error arrives.
-  useLayoutEffect(() => (ownRun === undefined ? parts?.addError() : undefined), [parts, ownRun]);
+  const context = useOptionalRunContext();
+  const parts = context?.parts;
+  // Registered while mounted (even rendering nothing), so the status knows before the first error arrives; also when
+  // given the root's own run explicitly, which is the same run.
+  const sameRun = ownRun === undefined || ownRun === context?.run;
+  useLayoutEffect(() => (sameRun ? parts?.addError() : undefined), [parts, sameRun]);
   const select = useCallback((state: RunState) => selectError(state, run), [run]);
   const { error, retryMode, afterOutcome } = useRunSelector(run, select, shallowEqual);
   const t = useKestrelLabels(labels);

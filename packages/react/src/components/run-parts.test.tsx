@@ -287,6 +287,18 @@ describe('announcements', () => {
     await expectNoAxeViolations(container);
   });
 
+  it("say a connection error once also when the parts are given the root's run explicitly", () => {
+    const run = createScenarioRun(getScenario('truncated'));
+    const { container } = render(
+      <Run.Root run={run}>
+        <Run.Status run={run} />
+        <Run.Error run={run} />
+      </Run.Root>,
+    );
+    expect(screen.getByRole('status').getAttribute('aria-live')).toBe('off');
+    expect(speakingRegions(container).map((region) => region.getAttribute('role'))).toEqual(['alert']);
+  });
+
   it('say a connection error in the status when no alert is shown beside it', () => {
     const { container } = render(
       <Run.Root run={createScenarioRun(getScenario('truncated'))}>
