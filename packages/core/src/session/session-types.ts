@@ -1,0 +1,130 @@
+import type { RunBinding } from '../controller/run-actions.js';
+import type { RunClient } from '../client/types.js';
+import type { InteractionAnswer, ResponseFormat } from '../protocol/types.js';
+import type { PayloadSchema } from '../run/payload.js';
+import type { RunError } from '../run/run-state.js';
+
+/*
+ * The contract of a session (docs/protocol.md#sessions): an ordered conversation of runs. `createSessionController`
+ * implements it; `useSession`, `<SessionView>` and the AI SDK bridge are written against these types.
+ */
+
+/**
+ * What `send` does while a run of the session is live or WAITING (a session has at most one live run).
+ * - `queue` (default): the message waits, visibly, and is sent when the live run settles (not while it is WAITING:
+ *   the prompt answers a wait; a queued message is sent once the run settles otherwise or the person cancels it).
+ * - `reject`: `send` returns `rejected` and nothing is kept.
+ * - `cancel-previous`: the live run is cancelled, and the message is sent once it has settled CANCELLED.
+ */
+export type SessionConcurrency = 'reject' | 'queue' | 'cancel-previous';
+
+/**
+ * What is known of the session's older runs (the listing, docs/protocol.md#a-sessions-runs):
+ * - `unknown`: nothing asked yet (a new session, or before the first `loadOlder`);
+ * - `loading`: a page is on its way;
+ * - `more`: older runs exist (`nextCursor` was not null);
+ * - `complete`: every run of the session is loaded;
+ * - `unavailable`: the server has no listing (405, 501, or a 404 whose code is not `session_not_found`): only the
+ *   runs started here are shown;
+ * - `error`: the last page failed (`historyError` says why); `loadOlder()` tries again.
+ */
+export type SessionHistoryStatus = 'unknown' | 'loading' | 'more' | 'complete' | 'unavailable' | 'error';
+
+/**
+ * Where an entry is in its life:
+ * - `queued`: typed and kept, not sent yet (policy `queue`);
+ * - `sending`: the POST is on its way;
+ * - `live`: its run streams (phase `starting`/`streaming`/`reconnecting`);
+ * - `waiting`: its run settled WAITING and asks the person;
+ * - `settled`: its run settled COMPLETED, FAILED or CANCELLED;
+ * - `failed-to-send`: the POST was refused or never answered (`error` says why); the person may retry;
+ */
+export type SessionEntryStatus = 'queued' | 'sending' | 'live' | 'waiting' | 'settled' | 'failed-to-send';
+
+/** One answer given to a WAITING run of the session, in order (the listing's `answers`). */
+export interface SessionAnswer {
+  readonly interactionId: string;
+  readonly attempt: number;
+  readonly answer: InteractionAnswer;
+}
+
+/** One message of the person and the run it started. `run` works with every run part (`<Run.Root run={...}>`). */
+export interface SessionEntry<P = unknown> {
+  /** Stable for the entry's life (a local id before the run id is known): use it as the React key. */
+  readonly key: string;
+  /** Null while queued or sending. */
+  readonly runId: string | null;
+  /** What the person typed. */
+  readonly input: string;
+  /** ISO time: the listing's `createdAt`, or when it was sent here. */
+  readonly createdAt: string;
+  /** `history`: read from the listing; `local`: sent from this controller. */
+  readonly origin: 'history' | 'local';
+  readonly status: SessionEntryStatus;
+  /** The answers given in this run, oldest first (the person's replies to its questions). */
+  readonly answers: readonly SessionAnswer[];
+  /** The entry's run: state and actions (respond, cancel, retry, ...). An idle run while queued or sending. */
+  readonly run: RunBinding<P>;
+  /** Why the POST failed, for `failed-to-send`; null otherwise. */
+  readonly error: RunError | null;
+}
+
+/** The session as a whole. A new object whenever any of it changes; entries keep their identity while unchanged. */
+export interface SessionState<P = unknown> {
+  /** Null for a new session until the first `run.started` names it. */
+  readonly sessionId: string | null;
+  /** Oldest first. */
+  readonly entries: readonly SessionEntry<P>[];
+  readonly history: SessionHistoryStatus;
+  /** Why the last page failed, for `history: 'error'`; null otherwise. */
+  readonly historyError: RunError | null;
+  /** The key of the entry whose run is live or WAITING (the one the next message would wait for); null if none. */
+  readonly activeKey: string | null;
+}
+
+/** What `send` did with the message. */
+export type SessionSendResult =
+  | { readonly type: 'sent'; readonly key: string }
+  | { readonly type: 'queued'; readonly key: string }
+  | { readonly type: 'rejected'; readonly reason: 'run-in-progress' | 'empty-input' };
+
+/** Options of {@link SessionController}; only `client` is required. */
+export interface SessionControllerOptions<P = unknown> {
+  readonly client: RunClient;
+  /** An existing session to continue (e.g. from the URL), or `new` (default): Kestrel names it on the first run. */
+  readonly sessionId?: string;
+  /** Default `queue`. */
+  readonly concurrency?: SessionConcurrency;
+  /** Sent with every run unless `send` gives its own. */
+  readonly responseFormat?: ResponseFormat;
+  readonly payloadSchema?: PayloadSchema<P>;
+  /** Runs per listing page (1 to 100). Default 20. */
+  readonly pageSize?: number;
+  /** Called once when a `new` session learns its id (put it in the URL). */
+  readonly onSessionId?: (sessionId: string) => void;
+}
+
+/** A conversation of runs, framework-agnostic. Made by `createSessionController`. Methods work unbound. */
+export interface SessionController<P = unknown> {
+  getState(): SessionState<P>;
+  /** The state to render on the server: the entries known at creation, no request made. */
+  getServerState(): SessionState<P>;
+  subscribe(listener: () => void): () => void;
+  /** Sends a message (or queues or rejects it, per `concurrency`). Empty or whitespace-only input is rejected. */
+  send(input: string, options?: { readonly responseFormat?: ResponseFormat }): SessionSendResult;
+  /** Loads the next page of older runs; a no-op while loading, when complete, or when unavailable. */
+  loadOlder(): Promise<void>;
+  /** Retries an entry: resends a `failed-to-send` message, or does what its run's `retry()` does. */
+  retry(key: string): void;
+  /** Takes back a queued message (before it is sent). */
+  withdraw(key: string): void;
+  /** Cancels the live run, if any. */
+  cancel(): Promise<void>;
+  /**
+   * Reads the first page of history (re-attaching to a live run found there) when not done yet. Called by
+   * `useSession` on mount; idempotent.
+   */
+  start(): void;
+  /** Detaches every run and stops listening. The controller can be started again. */
+  dispose(): void;
+}
