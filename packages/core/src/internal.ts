@@ -9,3 +9,4 @@ export type { RequestIssue } from './protocol/error-response.js';
 export { kestrelIdProblem } from './protocol/kestrel-id.js';
 export { protocolErrorAction } from './run/protocol-error-action.js';
 export { toWireEvent } from './protocol/encode-run-event.js';
+export { createSSEParser, DEFAULT_MAX_MESSAGE_BYTES } from './sse/sse-parser.js';

@@ -203,7 +203,7 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
 
     let upstream: Response;
     try {
-      upstream = await resolved.fetch(target, {
+      upstream = await resolved.fetch(target.href, {
         method: request.method.toUpperCase(),
         headers: built.value.headers,
         body: body.value,

@@ -1,11 +1,5 @@
-import {
-  ProtocolError,
-  decodeSSE,
-  encodeSSEComment,
-  parseSSEMessage,
-  type RunEvent,
-  type SSEMessage,
-} from '@kestrel/core';
+import { ProtocolError, parseSSEMessage, type RunEvent, type SSEMessage } from '@kestrel/core';
+import { createSSEParser, DEFAULT_MAX_MESSAGE_BYTES } from '@kestrel/core/internal';
 
 export interface ValidatedStreamOptions {
   /** Called once when the upstream breaks the protocol; the response ends right after the offending message. */
@@ -21,109 +15,204 @@ export interface ValidatedStreamOptions {
   readonly maxMessageBytes?: number;
 }
 
-/** Re-frames one message exactly as received (type, id and data lines), so nothing is lost or rewritten. */
-function frame(message: SSEMessage): string {
-  const event = message.event === undefined || message.event === '' ? '' : `event: ${message.event}\n`;
-  const id = message.id === undefined ? '' : `id: ${message.id}\n`;
-  const data = message.data
-    .split('\n')
-    .map((line) => `data: ${line}\n`)
-    .join('');
-  return `${event}${id}${data}\n`;
+const LF = 10;
+const CR = 13;
+
+/** A message the current chunk completed, and where it ends in the chunk's text (just past its blank line). */
+interface Completed {
+  readonly message: SSEMessage;
+  end: number;
+}
+
+interface RelayState {
+  settled: boolean;
+  firstSeen: boolean;
+  /** The first event, until `onFirstEvent` has heard it. */
+  first: RunEvent | undefined;
+}
+
+/** The first of the chunk's messages that breaks the protocol (or follows `run.completed`), or undefined. */
+function firstInvalid(
+  completed: readonly Completed[],
+  state: RelayState,
+): { readonly at: Completed; readonly error: ProtocolError } | undefined {
+  for (const entry of completed) {
+    try {
+      const event = parseSSEMessage(entry.message);
+      if (state.settled) {
+        throw new ProtocolError('event after run.completed', {
+          eventType: event.type === 'unknown' ? event.unknownType : event.type,
+          seq: event.seq,
+          raw: entry.message.data,
+        });
+      }
+      if (event.type === 'run.completed') state.settled = true;
+      if (!state.firstSeen) {
+        state.firstSeen = true;
+        state.first = event;
+      }
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      return { at: entry, error };
+    }
+  }
+  return undefined;
 }
 
 /**
  * Passes an upstream Kestrel event stream through, validating every message with the core schemas on the way.
  *
- * - A valid message is forwarded as the upstream framed it.
+ * - Relayed a chunk at a time: each upstream chunk is parsed, its messages are validated, and everything up to its
+ *   last complete message goes out in one write, exactly the bytes Kestrel sent (its framing, ids, comments), so
+ *   the browser receives the upstream's batching. The rest of a message a chunk ends inside waits for the chunk
+ *   that completes it (at most `maxMessageBytes`).
  * - The first message that breaks the protocol (bad JSON, wrong fields, a name that disagrees with `data.type`, an
  *   event after `run.completed`) is forwarded unchanged as the LAST message, reported through `onProtocolError`,
  *   and the response then ends. The browser's client validates it too and shows the same protocol error, naming
  *   the seq and field, instead of a vague broken connection; nothing after it reaches the browser.
  * - Upstream keep-alive comments are forwarded; the proxy writes none of its own, so a silent upstream stays
  *   silent and the browser's heartbeat timeout can notice it.
- * - A clean upstream end ends the response (no terminal event is ever invented); an upstream that drops makes the
- *   response error, which cuts the browser's connection so that it resumes.
+ * - A clean upstream end ends the response (no terminal event is ever invented; a message cut off by the end is
+ *   not forwarded); an upstream that drops makes the response error, which cuts the browser's connection so that
+ *   it resumes.
  */
 export function validatedEventStream(
   upstream: ReadableStream<Uint8Array>,
   options: ValidatedStreamOptions,
 ): ReadableStream<Uint8Array> {
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const encoder = new TextEncoder();
-  let messages: AsyncGenerator<SSEMessage, void, undefined> | undefined;
-  let settled = false;
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const reader = upstream.getReader();
+  const state: RelayState = { settled: false, firstSeen: false, first: undefined };
+  let firstHeard = options.onFirstEvent === undefined;
+  let atStart = true;
   let stopped = false;
-  let first = true;
+  // Text received but not forwarded yet: the start of a message that no chunk has completed so far.
+  let held = '';
+  // Filled by the parser while one chunk is fed; emptied per chunk.
+  let completed: Completed[] = [];
+  let boundary = -1;
+  const feed = createSSEParser(
+    (message) => completed.push({ message, end: -1 }),
+    undefined,
+    maxMessageBytes,
+    (index) => {
+      boundary = index;
+      const last = completed[completed.length - 1];
+      if (last !== undefined && last.end < 0) last.end = index;
+    },
+  );
+
+  const decode = (bytes: Uint8Array): string => {
+    const text = decoder.decode(bytes, { stream: true });
+    if (!atStart || text === '') return text;
+    atStart = false;
+    // Only to parse: the BOM is not forwarded (the browser's decoder would drop it anyway).
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  };
+
+  const stop = async (): Promise<void> => {
+    stopped = true;
+    await reader.cancel().catch(() => undefined);
+  };
+
+  const send = (controller: ReadableStreamDefaultController<Uint8Array>, text: string): void => {
+    if (text !== '') controller.enqueue(encoder.encode(text));
+  };
+
+  const end = async (
+    controller: ReadableStreamDefaultController<Uint8Array>,
+    last: string,
+    error: ProtocolError,
+  ): Promise<void> => {
+    send(controller, last);
+    controller.close();
+    stopped = true;
+    options.onProtocolError(error);
+    await stop();
+  };
+
+  /** Handles one upstream chunk; true when something was enqueued or the stream ended. */
+  const relay = async (
+    controller: ReadableStreamDefaultController<Uint8Array>,
+    bytes: Uint8Array,
+  ): Promise<boolean> => {
+    const text = decode(bytes);
+    completed = [];
+    boundary = -1;
+    let oversized: ProtocolError | undefined;
+    try {
+      feed(text);
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      oversized = error;
+    }
+    const invalid = firstInvalid(completed, state);
+    // The messages hold slices of the chunk's text: let go of them before an idle wait, not at the next chunk.
+    completed = [];
+    if (invalid !== undefined) {
+      await end(controller, held + text.slice(0, invalid.at.end), invalid.error);
+      return true;
+    }
+    if (!firstHeard && state.first !== undefined && options.onFirstEvent !== undefined) {
+      firstHeard = true;
+      const first = state.first;
+      state.first = undefined;
+      try {
+        await options.onFirstEvent(first);
+      } catch (error) {
+        stopped = true;
+        options.onCancel();
+        controller.error(error);
+        await reader.cancel().catch(() => undefined);
+        return true;
+      }
+      if (stopped) return true;
+    }
+    // Messages before an oversized one are whole and valid: they go out first; none of the oversized one does,
+    // and the response ends cleanly, so the browser sees a stream cut short instead of resuming into it forever.
+    if (oversized !== undefined) {
+      await end(controller, boundary < 0 ? '' : held + text.slice(0, boundary), oversized);
+      return true;
+    }
+    if (boundary < 0) {
+      held += text;
+      if (held.length > maxMessageBytes) {
+        await end(
+          controller,
+          '',
+          new ProtocolError(`SSE message of ${held.length}+ bytes is over maxMessageBytes (${maxMessageBytes})`),
+        );
+        return true;
+      }
+      return false;
+    }
+    const last = bytes[bytes.length - 1];
+    // The common case, a chunk of whole messages: its own bytes go on, with no re-encoding. Only when it ends
+    // on a line break, so no half character the decoder still holds goes out twice.
+    if (held === '' && boundary === text.length && (last === LF || last === CR)) controller.enqueue(bytes);
+    else send(controller, held + text.slice(0, boundary));
+    held = text.slice(boundary);
+    return true;
+  };
 
   return new ReadableStream<Uint8Array>({
-    start(controller) {
-      messages = decodeSSE(upstream, {
-        onComment: (comment) => {
-          if (!stopped) controller.enqueue(encoder.encode(encodeSSEComment(comment)));
-        },
-        maxMessageBytes: options.maxMessageBytes,
-      });
-    },
     async pull(controller) {
-      if (messages === undefined || stopped) return;
-      let next: IteratorResult<SSEMessage, void>;
-      try {
-        next = await messages.next();
-      } catch (error) {
-        if (!(error instanceof ProtocolError)) throw error;
-        // An oversized message: none of it is forwarded (it was never whole), and the response ends cleanly, so the
-        // browser sees a stream cut short (no outcome) instead of resuming into the same message again and again.
-        stopped = true;
-        controller.close();
-        options.onProtocolError(error);
-        return;
-      }
-      if (stopped) return;
-      if (next.done === true) {
-        stopped = true;
-        controller.close();
-        return;
-      }
-      const message = next.value;
-      let event: RunEvent;
-      try {
-        event = parseSSEMessage(message);
-        if (settled) {
-          throw new ProtocolError('event after run.completed', {
-            eventType: event.type === 'unknown' ? event.unknownType : event.type,
-            seq: event.seq,
-            raw: message.data,
-          });
-        }
-        if (event.type === 'run.completed') settled = true;
-      } catch (error) {
-        if (!(error instanceof ProtocolError)) throw error;
-        stopped = true;
-        controller.enqueue(encoder.encode(frame(message)));
-        controller.close();
-        options.onProtocolError(error);
-        await messages.return(undefined).catch(() => undefined);
-        return;
-      }
-      if (first && options.onFirstEvent !== undefined) {
-        first = false;
-        try {
-          await options.onFirstEvent(event);
-        } catch (error) {
+      while (!stopped) {
+        const next = await reader.read();
+        if (stopped) return;
+        if (next.done) {
           stopped = true;
-          options.onCancel();
-          controller.error(error);
-          await messages.return(undefined).catch(() => undefined);
+          controller.close();
           return;
         }
-        if (stopped) return;
+        if (await relay(controller, next.value)) return;
       }
-      controller.enqueue(encoder.encode(frame(message)));
     },
     async cancel() {
-      stopped = true;
       options.onCancel();
-      await messages?.return(undefined).catch(() => undefined);
+      await stop();
     },
   });
 }

@@ -23,6 +23,10 @@ const SPACE = 32;
  * Sizes are counted in decoded UTF-16 units, each at least one byte on the wire: cheap (a length read per line
  * and per chunk, never per character), and never more than the bytes received.
  *
+ * `onBoundary`, when given, hears the index in the fed text just past each line after which no message is in
+ * progress (a blank line, or a comment between messages): the text before it can be relayed whole without
+ * splitting a message (the proxy forwards each upstream chunk up to there, validated, in one write).
+ *
  * @example
  * const feed = createSSEParser((message) => queue.push(message));
  * feed(decoder.decode(bytes, { stream: true }));
@@ -31,6 +35,7 @@ export function createSSEParser(
   onMessage: (message: SSEMessage) => void,
   onComment?: (comment: string) => void,
   maxMessageBytes: number = DEFAULT_MAX_MESSAGE_BYTES,
+  onBoundary?: (index: number) => void,
 ): (text: string) => void {
   // Undefined until the first data line: the spec's "data buffer empty" test without a counter.
   let data: string | undefined;
@@ -105,6 +110,7 @@ export function createSSEParser(
         else if (start === text.length) afterCR = true;
         cr = text.indexOf('\r', start);
       }
+      if (onBoundary !== undefined && data === undefined && event === undefined && id === undefined) onBoundary(start);
       if (lf >= 0 && lf < start) lf = text.indexOf('\n', start);
     }
     if (start < text.length) {

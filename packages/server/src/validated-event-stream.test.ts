@@ -1,0 +1,134 @@
+import type { ProtocolError } from '@kestrel/core';
+import { chunksToStream, createEventFactory, splitRandomly, toBytes } from '@kestrel/testing';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validatedEventStream } from './validated-event-stream.js';
+
+const frame = (event: object, id?: number) =>
+  `${id === undefined ? '' : `id: ${id}\n`}event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`;
+
+function validRun(deltas: number): string {
+  const e = createEventFactory({ runId: 'run_1' });
+  const events = [e.started(1), e.received(), ...Array.from({ length: deltas }, (_, i) => e.text(`word ${i} `))];
+  events.push(e.turnEnd('completed'), e.idle(), e.completed({ status: 'COMPLETED', assistantText: 'done' }));
+  return events.map((event) => frame(event, event.seq)).join('');
+}
+
+async function relay(chunks: readonly Uint8Array[], maxMessageBytes?: number) {
+  const errors: ProtocolError[] = [];
+  let cancelled = 0;
+  const stream = validatedEventStream(chunksToStream(chunks), {
+    onProtocolError: (error) => errors.push(error),
+    onCancel: () => cancelled++,
+    ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
+  });
+  const out: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    out.push(value);
+  }
+  const decoder = new TextDecoder();
+  return {
+    out,
+    texts: out.map((bytes) => decoder.decode(bytes)),
+    text: out.map((b) => decoder.decode(b)).join(''),
+    errors,
+    cancelled,
+  };
+}
+
+const joined = (texts: readonly string[]) => texts.join('');
+
+describe('validatedEventStream: relayed a chunk at a time', () => {
+  it("forwards the upstream's batching: one write per upstream chunk of whole messages, its exact bytes", async () => {
+    const text = validRun(300);
+    const lines = text.split(/(?<=\n\n)/);
+    // Three upstream chunks of many whole messages each.
+    const chunks = [lines.slice(0, 100), lines.slice(100, 200), lines.slice(200)].map((part) => toBytes(part.join('')));
+    const { out, errors } = await relay(chunks);
+    expect(errors).toEqual([]);
+    expect(out).toHaveLength(3);
+    out.forEach((bytes, i) => expect(bytes).toEqual(chunks[i]));
+  });
+
+  it('holds a message a chunk ends inside until the chunk that completes it, and never forwards half of one', async () => {
+    const text = validRun(50);
+    const chunks = splitRandomly(toBytes(text), 40, 7);
+    const { texts, errors } = await relay(chunks);
+    expect(errors).toEqual([]);
+    expect(joined(texts)).toBe(text);
+    for (const part of texts) expect(part.endsWith('\n\n')).toBe(true);
+    expect(texts.length).toBeLessThanOrEqual(chunks.length);
+  });
+
+  it('forwards what it received, exactly, however the bytes are cut (multi-byte characters included)', async () => {
+    const e = createEventFactory();
+    const text = [e.started(1), e.received(), e.text('naïve café 🦅 '), e.reasoning('日本語 '), e.text('ok')]
+      .map((event) => frame(event, event.seq))
+      .join(': keep-alive\n\n');
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 60 }), fc.integer(), async (count, seed) => {
+        const { text: relayed, errors } = await relay(splitRandomly(toBytes(text), count, seed));
+        expect(errors).toEqual([]);
+        expect(relayed).toBe(text);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('forwards a keep-alive comment between messages at once, so the browser hears the sign of life', async () => {
+    const e = createEventFactory();
+    const first = frame(e.started(1), 1);
+    const { texts } = await relay([toBytes(first), toBytes(': keep-alive\n\n'), toBytes(frame(e.received(), 2))]);
+    expect(texts).toEqual([first, ': keep-alive\n\n', expect.stringContaining('message.received')]);
+  });
+
+  it('ends after the first invalid message of a chunk, forwarding it whole as the last one and nothing after it', async () => {
+    const e = createEventFactory();
+    const good = [e.started(1), e.received()].map((event) => frame(event, event.seq)).join('');
+    const bad = `id: 3\nevent: text.delta\ndata: ${JSON.stringify({ type: 'text.delta', runId: 'run_1', seq: 3, sessionId: 'ses_root', delta: 42 })}\n\n`;
+    const after = frame(e.text('never seen'), 4);
+    const { text, errors, cancelled } = await relay([toBytes(good + bad + after)]);
+    expect(text).toBe(good + bad);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toMatch(/delta/);
+    expect(errors[0]?.seq).toBe(3);
+    expect(cancelled).toBe(0);
+  });
+
+  it('refuses an event after run.completed, naming its seq', async () => {
+    const text = validRun(2);
+    const e = createEventFactory({ firstSeq: 100 });
+    const extra = frame(e.text('late'), 100);
+    const { text: relayed, errors } = await relay([toBytes(text), toBytes(extra)]);
+    expect(relayed).toBe(text + extra);
+    expect(errors[0]?.message).toMatch(/after run.completed/);
+    expect(errors[0]?.seq).toBe(100);
+  });
+
+  it('bounds what it holds: a message that never ends (fields without data) is refused past maxMessageBytes', async () => {
+    const idLines = Array.from({ length: 200 }, (_, i) => toBytes(`id: ${i}\n`));
+    const { text, errors } = await relay(idLines, 1024);
+    expect(text).toBe('');
+    expect(errors[0]?.message).toMatch(/over maxMessageBytes \(1024\)/);
+  });
+
+  it('forwards the whole messages before an oversized one, and none of the oversized one', async () => {
+    const e = createEventFactory();
+    const good = frame(e.started(1), 1);
+    const huge = `data: ${'x'.repeat(5000)}\n\n`;
+    const { text, errors } = await relay([toBytes(good + huge)], 1024);
+    expect(text).toBe(good);
+    expect(errors[0]?.message).toMatch(/over maxMessageBytes/);
+  });
+
+  it('drops a message cut off by a clean upstream end instead of forwarding half of it', async () => {
+    const e = createEventFactory();
+    const good = frame(e.started(1), 1);
+    const { text, errors } = await relay([toBytes(`${good}id: 2\nevent: message.received\ndata: {"ty`)]);
+    expect(text).toBe(good);
+    expect(errors).toEqual([]);
+  });
+});
