@@ -1,7 +1,8 @@
 import { createMarkdownAnswer, splitIntoDeltas } from '@kestrel/testing';
 import { log, writePartResult } from '../harness.js';
-import { browserRounds, medianSeries, rotated, spread, type Spread } from '../rounds.js';
+import { browserRounds, rotated } from '../rounds.js';
 import { openBrowserBench, type RunViewTrialResult } from './render-browser.js';
+import { summariseContender, type RunViewPartResult } from './runview-results.js';
 import { RUNVIEW_CONTENDERS, type RunViewContender } from './runview-trial-types.js';
 
 /*
@@ -50,37 +51,7 @@ try {
   await bench.close();
 }
 
-const figure = (values: readonly RunViewTrialResult[], read: (result: RunViewTrialResult) => number): Spread =>
-  spread(values.map(read));
-const results = contenders.flatMap((contender) => {
-  const runs = samples.get(contender)!;
-  if (runs.length === 0) return [];
-  return [
-    {
-      contender,
-      rounds: runs.length,
-      contentOk: runs.every((run) => run.contentCheck.ok),
-      contentDetail: runs.map((run) => run.contentCheck.detail),
-      firstTenthMsPerFrame: figure(runs, (run) => run.firstTenthMsPerFrame),
-      lastTenthMsPerFrame: figure(runs, (run) => run.lastTenthMsPerFrame),
-      growth: figure(runs, (run) => run.growth),
-      longTasks: figure(runs, (run) => run.longTasks),
-      longTaskMs: figure(runs, (run) => run.longTaskMs),
-      lagAfterLastDeltaMs: figure(runs, (run) => run.lagAfterLastDeltaMs),
-      deltaToPaintP95Ms: figure(runs, (run) => run.deltaToPaint.p95),
-      deltaToPaintP50Ms: figure(runs, (run) => run.deltaToPaint.p50),
-      commits: figure(runs, (run) => run.commits),
-      mainThreadMs: figure(runs, (run) => run.mainThreadMs),
-      scriptMs: figure(runs, (run) => run.scriptMs),
-      frames: figure(runs, (run) => run.frames),
-      durationMs: figure(runs, (run) => run.durationMs),
-      frameCostSeries: medianSeries(runs.map((run) => run.frameCostSeries)),
-      samples: runs,
-    },
-  ];
-});
-
-writePartResult({
+const result: RunViewPartResult = {
   environment: 'chromium',
   chromiumVersion: bench.version,
   answer: { chars: text.length, deltas: deltas.length, rate, scale },
@@ -88,5 +59,9 @@ writePartResult({
   buckets,
   orders,
   failures,
-  contenders: results,
-});
+  contenders: contenders.flatMap((contender) => {
+    const runs = samples.get(contender)!;
+    return runs.length === 0 ? [] : [summariseContender(contender, runs)];
+  }),
+};
+writePartResult(result);
