@@ -133,8 +133,9 @@ try {
     runPart<Results['runView']>('render-runview', 'src/render/runview-part.ts', [], production),
   );
   const proxy = await part('proxy', () => {
-    if (!existsSync(`${benchDir}src/proxy.ts`)) throw new PartAbsent('apps/bench/src/proxy.ts is not in this tree');
-    return runPart<Results['proxy']>('proxy', 'src/proxy.ts', ['--expose-gc']);
+    const script = 'src/proxy/proxy-part.ts';
+    if (!existsSync(`${benchDir}${script}`)) throw new PartAbsent(`apps/bench/${script} is not in this tree`);
+    return runPart<Results['proxy']>('proxy', script, ['--expose-gc']);
   });
 
   let chart: Results['chart'];

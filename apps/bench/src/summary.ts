@@ -17,16 +17,23 @@ interface ThroughputCase {
   readonly ratioToFloor: number;
 }
 
-/** What the proxy part (apps/bench/src/proxy.ts, issue 17 item 4) reports. */
+type ProxyContender = 'kestrel' | 'fetchPipe' | 'rawPipe';
+
+/** What the proxy part (apps/bench/src/proxy/proxy-part.ts, issue 17 item 4) writes; the fields the summary reads. */
 export interface ProxyResult {
-  /** Events per second through createKestrelProxy / through a plain pipe proxy, same run. Target ≥ 0.5. */
-  readonly ratioToPipe: number;
-  /** Writes to the browser per upstream chunk: 1 when whole chunks are forwarded. */
-  readonly writesPerUpstreamChunk: number;
-  /** Heap per idle open stream at 200 streams. Target ≤ 16 KB. */
-  readonly heapPerIdleStreamBytes: number;
-  /** Heap still held after every stream closed, per stream. */
-  readonly retainedAfterCloseBytesPerStream: number;
+  readonly events: number;
+  readonly streamBytes: number;
+  /** Size of the upstream's writes: the batching the browser should receive. */
+  readonly upstreamWriteBytes: number;
+  /** createKestrelProxy's throughput / a plain pipe's (`vsRawPipe`: node:http piped), median of per-round ratios. */
+  readonly ratio: { readonly vsRawPipe: number; readonly vsFetchPipe: number };
+  /** Chunks the browser side received through each relay. */
+  readonly chunksReceived: Readonly<Record<ProxyContender, number>>;
+  readonly idleStreams: number;
+  /** Heap per idle open stream, and per stream once they all closed. */
+  readonly idle: Readonly<
+    Record<ProxyContender, { readonly perStreamKB: number; readonly retainedPerStreamKB: number }>
+  >;
 }
 
 /**
