@@ -1,7 +1,10 @@
 import type { BrowserTrialResult } from './render/render-browser.js';
 import type { JsdomTrialResult } from './render/render-jsdom.js';
+import type { RunViewPartResult } from './render/runview-results.js';
 import type { Contender, Rate, TrialResult } from './render/trial-types.js';
+import type { Spread } from './rounds.js';
 import { kB, type SizeFigure } from './size/measure-size.js';
+import { targetLines } from './targets.js';
 
 interface Rate3 {
   readonly ms: number;
@@ -9,6 +12,34 @@ interface Rate3 {
   readonly mbPerSecond: number;
 }
 
+/** A pipeline case added beside the main stream (issue 17 item 3): kit / floor on the same bytes and chunking. */
+interface ThroughputCase {
+  readonly ratioToFloor: number;
+}
+
+type ProxyContender = 'kestrel' | 'fetchPipe' | 'rawPipe';
+
+/** What the proxy part (apps/bench/src/proxy/proxy-part.ts, issue 17 item 4) writes; the fields the summary reads. */
+export interface ProxyResult {
+  readonly events: number;
+  readonly streamBytes: number;
+  /** Size of the upstream's writes: the batching the browser should receive. */
+  readonly upstreamWriteBytes: number;
+  /** createKestrelProxy's throughput / a plain pipe's (`vsRawPipe`: node:http piped), median of per-round ratios. */
+  readonly ratio: { readonly vsRawPipe: number; readonly vsFetchPipe: number };
+  /** Chunks the browser side received through each relay. */
+  readonly chunksReceived: Readonly<Record<ProxyContender, number>>;
+  readonly idleStreams: number;
+  /** Heap per idle open stream, and per stream once they all closed. */
+  readonly idle: Readonly<
+    Record<ProxyContender, { readonly perStreamKB: number; readonly retainedPerStreamKB: number }>
+  >;
+}
+
+/**
+ * One `pnpm bench` run. Every part is optional: a part that is absent or failed (its error in `partErrors`) is
+ * printed as "not measured", never as a figure.
+ */
 export interface BenchResults {
   readonly startedAt: string;
   readonly durationS: number;
@@ -19,11 +50,13 @@ export interface BenchResults {
     readonly freeH: string;
     readonly node: string;
     readonly platform: string;
-    readonly chromium: string;
+    readonly chromium: string | null;
     readonly loadAverageBefore: number[];
     readonly loadAverageAfter: number[];
   };
-  readonly throughput: {
+  /** Part name → why it produced no figures. */
+  readonly partErrors: Readonly<Record<string, string>>;
+  readonly throughput?: {
     readonly stream: { deltas: number; events: number; bytes: number; chunks: number; textLength: number };
     readonly floor: Rate3;
     readonly kit: Rate3;
@@ -33,8 +66,12 @@ export interface BenchResults {
     readonly perMessage: Rate3 & { readonly ratioToFloor: number };
     readonly runClient: Rate3 & { readonly ratioToFloor: number };
     readonly stagesMs: { decode: number; decodeParse: number; reduceAlone: number };
+    /** About 55% text, 25% reasoning, 20% tool, progress and log events (issue 17 item 3). */
+    readonly mixed?: ThroughputCase;
+    /** One SSE event per chunk, as a browser behind the proxy receives it. */
+    readonly onePerChunk?: ThroughputCase;
   };
-  readonly growth: {
+  readonly growth?: {
     readonly sizes: {
       deltas: number;
       events: number;
@@ -45,7 +82,9 @@ export interface BenchResults {
     readonly ratios: { label: string; pipeline: number; reducer: number }[];
     readonly reducerDeciles: { deltas: number; ms: number[]; lastToFirst: number };
   };
-  readonly memory: {
+  readonly memory?: {
+    /** `structural`: only structural events kept (issue 17 item 5); absent or `all`: every event. */
+    retainEvents?: 'all' | 'structural';
     targetMiB: number;
     streamBytes: number;
     events: number;
@@ -55,16 +94,23 @@ export interface BenchResults {
     ratioToAssistantText: number;
     bytesPerEvent: number;
   }[];
-  readonly size: SizeFigure[];
-  readonly render: {
-    readonly chromium: {
+  readonly size?: SizeFigure[];
+  readonly render?: {
+    readonly chromium?: {
       environment: 'chromium';
       chromiumVersion: string;
       deltas: number;
-      trials: BrowserTrialResult[];
+      rounds: number;
+      /** Medians over the rounds. */
+      trials: (BrowserTrialResult & { spread: { commits: Spread; mainThreadMs: Spread } })[];
     };
-    readonly jsdom: { environment: 'jsdom'; deltas: number; trials: JsdomTrialResult[] };
+    readonly jsdom?: { environment: 'jsdom'; deltas: number; trials: JsdomTrialResult[] };
   };
+  /** The full `<RunView>` trials (issue 17 item 1). */
+  readonly runView?: RunViewPartResult;
+  readonly proxy?: ProxyResult;
+  /** The chart of per-frame cost over the stream, paths relative to the repository. */
+  readonly chart?: { readonly svg: string; readonly png: string | null };
 }
 
 const MiB = 1024 * 1024;
@@ -72,12 +118,12 @@ const fmt = (value: number, digits = 2) => value.toFixed(digits);
 const int = (value: number) => Math.round(value).toLocaleString('en-US');
 const rateLabel = (rate: Rate) => (rate === 'burst' ? 'as fast as possible' : `${int(rate)} events/s`);
 
-function table(rows: string[][]): string {
+/** A text table: the first column (or, with `left`, every column) padded on the right, the others on the left. */
+function table(rows: string[][], align: 'numbers' | 'left' = 'numbers'): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows
-    .map(
-      (row) =>
-        `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')}`,
+    .map((row) =>
+      `  ${row.map((cell, column) => (column === 0 || align === 'left' ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')}`.trimEnd(),
     )
     .join('\n');
 }
@@ -112,15 +158,15 @@ export function renderRatios(trials: readonly MainThreadTrial[]) {
   );
 }
 
-export function printSummary(results: BenchResults): void {
-  const { machine, throughput: t } = results;
-  const out: string[] = [];
-  out.push(
-    `\nKestrel bench, ${results.startedAt}, ${results.durationS} s: ${machine.nproc} cores (${machine.cpu}), node ${machine.node}, chromium ${machine.chromium}`,
-  );
-  out.push(
-    `load average before/after: ${machine.loadAverageBefore.map((v) => fmt(v)).join(' ')} / ${machine.loadAverageAfter.map((v) => fmt(v)).join(' ')}`,
-  );
+const notMeasured = (results: BenchResults, part: string, heading: string) =>
+  `\n${heading}: not measured (${results.partErrors[part] ?? 'the part did not run'})`;
+
+function throughputSection(results: BenchResults, out: string[]): void {
+  const t = results.throughput;
+  if (t === undefined) {
+    out.push(notMeasured(results, 'throughput', '1. Pipeline throughput'));
+    return;
+  }
 
   out.push(
     `\n1. Pipeline throughput: ${int(t.stream.deltas)} text deltas, ${int(t.stream.events)} events, ${fmt(t.stream.bytes / MiB)} MiB (median of interleaved rounds)`,
@@ -157,9 +203,20 @@ export function printSummary(results: BenchResults): void {
   out.push(
     `  kit / floor throughput: ${fmt(t.ratioToFloor)} (target ≥ ${t.target}: ${t.pass ? 'met' : 'MISSED'}); stages alone: decode ${fmt(t.stagesMs.decode, 0)} ms, decode+parse ${fmt(t.stagesMs.decodeParse, 0)} ms, reduce ${fmt(t.stagesMs.reduceAlone, 0)} ms`,
   );
+}
 
-  for (const env of [results.render.chromium, results.render.jsdom]) {
-    out.push(`\n2. Render commits in ${env.environment}: ${int(env.deltas)} text deltas to one component`);
+function renderSection(results: BenchResults, out: string[]): void {
+  for (const [part, env] of [
+    ['render-chromium', results.render?.chromium],
+    ['render-jsdom', results.render?.jsdom],
+  ] as const) {
+    if (env === undefined) {
+      out.push(notMeasured(results, part, `2. Render commits (${part})`));
+      continue;
+    }
+    out.push(
+      `\n2. Render commits in ${env.environment}: ${int(env.deltas)} text deltas to one component${'rounds' in env ? `, median of ${env.rounds} rounds in rotated order` : ''}`,
+    );
     const rows = [
       [
         'rate',
@@ -195,11 +252,18 @@ export function printSummary(results: BenchResults): void {
       );
     }
   }
+}
 
+function memorySection(results: BenchResults, out: string[]): void {
+  if (results.memory === undefined || results.memory.length === 0) {
+    out.push(notMeasured(results, 'memory', '3. Memory'));
+    return;
+  }
   out.push('\n3. Memory: heap a settled run keeps (run client, after GC)');
-  const memoryRows = [['stream', 'events', 'retained', '× stream bytes', '× assistant text', 'bytes/event']];
+  const memoryRows = [['stream', 'events', 'kept', 'retained', '× stream bytes', '× assistant text', 'bytes/event']];
   for (const m of results.memory) {
     memoryRows.push([
+      m.retainEvents ?? 'all',
       `${fmt(m.streamBytes / MiB)} MiB`,
       int(m.events),
       `${fmt(m.retainedHeapBytes / MiB)} MiB`,
@@ -209,12 +273,20 @@ export function printSummary(results: BenchResults): void {
     ]);
   }
   out.push(table(memoryRows));
-  const first = results.memory[0]!;
-  const last = results.memory.at(-1)!;
+  const all = results.memory.filter((m) => m.retainEvents !== 'structural');
+  const first = all[0];
+  const last = all.at(-1);
+  if (first === undefined || last === undefined) return;
   out.push(
     `  growth: retained per stream byte at ${last.targetMiB} MiB / at ${first.targetMiB} MiB = ${fmt(last.ratioToStream / first.ratioToStream)} (1 = linear; target < 3× the stream)`,
   );
+}
 
+function sizeSection(results: BenchResults, out: string[]): void {
+  if (results.size === undefined) {
+    out.push(notMeasured(results, 'size', '4. Bundle size'));
+    return;
+  }
   out.push('\n4. Bundle size (esbuild, minified, production, gzip -9)');
   const sizeRows = [
     ['app', 'gz (peers out: React, zod)', 'min', 'gz + zod', 'gz + zod + React', 'budget', 'ceiling with zod'],
@@ -233,7 +305,13 @@ export function printSummary(results: BenchResults): void {
     ]);
   }
   out.push(table(sizeRows));
+}
 
+function growthSection(results: BenchResults, out: string[]): void {
+  if (results.growth === undefined) {
+    out.push(notMeasured(results, 'growth', '5. Cost growth'));
+    return;
+  }
   out.push('\n5. Cost growth: time per event');
   const growthRows = [['deltas', 'pipeline ns/event', 'reducer ns/event']];
   for (const g of results.growth.sizes)
@@ -250,5 +328,83 @@ export function printSummary(results: BenchResults): void {
   out.push(
     `  reducer within one ${int(d.deltas)}-delta pass, ms per tenth of the events: ${d.ms.join(' ')} (last / first ${fmt(d.lastToFirst)})`,
   );
+}
+
+const spreadCell = (value: Spread, digits = 0) =>
+  `${fmt(value.median, digits)} (${fmt(value.min, digits)}–${fmt(value.max, digits)})`;
+
+function runViewSection(results: BenchResults, out: string[]): void {
+  const part = results.runView;
+  if (part === undefined) {
+    out.push(notMeasured(results, 'render-runview', '6. The full <RunView> in Chromium'));
+    return;
+  }
+  const { answer } = part;
+  out.push(
+    `\n6. The full view in Chromium: a ${int(answer.chars)}-character markdown answer in ${int(answer.deltas)} deltas at ${int(answer.rate)} events/s; median (min–max) of ${part.rounds} rounds in rotated order`,
+  );
+  const rows = [
+    [
+      'contender',
+      'ms/frame first 10%',
+      'last 10%',
+      'last / first',
+      'long tasks',
+      'lag after last delta ms',
+      'delta-to-paint p95 ms',
+      'commits',
+      'main thread ms',
+      'content',
+    ],
+  ];
+  for (const view of part.contenders)
+    rows.push([
+      view.contender,
+      spreadCell(view.firstTenthMsPerFrame, 1),
+      spreadCell(view.lastTenthMsPerFrame, 1),
+      spreadCell(view.growth, 2),
+      spreadCell(view.longTasks),
+      spreadCell(view.lagAfterLastDeltaMs),
+      spreadCell(view.deltaToPaintP95Ms),
+      spreadCell(view.commits),
+      spreadCell(view.mainThreadMs),
+      view.contentOk ? 'ok' : `WRONG: ${view.contentDetail.find((detail) => detail !== '') ?? ''}`,
+    ]);
+  out.push(table(rows));
+  for (const failure of part.failures)
+    out.push(`  round ${failure.round + 1}, ${failure.contender}: FAILED ${failure.error}`);
+}
+
+function targetSection(results: BenchResults, out: string[]): void {
+  out.push('\nIssue 17 targets');
+  const rows = [['#', 'what', 'figure', 'ratio', 'target', '']];
+  for (const line of targetLines(results))
+    rows.push([
+      String(line.item),
+      line.what,
+      line.figure,
+      line.ratio,
+      line.target,
+      line.verdict === 'not measured' ? `not measured: ${line.note ?? ''}` : line.verdict,
+    ]);
+  out.push(table(rows, 'left'));
+}
+
+export function printSummary(results: BenchResults): void {
+  const { machine } = results;
+  const out: string[] = [];
+  out.push(
+    `\nKestrel bench, ${results.startedAt}, ${results.durationS} s: ${machine.nproc} cores (${machine.cpu}), node ${machine.node}, chromium ${machine.chromium ?? 'not started'}`,
+  );
+  out.push(
+    `load average before/after: ${machine.loadAverageBefore.map((v) => fmt(v)).join(' ')} / ${machine.loadAverageAfter.map((v) => fmt(v)).join(' ')}`,
+  );
+  throughputSection(results, out);
+  renderSection(results, out);
+  memorySection(results, out);
+  sizeSection(results, out);
+  growthSection(results, out);
+  runViewSection(results, out);
+  targetSection(results, out);
   console.log(out.join('\n'));
 }

@@ -1,5 +1,7 @@
 // The Chromium page: exposes runTrial to the driver (render-browser.ts). Bundled with react-dom's profiling build.
 import { createRoot } from 'react-dom/client';
+import { runRunViewTrial } from './runview-trial-app.js';
+import type { RunViewTrialOptions } from './runview-trial-types.js';
 import { runTrial, type TrialHost } from './trial-app.js';
 import type { TrialOptions } from './trial-types.js';
 
@@ -23,9 +25,15 @@ function watchLongTasks() {
   };
 }
 
-(window as unknown as { runTrial: (options: TrialOptions) => unknown }).runTrial = (options: TrialOptions) => {
+function withHost<T>(run: (host: TrialHost) => Promise<T>): Promise<T> {
   const container = document.createElement('div');
   document.body.append(container);
-  const host: TrialHost = { createRoot, container, watchLongTasks };
-  return runTrial(host, options).finally(() => container.remove());
+  return run({ createRoot, container, watchLongTasks }).finally(() => container.remove());
+}
+
+const page = window as unknown as {
+  runTrial: (options: TrialOptions) => unknown;
+  runRunViewTrial: (options: RunViewTrialOptions) => unknown;
 };
+page.runTrial = (options) => withHost((host) => runTrial(host, options));
+page.runRunViewTrial = (options) => withHost((host) => runRunViewTrial(host, options));

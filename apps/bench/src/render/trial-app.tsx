@@ -1,10 +1,9 @@
 import { useChat } from '@ai-sdk/react';
-import { createRunClient, createTimerFrameScheduler, encodeSSEEvent, type RunClient } from '@kestrel/core';
+import { createTimerFrameScheduler, type RunClient } from '@kestrel/core';
 import { useRun } from '@kestrel/react';
-import { createEventFactory } from '@kestrel/testing';
-import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import type { ChatTransport, UIMessage } from 'ai';
 import { Profiler, useEffect, type ReactNode } from 'react';
-import { deliverOnSchedule } from './deliveries.js';
+import { chunkTransport, kestrelClient } from './stream-sources.js';
 import type { TrialOptions, TrialResult } from './trial-types.js';
 
 export interface TrialHost {
@@ -12,61 +11,6 @@ export interface TrialHost {
   readonly container: HTMLElement;
   /** Starts counting long tasks; the returned function stops and reports them. */
   readonly watchLongTasks: () => () => { count: number; totalMs: number };
-}
-
-/** The kit's side: Kestrel SSE bytes (the real wire format), read by the run client through a fetch. */
-function kestrelClient(deltas: readonly string[], options: TrialOptions): RunClient {
-  const e = createEventFactory({ runId: 'run_render', sessionId: 'ses_render' });
-  const head = encodeSSEEvent(e.started()) + encodeSSEEvent(e.received());
-  const frames = deltas.map((delta) => encodeSSEEvent(e.text(delta)));
-  const tail =
-    encodeSSEEvent(e.turnEnd('completed')) +
-    encodeSSEEvent(e.idle()) +
-    encodeSSEEvent(e.completed({ status: 'COMPLETED', assistantText: deltas.join('') }));
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(head));
-      void deliverOnSchedule(frames.length, options.rate, (from, to) =>
-        controller.enqueue(encoder.encode(frames.slice(from, to).join(''))),
-      ).then(() => {
-        controller.enqueue(encoder.encode(tail));
-        controller.close();
-      });
-    },
-  });
-  return createRunClient({
-    baseUrl: 'http://bench.invalid',
-    fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
-    scheduler: options.contender === 'kit-timer50' ? createTimerFrameScheduler(50) : undefined,
-  });
-}
-
-/**
- * useChat's side: the same text through a custom ChatTransport that hands the AI SDK ready-made chunks on the
- * same schedule. It skips any wire parsing the kit does (SSE, JSON, zod), so the comparison leans its way.
- */
-function chunkTransport(deltas: readonly string[], options: TrialOptions): ChatTransport<UIMessage> {
-  return {
-    async sendMessages() {
-      return new ReadableStream<UIMessageChunk>({
-        start(controller) {
-          controller.enqueue({ type: 'start' });
-          controller.enqueue({ type: 'text-start', id: 'text_1' });
-          void deliverOnSchedule(deltas.length, options.rate, (from, to) => {
-            for (let i = from; i < to; i++) controller.enqueue({ type: 'text-delta', id: 'text_1', delta: deltas[i]! });
-          }).then(() => {
-            controller.enqueue({ type: 'text-end', id: 'text_1' });
-            controller.enqueue({ type: 'finish' });
-            controller.close();
-          });
-        },
-      });
-    },
-    async reconnectToStream() {
-      return null;
-    },
-  };
 }
 
 function KitView({ client, onDone }: { client: RunClient; onDone: () => void }) {
@@ -140,10 +84,16 @@ export async function runTrial(host: TrialHost, options: TrialOptions): Promise<
   const done = new Promise<void>((resolve) => (resolveDone = resolve));
   const content =
     options.contender === 'kit' || options.contender === 'kit-timer50' ? (
-      <KitView client={kestrelClient(deltas, options)} onDone={resolveDone} />
+      <KitView
+        client={kestrelClient(deltas, {
+          rate: options.rate,
+          scheduler: options.contender === 'kit-timer50' ? createTimerFrameScheduler(50) : undefined,
+        })}
+        onDone={resolveDone}
+      />
     ) : (
       <ChatView
-        transport={chunkTransport(deltas, options)}
+        transport={chunkTransport(deltas, { rate: options.rate })}
         throttle={options.contender === 'useChat-throttle50' ? 50 : undefined}
         onDone={resolveDone}
       />

@@ -1,0 +1,45 @@
+import { median } from './harness.js';
+
+/** `items` starting at `round` (mod length): round r of a rotation, so no contender always runs first or last. */
+export function rotated<T>(items: readonly T[], round: number): T[] {
+  const start = ((round % items.length) + items.length) % items.length;
+  return [...items.slice(start), ...items.slice(0, start)];
+}
+
+/** Median, min and max of one figure over the rounds. */
+export interface Spread {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+export function spread(values: readonly number[]): Spread {
+  if (values.length === 0) throw new Error('spread of no values');
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** The median sample field by field: numbers are the median over the samples, anything else must agree or is the first. */
+export function medianSample<T extends object>(samples: readonly T[]): T {
+  const first = samples[0];
+  if (first === undefined) throw new Error('median of no samples');
+  const out: Record<string, unknown> = { ...(first as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(first)) {
+    if (typeof value === 'number') out[key] = median(samples.map((sample) => (sample as Record<string, number>)[key]!));
+    else if (typeof value === 'boolean') out[key] = samples.every((sample) => (sample as Record<string, boolean>)[key]);
+  }
+  return out as T;
+}
+
+/** Per position, the median over equal-length series (one per round). */
+export function medianSeries(series: readonly (readonly number[])[]): number[] {
+  const length = Math.min(...series.map((line) => line.length));
+  return Array.from({ length }, (_, i) => median(series.map((line) => line[i]!)));
+}
+
+/** How many rounds every browser trial runs: BENCH_BROWSER_ROUNDS, default 3. */
+export function browserRounds(): number {
+  const rounds = Number(process.env.BENCH_BROWSER_ROUNDS ?? 3);
+  if (!Number.isSafeInteger(rounds) || rounds < 1)
+    throw new Error(`BENCH_BROWSER_ROUNDS must be a positive integer (got ${process.env.BENCH_BROWSER_ROUNDS})`);
+  return rounds;
+}

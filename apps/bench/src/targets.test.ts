@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RunViewContenderResult, RunViewPartResult } from './render/runview-results.js';
+import type { RunViewContender } from './render/runview-trial-types.js';
+import { printSummary, type BenchResults } from './summary.js';
+import { targetLines } from './targets.js';
+
+const bare: BenchResults = {
+  startedAt: '2026-12-01T19:00:00.000Z',
+  durationS: 1,
+  command: 'pnpm bench',
+  machine: {
+    nproc: 2,
+    cpu: 'test',
+    freeH: '',
+    node: 'v20',
+    platform: 'linux',
+    chromium: null,
+    loadAverageBefore: [0, 0, 0],
+    loadAverageAfter: [0, 0, 0],
+  },
+  partErrors: { proxy: 'apps/bench/src/proxy/proxy-part.ts is not in this tree' },
+};
+
+const flat = (value: number) => ({ median: value, min: value, max: value });
+
+function view(contender: RunViewContender, figures: Partial<Record<keyof RunViewContenderResult, number>>) {
+  const figure = (name: keyof RunViewContenderResult, fallback: number) => flat(figures[name] ?? fallback);
+  return {
+    contender,
+    rounds: 3,
+    contentOk: true,
+    contentDetail: ['h2 1/1'],
+    firstTenthMsPerFrame: figure('firstTenthMsPerFrame', 10),
+    lastTenthMsPerFrame: figure('lastTenthMsPerFrame', 11),
+    growth: figure('growth', 1.1),
+    longTasks: figure('longTasks', 0),
+    longTaskMs: figure('longTaskMs', 0),
+    lagAfterLastDeltaMs: figure('lagAfterLastDeltaMs', 40),
+    deltaToPaintP95Ms: figure('deltaToPaintP95Ms', 30),
+    deltaToPaintP50Ms: figure('deltaToPaintP50Ms', 10),
+    commits: figure('commits', 100),
+    mainThreadMs: figure('mainThreadMs', 1_000),
+    scriptMs: figure('scriptMs', 100),
+    frames: figure('frames', 600),
+    durationMs: figure('durationMs', 10_000),
+    frameCostSeries: [10, 11],
+    samples: [],
+  } satisfies RunViewContenderResult;
+}
+
+function runView(contenders: RunViewContenderResult[]): RunViewPartResult {
+  return {
+    environment: 'chromium',
+    chromiumVersion: '1',
+    answer: { chars: 200_000, deltas: 20_000, rate: 2_000, scale: 1 },
+    rounds: 3,
+    buckets: 2,
+    orders: [],
+    failures: [],
+    contenders,
+  };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the issue 17 target lines', () => {
+  it('says "not measured" with the reason for every part absent from the run, and prints without crashing', () => {
+    const lines = targetLines(bare);
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines.every((line) => line.verdict === 'not measured')).toBe(true);
+    expect(lines.map((line) => line.item)).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6, 7]));
+    expect(lines.find((line) => line.item === 4)?.note).toBe('apps/bench/src/proxy/proxy-part.ts is not in this tree');
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    printSummary(bare);
+    expect(log.mock.calls[0]![0]).toContain('not measured: apps/bench/src/proxy/proxy-part.ts is not in this tree');
+  });
+
+  it('judges the full-view figures against the targets and against streamdown and useChat', () => {
+    const lines = targetLines({
+      ...bare,
+      runView: runView([
+        view('runview-plain', {}),
+        view('runview-markdown', { growth: 1.4, longTasks: 3, lagAfterLastDeltaMs: 120, deltaToPaintP95Ms: 60 }),
+        view('streamdown', { growth: 1.8, longTasks: 24, lagAfterLastDeltaMs: 100 }),
+        view('useChat-throttle50', { commits: 100, mainThreadMs: 900 }),
+      ]),
+    });
+    const verdictOf = (what: string) => lines.find((line) => line.what === what)?.verdict;
+    expect(verdictOf('<RunView> plain text: ms per frame, last / first 10%')).toBe('MET');
+    expect(verdictOf('<RunView> + @kestrel/react/markdown: ms per frame, last / first 10%')).toBe('NOT MET');
+    expect(verdictOf('<RunView> + @kestrel/react/markdown: long tasks > 50 ms per run')).toBe('NOT MET');
+    expect(verdictOf('<RunView> + @kestrel/react/markdown: lag from the last delta to the settled paint')).toBe(
+      'NOT MET',
+    );
+    expect(verdictOf('<RunView> + @kestrel/react/markdown beats streamdown: long tasks')).toBe('MET');
+    expect(verdictOf('<RunView> + @kestrel/react/markdown beats streamdown: lag after the last delta (ms)')).toBe(
+      'NOT MET',
+    );
+    expect(verdictOf('<RunView> + @kestrel/react/markdown: delta-to-paint latency p95')).toBe('NOT MET');
+    expect(verdictOf('<RunView> plain text: commits / useChat throttle 50')).toBe('MET'); // equal counts
+    expect(verdictOf('<RunView> plain text: main-thread time / useChat throttle 50')).toBe('NOT MET');
+    expect(
+      lines.find((line) => line.what === '<RunView> plain text: main-thread time / useChat throttle 50')?.ratio,
+    ).toBe('1.11');
+  });
+
+  it('reads the other parts by the names they write: mixed and one-per-chunk throughput, structural memory, proxy', () => {
+    const lines = targetLines({
+      ...bare,
+      throughput: {
+        ...({} as NonNullable<BenchResults['throughput']>),
+        ratioToFloor: 0.6,
+        mixed: { ratioToFloor: 0.45 },
+        onePerChunk: { ratioToFloor: 0.55 },
+      },
+      memory: [
+        {
+          retainEvents: 'structural',
+          targetMiB: 0,
+          streamBytes: 130e6,
+          events: 1_000_005,
+          assistantTextChars: 6e6,
+          retainedHeapBytes: 9e6,
+          ratioToStream: 0.07,
+          ratioToAssistantText: 1.5,
+          bytesPerEvent: 9,
+        },
+      ],
+      proxy: {
+        events: 100_000,
+        streamBytes: 13 * 2 ** 20,
+        upstreamWriteBytes: 64 * 1024,
+        ratio: { vsRawPipe: 0.7, vsFetchPipe: 0.8 },
+        chunksReceived: { kestrel: 210, fetchPipe: 208, rawPipe: 208 },
+        idleStreams: 200,
+        idle: {
+          kestrel: { perStreamKB: 20, retainedPerStreamKB: 0.1 },
+          fetchPipe: { perStreamKB: 12, retainedPerStreamKB: 0 },
+          rawPipe: { perStreamKB: 4, retainedPerStreamKB: 0 },
+        },
+      },
+    });
+    const verdicts = lines.filter((line) => line.item === 3 || line.item === 4 || line.item === 5);
+    expect(verdicts.map((line) => line.verdict)).toEqual([
+      'MET',
+      'NOT MET',
+      'MET',
+      'MET',
+      'MET',
+      'NOT MET',
+      'MET',
+      'MET',
+    ]);
+  });
+});
