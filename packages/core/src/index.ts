@@ -111,6 +111,7 @@ export type {
   FrameScheduler,
   HeadersInput,
   JsonRunOptions,
+  MotionScheduleOptions,
   ReconnectPolicy,
   ResumeRunOptions,
   RunClient,

@@ -34,7 +34,8 @@ describeModes('useRunSelector isolates re-renders', ({ options }) => {
     };
     let binding: RunBinding | null = null;
     function App() {
-      const run = useRunBinding({ client: kestrel.client({ scenario: scenario.name, delayMs: 4 }) });
+      // Deltas 25 ms apart, like a real run: the text spans several 50 ms motion notifications.
+      const run = useRunBinding({ client: kestrel.client({ scenario: scenario.name, delayMs: 25 }) });
       useLayoutEffect(() => {
         binding = run;
         appRenders += 1;

@@ -22,6 +22,6 @@ export type { LongStreamOptions } from './long-stream.js';
 export { recordingFetch } from './recording-fetch.js';
 export type { RecordedRequest } from './recording-fetch.js';
 export { createManualFrameScheduler } from './manual-frame-scheduler.js';
-export type { ManualFrameScheduler } from './manual-frame-scheduler.js';
+export type { ManualFrameScheduler, ManualFrameSchedulerOptions } from './manual-frame-scheduler.js';
 export { createMarkdownAnswer, splitIntoDeltas } from './markdown-answer.js';
 export type { MarkdownAnswerOptions } from './markdown-answer.js';

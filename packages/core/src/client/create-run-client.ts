@@ -7,6 +7,7 @@ import { resolveReconnectPolicy } from './backoff.js';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
 import { defaultFrameScheduler } from './frame-scheduler.js';
 import { createHttp } from './http.js';
+import { resolveMotionSchedule } from './motion-schedule.js';
 import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
 import { createRunHandle, type HandleDeps } from './run-handle.js';
@@ -49,7 +50,7 @@ function parseTerminalEvent(text: string, what: string): RunCompletedEvent {
  * const handle = client.start({ input: 'Summarise this PDF' });
  * handle.subscribe(() => render(handle.getState()));
  * const done = await handle.result; // run.completed, whatever its output status
- * @throws {RangeError} when a `reconnect` option is not a number, naming it.
+ * @throws {RangeError} when a `reconnect` or `motion` option is out of range, naming it.
  */
 export function createRunClient(options: RunClientOptions): RunClient {
   const http = createHttp(options);
@@ -58,6 +59,7 @@ export function createRunClient(options: RunClientOptions): RunClient {
     policy: resolveReconnectPolicy(options.reconnect),
     heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? DEFAULT_HEARTBEAT_TIMEOUT_MS,
     scheduler: options.scheduler ?? defaultFrameScheduler(),
+    motion: resolveMotionSchedule(options.motion),
   };
 
   const fetchResult: RunClient['fetchResult'] = async (runId, request = {}) => {

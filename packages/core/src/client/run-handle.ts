@@ -8,6 +8,7 @@ import type { Http } from './http.js';
 import { isInteractionExpired } from '../protocol/interaction-expiry.js';
 import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
+import type { ResolvedMotionSchedule } from './motion-schedule.js';
 import { createRunStore } from './run-store.js';
 import { RunUsageError } from './run-usage-error.js';
 import type { FrameScheduler, RunHandle } from './types.js';
@@ -17,6 +18,7 @@ export interface HandleDeps {
   readonly policy: ResolvedReconnectPolicy;
   readonly heartbeatTimeoutMs: number;
   readonly scheduler: FrameScheduler;
+  readonly motion: ResolvedMotionSchedule;
 }
 
 export interface HandleInit<P> {
@@ -44,7 +46,7 @@ function deferred<T>(): Deferred<T> {
 
 /** One attempt of a run: a store fed by {@link followRun}, plus what a person can do to it. */
 export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHandle<P> {
-  const store = createRunStore(init.initial, deps.scheduler);
+  const store = createRunStore(init.initial, deps.scheduler, deps.motion);
   const lifetime = new AbortController();
   const result = deferred<RunCompletedEvent>();
   // Marks the promise handled without hiding it: awaiting `handle.result` still rejects.

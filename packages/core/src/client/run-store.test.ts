@@ -2,6 +2,7 @@ import { createManualFrameScheduler, getScenario, scenarioEvents } from '@kestre
 import { describe, expect, it } from 'vitest';
 import { parseRunEvent } from '../protocol/parse-run-event.js';
 import { createInitialRunState } from '../run/run-state.js';
+import { simulateMotion } from './motion-simulation.test-helper.js';
 import { createRunStore } from './run-store.js';
 
 const events = scenarioEvents(getScenario('tool-error').steps).map(parseRunEvent);
@@ -18,22 +19,27 @@ function started() {
 }
 
 describe('run store notification batching', () => {
-  it('notifies motion at most once per frame, with every event of the frame in the state', () => {
+  it('notifies motion once, in the frame the schedule picks, with every event since the last notification', () => {
     const { frames, store, seen } = started();
     for (const event of events.slice(0, 4)) store.dispatch(event); // the opening: run.started names the run
-    frames.frame();
+    frames.frame(); // motion after a quiet spell: shown on the next frame
+    expect(seen.at(-1)).toEqual({ phase: 'streaming', eventCount: 4 });
     seen.length = 0;
     const motion = events.slice(4, 12); // tool, log, progress and text events
     expect(new Set(motion.map((event) => event.type))).toEqual(
       new Set(['tool.started', 'log', 'tool.completed', 'progress', 'text.delta']),
     );
     for (const event of motion) store.dispatch(event);
-    expect(seen).toEqual([]); // nothing before the frame
+    expect(seen).toEqual([]); // nothing before a frame
+    frames.frame();
+    frames.frame();
+    expect(seen).toEqual([]); // 32 ms after the last notification: the 50 ms interval holds it
     expect(frames.pending).toBe(1);
     frames.frame();
     expect(seen).toEqual([{ phase: 'streaming', eventCount: 12 }]);
     frames.frame();
     expect(seen).toHaveLength(1);
+    expect(frames.pending).toBe(0);
   });
 
   it('flushes run.completed at once, cancelling the pending frame, with the earlier motion included', () => {
@@ -93,5 +99,57 @@ describe('run store notification batching', () => {
     } finally {
       process.off('uncaughtException', onError);
     }
+  });
+
+  it('never holds a phase change, an error or the outcome for the interval, and sends the held motion with it', () => {
+    const { frames, store, seen } = started();
+    for (const event of events.slice(0, 4)) store.dispatch(event);
+    frames.frame();
+    store.dispatch(events[4]!); // motion, held: the interval has not passed
+    frames.frame();
+    expect(seen.at(-1)?.eventCount).toBe(4);
+    store.dispatch({ type: 'client/connection-lost', message: 'gone' });
+    expect(seen.at(-1)).toEqual({ phase: 'error', eventCount: 5 });
+    expect(frames.pending).toBe(0);
+  });
+
+  it('counts what subscribers queue as microtasks (a React render) in their cost, and backs off from it', async () => {
+    const { frames, store, seen } = started();
+    store.subscribe(() => queueMicrotask(() => frames.advance(40))); // renders in a microtask, as React does
+    const notifiedAt: number[] = [];
+    for (let frame = 0; frame < 60; frame += 1) {
+      store.dispatch(parseRunEvent({ ...events[6]!, seq: 100 + frame }));
+      const before = seen.length;
+      frames.frame();
+      if (seen.length > before) notifiedAt.push(frames.now);
+      await Promise.resolve();
+    }
+    // 40 ms renders cannot keep the 50 ms budget; three times the cost would be 120 ms, bounded at 100.
+    const gapsMs = notifiedAt.slice(2).map((at, i) => at - notifiedAt[i + 1]!);
+    expect(Math.min(...gapsMs)).toBeGreaterThanOrEqual(100);
+  });
+});
+
+describe('run store motion schedule at 2,000 deltas/s (fake clock, 60 Hz)', () => {
+  const load = { eventsPerSecond: 2000, seconds: 3, frameMs: 1000 / 60 };
+
+  it('with cheap renders: at most one notification per 50 ms, as few as useChat throttled at 50 ms, p95 within 50 ms', async () => {
+    const figures = await simulateMotion({ ...load, costMs: () => 2 });
+    expect(figures.mostPerFrame).toBe(1);
+    expect(figures.notificationsPerSecond).toBeLessThanOrEqual(20.5);
+    expect(figures.latencyP95Ms).toBeLessThanOrEqual(50);
+  });
+
+  it('with 5 ms renders: every 2nd frame, so the p95 latency stays within 50 ms', async () => {
+    const figures = await simulateMotion({ ...load, costMs: () => 5 });
+    expect(figures.notificationsPerSecond).toBeLessThanOrEqual(30.5);
+    expect(figures.latencyP95Ms).toBeLessThanOrEqual(50);
+  });
+
+  it('with renders growing to 30 ms: the subscribers keep about a third of the main thread, never two notifications a frame', async () => {
+    const figures = await simulateMotion({ ...load, costMs: (elapsed) => 1 + (29 * elapsed) / 3000 });
+    expect(figures.mostPerFrame).toBe(1);
+    expect(figures.busyShare).toBeLessThanOrEqual(0.34);
+    expect(figures.latencyMaxMs).toBeLessThanOrEqual(100 + 1000 / 60 + 30);
   });
 });

@@ -2,9 +2,10 @@ import type { RunAction } from '../run/run-action.js';
 import type { RunEffect } from '../run/run-effect.js';
 import { transitionRun } from '../run/reduce-run.js';
 import type { RunState } from '../run/run-state.js';
-import type { FrameScheduler, RunSource } from './types.js';
+import { createMotionSchedule, defaultMotionSchedule } from './motion-schedule.js';
+import type { FrameScheduler, MotionScheduleOptions, RunSource } from './types.js';
 
-/** A run state behind `transitionRun`, whose subscribers hear about motion at most once per frame. */
+/** A run state behind `transitionRun`, whose subscribers hear about motion in frames its motion schedule picks. */
 export interface RunStore<P> extends RunSource<P> {
   /** Applies one action through `transitionRun`; returns the new state. */
   dispatch(action: RunAction): RunState<P>;
@@ -54,17 +55,34 @@ function addTo<A>(listeners: Set<(arg: A) => void>, listener: (arg: A) => void):
   };
 }
 
-export function createRunStore<P>(initial: RunState<P>, scheduler: FrameScheduler): RunStore<P> {
+const hostNow = (): number => globalThis.performance?.now() ?? Date.now();
+
+export function createRunStore<P>(
+  initial: RunState<P>,
+  scheduler: FrameScheduler,
+  motion: MotionScheduleOptions = defaultMotionSchedule,
+): RunStore<P> {
   let state = initial;
   const listeners = new Set<() => void>();
   const effectListeners = new Set<(effect: RunEffect) => void>();
   let pending: { handle: unknown } | null = null;
+  const schedule = createMotionSchedule(motion);
+  const clock = scheduler.now;
+  const now = clock === undefined ? hostNow : () => clock.call(scheduler);
 
   const notify = () => callAll(listeners, undefined);
 
-  const onFrame = () => {
+  const onFrame = (slot: { handle: unknown }) => {
+    if (pending !== slot) return;
+    const start = now();
+    if (!schedule.isDue(start)) {
+      slot.handle = scheduler.request(() => onFrame(slot));
+      return;
+    }
     pending = null;
     notify();
+    // A React subscriber renders in a microtask queued while it was notified, before this one: its cost counts.
+    queueMicrotask(() => schedule.recordCost(start, now()));
   };
 
   return {
@@ -87,9 +105,7 @@ export function createRunStore<P>(initial: RunState<P>, scheduler: FrameSchedule
       } else if (pending === null) {
         const slot: { handle: unknown } = { handle: undefined };
         pending = slot;
-        slot.handle = scheduler.request(() => {
-          if (pending === slot) onFrame();
-        });
+        slot.handle = scheduler.request(() => onFrame(slot));
       }
       return state;
     },

@@ -23,6 +23,41 @@ export interface RunSource<P = unknown> {
 export interface FrameScheduler {
   request(callback: () => void): unknown;
   cancel(handle: unknown): void;
+  /**
+   * The clock the motion schedule reads (frame times, what subscribers took), in milliseconds. Defaults to
+   * `performance.now()`; a test's scheduler brings a clock it advances by hand.
+   */
+  now?(): number;
+}
+
+/**
+ * When motion (deltas, progress, logs, tools) reaches subscribers; changes a person must see at once (phase,
+ * outcome, errors, WAITING) never wait for it. Every field is optional; see docs/performance.md for the figures.
+ *
+ * @example
+ * createRunClient({ baseUrl: '/api/kestrel', motion: { intervalMs: 0 } }); // notify on every frame
+ */
+export interface MotionScheduleOptions {
+  /**
+   * The time between motion notifications while motion keeps arriving, taken at the nearest animation frame
+   * (50 ms is every 3rd frame at 60 Hz). Motion after a quiet spell goes out on the next frame. Default 50, the
+   * figure of `useChat`'s `experimental_throttle: 50`; 0 notifies on every frame.
+   */
+  readonly intervalMs?: number;
+  /**
+   * The 95th-percentile wait, in ms, from a delta's arrival to the end of the render that shows it, that the gap is
+   * shortened to keep (from what the subscribers took): while renders are cheap the interval holds; as they grow,
+   * notifications come every 2nd frame, then every frame. Default 50; `Infinity` keeps the interval whatever it costs.
+   */
+  readonly latencyBudgetMs?: number;
+  /**
+   * Back-off: the gap grows to this many times what the subscribers took last (their render included), so they
+   * keep at most about 1/costMultiple of the main thread; a render too slow for both this and the latency budget
+   * gets this. Default 3; 0 turns the back-off off.
+   */
+  readonly costMultiple?: number;
+  /** The longest gap the back-off may reach: how long motion can wait, at most. Default 100 (or `intervalMs` when larger). */
+  readonly maxIntervalMs?: number;
 }
 
 /** How a dropped or silent connection is resumed. Every field is optional; the defaults are below. */
@@ -65,8 +100,10 @@ export interface RunClientOptions {
    * `protocol` error naming the size and the limit. Default 16 MiB (an event may hold a 10 MB `assistantText`).
    */
   readonly maxMessageBytes?: number;
-  /** Motion notifications are batched per frame with this; defaults to `requestAnimationFrame` or a 16 ms timer. */
+  /** The frames motion notifications are aligned to; defaults to `requestAnimationFrame` or a 16 ms timer. */
   readonly scheduler?: FrameScheduler;
+  /** How often motion notifications go out, and how they back off when rendering them grows costly. */
+  readonly motion?: MotionScheduleOptions;
 }
 
 /** What `client.start` sends (`POST /v1/sessions/{sessionId}/runs`) and how the payload is checked. */

@@ -4,7 +4,7 @@ import { useEffect, type HTMLAttributes, type ReactNode, type Ref } from 'react'
 import { useRunSelector } from '../use-run-selector.js';
 import { IssueList } from './issue-list.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
-import { useOptionalRunContext, usePartRun } from './run-context.js';
+import { usePartRun, useRootRenderPayload } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 
 /** What `renderPayload` gets besides the payload. */
@@ -96,7 +96,7 @@ export function PayloadPanel<P>({
 }: PayloadPanelProps<P>) {
   // The root checked its renderer against its run's payload type; a part's own props are typed together here.
   const run = usePartRun(ownRun, 'Run.Payload') as RunSource<P>;
-  const rootRender = useOptionalRunContext()?.renderPayload as RenderPayload<P> | undefined;
+  const rootRender = useRootRenderPayload() as RenderPayload<P> | undefined;
   const renderPayload = ownRender ?? (ownRun === undefined ? rootRender : undefined);
   const { payload, runId, finishReason } = useRunSelector(
     run,

@@ -5,7 +5,7 @@ import { useRunSelector } from '../use-run-selector.js';
 import type { RenderText } from './assistant-text.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { PayloadPanel, type RenderPayload } from './payload-panel.js';
-import { useOptionalRunContext, usePartRun } from './run-context.js';
+import { useOptionalRunContext, usePartRun, useRootRenderPayload } from './run-context.js';
 
 // Only a protocol error can follow run.completed, and the reducer keeps the output it followed.
 function selectReceived(state: RunState): RunOutput | null {
@@ -41,10 +41,11 @@ export function ReceivedOutcome<P>({
   ...rest
 }: ReceivedOutcomeProps<P>) {
   const run = usePartRun(ownRun, 'Run.ReceivedOutcome') as RunSource<P>;
-  const context = useOptionalRunContext();
-  const root = ownRun === undefined ? context : null;
-  const renderText = ownText ?? root?.renderText;
-  const renderPayload = ownPayload ?? (root?.renderPayload as RenderPayload<P> | undefined);
+  const rootText = useOptionalRunContext()?.renderText;
+  const rootPayload = useRootRenderPayload() as RenderPayload<P> | undefined;
+  // The root's renderers belong to the root's run: a part given its own run does not borrow them.
+  const renderText = ownText ?? (ownRun === undefined ? rootText : undefined);
+  const renderPayload = ownPayload ?? (ownRun === undefined ? rootPayload : undefined);
   const output = useRunSelector(run, selectReceived);
   const t = useKestrelLabels(labels);
   const headingId = useId();

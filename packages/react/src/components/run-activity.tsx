@@ -11,7 +11,7 @@ import {
 import { useId, useState, type HTMLAttributes, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
-import { useOptionalRunContext, usePartRun } from './run-context.js';
+import { usePartRun, useRootTools } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 import { rendererFor, ToolCallItem, type ToolRenderers } from './tool-renderer.js';
 
@@ -80,7 +80,7 @@ export function RunActivity({
   ...rest
 }: RunActivityProps) {
   const run = usePartRun(ownRun, 'Run.Activity');
-  const rootTools = useOptionalRunContext()?.tools;
+  const rootTools = useRootTools();
   const renderers = ownTools ?? (ownRun === undefined ? rootTools : undefined);
   const [openState, setOpenState] = useState(defaultOpen);
   const open = openProp ?? openState;

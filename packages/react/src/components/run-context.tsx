@@ -1,5 +1,5 @@
 'use client';
-import type { RunBinding } from '@kestrel/core';
+import type { RunBinding, RunSource } from '@kestrel/core';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { RenderText } from './assistant-text.js';
 import type { RenderPayload } from './payload-panel.js';
@@ -37,16 +37,44 @@ function createPartRegistry(): PartRegistry {
   };
 }
 
-/** What `Run.Root` shares with its parts. The payload type is erased here; `Run.Root` checked it against the run. */
+/**
+ * What `Run.Root` shares with every part. It changes only when the run's functions or `renderText` do (the markdown
+ * entry's is a module-level function), so a parent re-rendering on each delta re-renders no part through it.
+ */
 export interface RunContextValue {
   readonly run: RunBinding<unknown>;
-  readonly renderPayload: RenderPayload<unknown> | undefined;
   readonly renderText: RenderText | undefined;
-  readonly tools: ToolRenderers | undefined;
   readonly parts: PartRegistry;
 }
 
 export const RunContext = createContext<RunContextValue | null>(null);
+
+/*
+ * `renderPayload` and `tools` are often written inline (`renderPayload={(invoice) => ...}`), so they are new on every
+ * render of the component holding `useRun`: each has its own context, and only the parts that use it follow it.
+ * The payload type is erased here; `Run.Root` checked the renderer against the run.
+ */
+export const RenderPayloadContext = createContext<RenderPayload<unknown> | undefined>(undefined);
+export const ToolsContext = createContext<ToolRenderers | undefined>(undefined);
+
+/** The root's `renderPayload`, for `Run.Payload` and `Run.ReceivedOutcome`. */
+export function useRootRenderPayload(): RenderPayload<unknown> | undefined {
+  return useContext(RenderPayloadContext);
+}
+
+/** The root's tool renderers, for `Run.Activity`. */
+export function useRootTools(): ToolRenderers | undefined {
+  return useContext(ToolsContext);
+}
+
+/**
+ * Whether two sources are the same run: the same object, or two objects with the same `getState` and `subscribe`
+ * (what `useRun` returns is a new object on every change, holding the same functions).
+ */
+export function isSameRun(a: RunSource<unknown> | undefined, b: RunSource<unknown> | undefined): boolean {
+  if (a === b) return true;
+  return a !== undefined && b !== undefined && a.getState === b.getState && a.subscribe === b.subscribe;
+}
 
 /** A fresh registry for one root (kept in the root's state). */
 export const newPartRegistry = createPartRegistry;

@@ -4,7 +4,7 @@ import { useCallback, useLayoutEffect, type HTMLAttributes, type Ref } from 'rea
 import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
-import { useOptionalRunContext, usePartRun } from './run-context.js';
+import { isSameRun, useOptionalRunContext, usePartRun } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 
 interface ErrorSlice {
@@ -47,7 +47,7 @@ export function RunErrorAlert({ run: ownRun, labels, className, ref, ...rest }: 
   const parts = context?.parts;
   // Registered while mounted (even rendering nothing), so the status knows before the first error arrives; also when
   // given the root's own run explicitly, which is the same run.
-  const sameRun = ownRun === undefined || ownRun === context?.run;
+  const sameRun = ownRun === undefined || isSameRun(ownRun, context?.run);
   useLayoutEffect(() => (sameRun ? parts?.addError() : undefined), [parts, sameRun]);
   const select = useCallback((state: RunState) => selectError(state, run), [run]);
   const { error, retryMode, afterOutcome } = useRunSelector(run, select, shallowEqual);

@@ -1,5 +1,6 @@
 import { AssistantText } from './assistant-text.js';
 import { FinishNotice } from './finish-notice.js';
+import { memoPart } from './memo-part.js';
 import { InteractionPrompt } from './interaction-prompt.js';
 import { PayloadPanel } from './payload-panel.js';
 import { ReceivedOutcome } from './received-outcome.js';
@@ -13,7 +14,9 @@ import { RunStatus } from './run-status.js';
 
 /**
  * The parts of a run view, Radix style: `Run.Root` provides the run, every other part reads it. `RunView` is
- * `Run.Root` with all of them in a default order; recompose them to reorder, replace or leave parts out.
+ * `Run.Root` with all of them in a default order; recompose them to reorder, replace or leave parts out. Each part
+ * (all but `Root`) re-renders only when its own slice of the run or its props change, also under a component that
+ * re-renders with `useRun` on every delta.
  *
  * @example
  * <Run.Root run={run}>
@@ -26,16 +29,16 @@ import { RunStatus } from './run-status.js';
  */
 export const Run = {
   Root: RunRoot,
-  Status: RunStatus,
-  Connection: RunConnection,
-  Activity: RunActivity,
-  Outcome: RunOutcome,
-  Retry: RunRetry,
-  Text: AssistantText,
-  FinishNotice,
-  Prompt: InteractionPrompt,
-  Payload: PayloadPanel,
-  Error: RunErrorAlert,
-  ReceivedOutcome,
-  Cancel: RunCancel,
+  Status: memoPart(RunStatus),
+  Connection: memoPart(RunConnection),
+  Activity: memoPart(RunActivity),
+  Outcome: memoPart(RunOutcome),
+  Retry: memoPart(RunRetry),
+  Text: memoPart(AssistantText),
+  FinishNotice: memoPart(FinishNotice),
+  Prompt: memoPart(InteractionPrompt),
+  Payload: memoPart(PayloadPanel),
+  Error: memoPart(RunErrorAlert),
+  ReceivedOutcome: memoPart(ReceivedOutcome),
+  Cancel: memoPart(RunCancel),
 } as const;

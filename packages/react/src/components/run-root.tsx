@@ -6,9 +6,16 @@ import { useRunSelector } from '../use-run-selector.js';
 import type { RenderText } from './assistant-text.js';
 import { KestrelLabelsProvider, type KestrelLabels } from './labels.js';
 import type { RenderPayload } from './payload-panel.js';
-import { newPartRegistry, RunContext, type RunContextValue } from './run-context.js';
+import {
+  newPartRegistry,
+  RenderPayloadContext,
+  RunContext,
+  ToolsContext,
+  type RunContextValue,
+} from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 import type { ToolRenderers } from './tool-renderer.js';
+import { useStableBinding } from './use-stable-binding.js';
 
 interface RootSlice {
   readonly phase: RunPhase;
@@ -61,25 +68,21 @@ export function RunRoot<P>({
   ref,
   ...rest
 }: RunRootProps<P>) {
-  const { phase, status } = useRunSelector(run as RunBinding<unknown>, selectRoot, shallowEqual);
+  const binding = useStableBinding(run as RunBinding<unknown>);
+  const { phase, status } = useRunSelector(binding, selectRoot, shallowEqual);
   const [parts] = useState(newPartRegistry);
-  const context = useMemo<RunContextValue>(
-    // The renderer was checked against the run's payload type here; parts get both with the type erased.
-    () => ({
-      run: run as RunBinding<unknown>,
-      renderPayload: renderPayload as RenderPayload<unknown> | undefined,
-      renderText,
-      tools,
-      parts,
-    }),
-    [run, renderPayload, renderText, tools, parts],
-  );
+  const context = useMemo<RunContextValue>(() => ({ run: binding, renderText, parts }), [binding, renderText, parts]);
   const Comp = asChild ? Slot : 'section';
   const body = (
     <RunContext.Provider value={context}>
-      <Comp {...rest} ref={ref} data-kestrel-run="" data-phase={phase} data-status={status}>
-        {children}
-      </Comp>
+      {/* The renderer was checked against the run's payload type here; parts get it with the type erased. */}
+      <RenderPayloadContext.Provider value={renderPayload as RenderPayload<unknown> | undefined}>
+        <ToolsContext.Provider value={tools}>
+          <Comp {...rest} ref={ref} data-kestrel-run="" data-phase={phase} data-status={status}>
+            {children}
+          </Comp>
+        </ToolsContext.Provider>
+      </RenderPayloadContext.Provider>
     </RunContext.Provider>
   );
   // The parts read labels from context, so a `labels` prop here reaches all of them.

@@ -5,7 +5,7 @@ import type { HTMLAttributes, ReactElement, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { finishNoteText, selectFinishNoteReason } from './finish-notice.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
-import { useErrorPartMounted, useOptionalRunContext, usePartRun } from './run-context.js';
+import { isSameRun, useErrorPartMounted, useOptionalRunContext, usePartRun } from './run-context.js';
 
 /**
  * The only moments worth announcing: not every delta. Outcomes (`waiting`, `finished`, `failed`, `cancelled`) and
@@ -133,7 +133,7 @@ export function RunStatus({ run: ownRun, labels, asChild = false, children, clas
   const announcement = useRunSelector(run, selectAnnouncement);
   const noteReason = useRunSelector(run, selectFinishNoteReason);
   const rootRun = useOptionalRunContext()?.run;
-  const alertShown = useErrorPartMounted() && (ownRun === undefined || ownRun === rootRun);
+  const alertShown = useErrorPartMounted() && (ownRun === undefined || isSameRun(ownRun, rootRun));
   const text = useKestrelLabels(labels);
   const Comp = asChild ? Slot : 'div';
   return (

@@ -1,4 +1,5 @@
 'use client';
+import { memoPart } from './memo-part.js';
 import { Run } from './run-parts.js';
 import type { RunRootProps } from './run-root.js';
 
@@ -21,13 +22,15 @@ export interface RunViewProps<P> extends Omit<RunRootProps<P>, 'asChild' | 'chil
  * it keeps `data-retryable="true"` for the app to offer its own), CANCELLED who and why. Connection problems are shown as what they are, never as an outcome; an outcome received before a
  * protocol error is shown below the error, marked as received before it.
  *
- * It is the default composition of the `Run` parts; recompose them to change order or markup.
+ * It is the default composition of the `Run` parts; recompose them to change order or markup. It and each part
+ * re-render only when their own slice changes, also when `run` is what `useRun` returns (a new object on every
+ * change): keep `renderPayload`, `renderText`, `tools` and `labels` stable (module-level or memoized) to keep it so.
  *
  * @example
  * const run = useRun({ payloadSchema: invoiceSchema });
  * <RunView run={run} renderPayload={(invoice) => <InvoiceTable invoice={invoice} />} />
  */
-export function RunView<P>({ focusOnWait, activityOpen, now, ...root }: RunViewProps<P>) {
+export const RunView = memoPart(function RunView<P>({ focusOnWait, activityOpen, now, ...root }: RunViewProps<P>) {
   return (
     <Run.Root {...root}>
       <Run.Status />
@@ -43,4 +46,4 @@ export function RunView<P>({ focusOnWait, activityOpen, now, ...root }: RunViewP
       <Run.Cancel />
     </Run.Root>
   );
-}
+});
