@@ -12,7 +12,7 @@ export type { ScenarioSource, ScenarioSourceOptions } from './scenario-source.js
 export { createScenarioHandler } from './scenario-handler/create-scenario-handler.js';
 export { createScenarioFetch } from './scenario-handler/create-scenario-fetch.js';
 export type { ScenarioFetchOptions } from './scenario-handler/create-scenario-fetch.js';
-export type { ScenarioHandler, ScenarioHandlerOptions } from './scenario-handler/options.js';
+export type { ScenarioHandler, ScenarioHandlerOptions, SessionSeed } from './scenario-handler/options.js';
 export { DELAY_HEADER, FAULT_HEADER } from './scenario-handler/request-faults.js';
 export { SCENARIO_HEADER } from './scenario-handler/select-scenario.js';
 export { createScenarioRun } from './scenario-run.js';
