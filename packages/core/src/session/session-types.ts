@@ -38,8 +38,11 @@ export type SessionHistoryStatus = 'unknown' | 'loading' | 'more' | 'complete' |
  * - `waiting`: its run settled WAITING and asks the person;
  * - `settled`: its run settled COMPLETED, FAILED or CANCELLED;
  * - `failed-to-send`: the POST was refused or never answered (`error` says why); the person may retry;
+ * - `interrupted`: the run exists but this page lost it short of an outcome (a connection error, or detached by
+ *   `dispose`): its run's state says why, and `retry` re-attaches to it. It does not hold the session.
  */
-export type SessionEntryStatus = 'queued' | 'sending' | 'live' | 'waiting' | 'settled' | 'failed-to-send';
+export type SessionEntryStatus =
+  'queued' | 'sending' | 'live' | 'waiting' | 'settled' | 'failed-to-send' | 'interrupted';
 
 /** One answer given to a WAITING run of the session, in order (the listing's `answers`). */
 export interface SessionAnswer {
