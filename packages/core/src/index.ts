@@ -145,3 +145,15 @@ export type { RunUsageReason } from './client/run-usage-error.js';
 export { createTimerFrameScheduler } from './client/frame-scheduler.js';
 export { MAX_CURSOR_LENGTH, MAX_LIST_LIMIT, matchKestrelRoute } from './protocol/kestrel-routes.js';
 export type { KestrelRoute, KestrelRouteMatch } from './protocol/kestrel-routes.js';
+export { createSessionController } from './session/create-session-controller.js';
+export type {
+  SessionAnswer,
+  SessionConcurrency,
+  SessionController,
+  SessionControllerOptions,
+  SessionEntry,
+  SessionEntryStatus,
+  SessionHistoryStatus,
+  SessionSendResult,
+  SessionState,
+} from './session/session-types.js';

@@ -5,6 +5,7 @@ import { MAX_CURSOR_LENGTH, MAX_LIST_LIMIT } from '../protocol/kestrel-routes.js
 import { parseRunListPage } from '../protocol/parse-run-list-page.js';
 import { toProtocolRunError } from '../run/protocol-run-error.js';
 import { createInitialRunState } from '../run/run-state.js';
+import { settledRunState } from '../run/result-actions.js';
 import { resolveReconnectPolicy } from './backoff.js';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
 import { defaultFrameScheduler } from './frame-scheduler.js';
@@ -153,6 +154,16 @@ export function createRunClient(options: RunClientOptions): RunClient {
     resume(resume) {
       const { runId } = resume;
       idSegment('run id', runId); // thrown here rather than reported as a failed connection
+      if (resume.result !== undefined) {
+        if (resume.result.runId !== runId)
+          throw new RangeError(`result is the terminal event of run "${resume.result.runId}", not of "${runId}"`);
+        const settled = resume.result;
+        return createRunHandle(deps, {
+          initial: settledRunState(settled, resume.payloadSchema),
+          start: null,
+          begin: () => Promise.resolve({ kind: 'settled', event: settled }),
+        });
+      }
       return createRunHandle(deps, {
         initial: createInitialRunState({ payloadSchema: resume.payloadSchema }),
         start: { type: 'client/start-requested', mode: 'resume', runId, lastSeq: resume.lastSeq },

@@ -86,6 +86,11 @@ export interface ResumeRunOptions<P = unknown> {
   /** The last seq already shown; omit to replay the latest attempt from its `run.started` (after a page reload). */
   readonly lastSeq?: number;
   readonly payloadSchema?: PayloadSchema<P>;
+  /**
+   * The run's terminal event when it is already known (a session listing's `result`): the handle starts settled
+   * from it and sends nothing. A WAITING one can be answered; `lastSeq` is then ignored.
+   */
+  readonly result?: RunCompletedEvent;
 }
 
 /** Which page of a session's runs `client.listRuns` asks for (`GET /v1/sessions/{sessionId}/runs`). */
