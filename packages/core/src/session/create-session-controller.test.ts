@@ -47,6 +47,8 @@ describe('createSessionController: history', () => {
     );
     await session.loadOlder(); // complete: nothing more is asked
     expect(server.sent('GET', /\/runs\?/)).toHaveLength(3);
+    // Settled runs are shown from the listing's result: no request per run.
+    expect(server.requests.filter((request) => !request.path.includes('/runs?'))).toEqual([]);
   });
 
   it('re-attaches to a live run it finds in the listing and follows it to its outcome', async () => {
