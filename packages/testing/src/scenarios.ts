@@ -414,6 +414,34 @@ function completedUnknownFinish(): Scenario {
   };
 }
 
+/**
+ * The second run of a conversation (see `conversations`): a follow-up whose answer builds on what the person chose
+ * in the run before (flight FR 8341 in `waiting-choice-single`), as an agent with the session's memory answers.
+ */
+function completedFollowUp(): Scenario {
+  const e = createEventFactory({ runId: 'run_completed_follow_up' });
+  const text =
+    'Your flight FR 8341 lands in Lisbon at 15:20, so I looked near the airport: the Star Inn has a room for EUR 74 that night.';
+  return {
+    name: 'completed-follow-up',
+    title: 'Completed: a follow-up that builds on an earlier answer',
+    description:
+      'The next message of a conversation: the answer refers to the flight the person chose in the run before.',
+    group: 'completed',
+    input: 'Find me a hotel for that night',
+    runId: e.runId,
+    sessionId: e.sessionId,
+    steps: [...opening(e), ...closing(e, text, 'completed')],
+    expected: {
+      phase: 'settled',
+      status: 'COMPLETED',
+      finishReason: 'completed',
+      payload: 'absent',
+      assistantText: text,
+    },
+  };
+}
+
 function toolError(): Scenario {
   const e = createEventFactory({ runId: 'run_tool_error' });
   const text = 'The weather service is unavailable, so I used the cached forecast: light rain in Oslo tomorrow.';
@@ -653,6 +681,7 @@ export const scenarios: readonly Scenario[] = [
   completedInvalidPayload(),
   maxTokens(),
   completedUnknownFinish(),
+  completedFollowUp(),
   failedRetryable(),
   failedNoText(),
   cancelled(),
