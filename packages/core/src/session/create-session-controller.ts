@@ -241,12 +241,15 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     const abort = new AbortController();
     requests.add(abort);
     try {
+      const before = mode === 'older' ? cursor : null;
       const page = await options.client.listRuns({
         sessionId,
-        before: mode === 'older' ? (cursor ?? undefined) : undefined,
+        before: before ?? undefined,
         limit: pageSize,
         signal: abort.signal,
       });
+      const heard = options.onPage;
+      if (heard !== undefined) invoke(() => heard(page, before));
       const byId = new Map(page.runs.map((run) => [run.runId, run]));
       const merged = mergePage(records, page.runs, mode, historyRecord);
       records = merged.entries;
