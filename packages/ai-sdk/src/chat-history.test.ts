@@ -4,6 +4,7 @@ import { getConversation } from '@kestrel/testing';
 import type { UIMessage, UIMessageChunk } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadChatHistory } from './chat-history.js';
+import type { KestrelUIMessage } from './data-part-schemas.js';
 import { messageText } from './interaction-answer.js';
 import { KestrelChatTransport } from './kestrel-chat-transport.js';
 
@@ -27,7 +28,7 @@ async function drain(stream: ReadableStream<UIMessageChunk>): Promise<UIMessageC
   }
 }
 
-const user = (id: string, text: string): UIMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
+const user = (id: string, text: string): KestrelUIMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
 const lines = (messages: readonly UIMessage[]) => messages.map((message) => `${message.role}: ${messageText(message)}`);
 
 describe('a useChat chat is one Kestrel session', () => {
@@ -36,7 +37,7 @@ describe('a useChat chat is one Kestrel session', () => {
     const client = createRunClient({ baseUrl: server.url });
     const heard: { chatId: string; sessionId: string }[] = [];
     const transport = new KestrelChatTransport({ client, onSessionId: (named) => heard.push(named) });
-    const send = (messages: UIMessage[]) =>
+    const send = (messages: KestrelUIMessage[]) =>
       transport.sendMessages({
         chatId: 'chat-1',
         messages,
