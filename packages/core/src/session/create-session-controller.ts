@@ -3,6 +3,7 @@ import { RunClientError } from '../client/run-client-error.js';
 import type { RunControllerOptions } from '../controller/create-run-controller.js';
 import { MAX_LIST_LIMIT } from '../protocol/kestrel-routes.js';
 import type { RunSummary } from '../protocol/types.js';
+import { getRetryMode } from '../controller/retry-mode.js';
 import { isFollowing, type RunError } from '../run/run-state.js';
 import { isRunInProgress } from './entry-status.js';
 import { historyAfter, mergePage, type PageMode } from './history-paging.js';
@@ -356,7 +357,10 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         publish();
         return;
       }
-      record.controller.retry();
+      const mode = getRetryMode(record.controller.getState());
+      if (mode === 'restart')
+        sendRecord(record); // the same input, to this session now (it may have been 'new')
+      else if (mode === 'resume') record.controller.retry();
     },
     withdraw(key) {
       const record = records.find((candidate) => candidate.key === key);

@@ -127,6 +127,31 @@ describe('createSessionController: one live run at a time', () => {
     expect(done.entries[0]?.error).toBeNull();
   });
 
+  it('retries a retryable FAILED run in the session it learned, never in a new one, also for a run read from history', async () => {
+    const server = await kestrel();
+    const session = track(createSessionController({ client: server.client() }));
+    session.send('[scenario:failed-retryable] Convert 200 USD');
+    const failed = await until(session, (state) => state.entries[0]?.status === 'settled');
+    expect(failed.entries[0]?.run.getRetryMode()).toBe('restart');
+    session.retry(failed.entries[0]?.key ?? '');
+    await until(session, (state) => state.entries[0]?.run.getState().runId !== failed.entries[0]?.runId);
+    await until(session, (state) => state.entries[0]?.status === 'settled');
+    expect(server.sent('POST', /\/runs$/).map((request) => request.path)).toEqual([
+      '/v1/sessions/new/runs',
+      `/v1/sessions/${failed.sessionId}/runs`,
+    ]);
+
+    const reloaded = track(createSessionController({ client: server.client(), sessionId: failed.sessionId ?? '' }));
+    reloaded.start();
+    const read = await until(reloaded, (state) => state.history === 'complete');
+    const fromHistory = read.entries[0];
+    expect(fromHistory?.run.getRetryMode()).toBe('restart');
+    fromHistory?.run.retry();
+    await until(reloaded, (state) => state.entries[0]?.status === 'sending' || state.entries[0]?.status === 'live');
+    await until(reloaded, (state) => state.entries[0]?.status === 'settled');
+    expect(server.sent('POST', /\/runs$/)).toHaveLength(3);
+  });
+
   it('dispose detaches the live run (it goes on on the server); start again re-attaches to it', async () => {
     const server = await kestrel();
     const session = createSessionController({ client: server.client({ delayMs: 20 }) });
