@@ -20,7 +20,10 @@ export {
   responseFormatSchema,
   runCompletedEventSchema,
   runErrorInfoSchema,
+  runListPageSchema,
   runOutputSchema,
+  runSummarySchema,
+  sessionAnswerSchema,
   startRunBodySchema,
   SUPPORTED_INTERACTION_KINDS,
   textAnswerSchema,
@@ -57,9 +60,11 @@ export type {
   ResponseFormat,
   RunCompletedEvent,
   RunEvent,
+  RunListPage,
   RunOutput,
   RunOutputStatus,
   RunStartedEvent,
+  RunSummary,
   StartRunBody,
   TextAnswer,
   TextDeltaEvent,
@@ -75,6 +80,7 @@ export { ProtocolError, formatPath } from './protocol/protocol-error.js';
 export { protocolErrorMap } from './protocol/protocol-error-map.js';
 export type { IssuePath, ProtocolErrorDetails, ProtocolIssue } from './protocol/protocol-error.js';
 export { parseRunCompletedEvent, parseRunEvent, parseSSEMessage } from './protocol/parse-run-event.js';
+export { parseRunListPage } from './protocol/parse-run-list-page.js';
 export type { SSEMessage } from './sse/sse-message.js';
 export {
   InteractionAnswerError,
@@ -112,6 +118,7 @@ export type {
   HeadersInput,
   JsonRunOptions,
   MotionScheduleOptions,
+  ListRunsOptions,
   ReconnectPolicy,
   ResumeRunOptions,
   RunClient,
@@ -130,9 +137,23 @@ export type { RetryMode } from './controller/retry-mode.js';
 export { createRunClient } from './client/create-run-client.js';
 export { RunClientError, isRunClientError } from './client/run-client-error.js';
 export type { RunClientErrorKind } from './client/run-client-error.js';
+export { SessionListingError } from './client/session-listing-error.js';
+export type { SessionListingReason } from './client/session-listing-error.js';
 export { RunUsageError } from './client/run-usage-error.js';
 export { isInteractionExpired } from './protocol/interaction-expiry.js';
 export type { RunUsageReason } from './client/run-usage-error.js';
 export { createTimerFrameScheduler } from './client/frame-scheduler.js';
 export { MAX_CURSOR_LENGTH, MAX_LIST_LIMIT, matchKestrelRoute } from './protocol/kestrel-routes.js';
 export type { KestrelRoute, KestrelRouteMatch } from './protocol/kestrel-routes.js';
+export { createSessionController } from './session/create-session-controller.js';
+export type {
+  SessionAnswer,
+  SessionConcurrency,
+  SessionController,
+  SessionControllerOptions,
+  SessionEntry,
+  SessionEntryStatus,
+  SessionHistoryStatus,
+  SessionSendResult,
+  SessionState,
+} from './session/session-types.js';

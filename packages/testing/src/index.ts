@@ -12,7 +12,7 @@ export type { ScenarioSource, ScenarioSourceOptions } from './scenario-source.js
 export { createScenarioHandler } from './scenario-handler/create-scenario-handler.js';
 export { createScenarioFetch } from './scenario-handler/create-scenario-fetch.js';
 export type { ScenarioFetchOptions } from './scenario-handler/create-scenario-fetch.js';
-export type { ScenarioHandler, ScenarioHandlerOptions } from './scenario-handler/options.js';
+export type { ScenarioHandler, ScenarioHandlerOptions, SessionSeed } from './scenario-handler/options.js';
 export { DELAY_HEADER, FAULT_HEADER } from './scenario-handler/request-faults.js';
 export { SCENARIO_HEADER } from './scenario-handler/select-scenario.js';
 export { createScenarioRun } from './scenario-run.js';
@@ -25,3 +25,6 @@ export { createManualFrameScheduler } from './manual-frame-scheduler.js';
 export type { ManualFrameScheduler, ManualFrameSchedulerOptions } from './manual-frame-scheduler.js';
 export { createMarkdownAnswer, splitIntoDeltas } from './markdown-answer.js';
 export type { MarkdownAnswerOptions } from './markdown-answer.js';
+export type { ManualFrameScheduler } from './manual-frame-scheduler.js';
+export { conversations, getConversation } from './conversations.js';
+export type { Conversation, ConversationTurn } from './conversations.js';

@@ -1,3 +1,4 @@
+import { resultActions } from '../run/result-actions.js';
 import { parseSSEMessage } from '../protocol/parse-run-event.js';
 import { ProtocolError } from '../protocol/protocol-error.js';
 import type { RunCompletedEvent } from '../protocol/types.js';
@@ -50,16 +51,9 @@ export function openEvents(
   });
 }
 
-/**
- * Settles from a terminal event read from `/result`. Unless it directly follows the last event seen, the events
- * between were never read: the state starts over from the result alone, so nothing (finishReason included) is
- * derived from a partial history.
- */
+/** Settles from a terminal event read from `/result` (see `resultActions`). */
 function settleFromResult<P>(ctx: FollowContext<P>, event: RunCompletedEvent): void {
-  if (event.seq !== ctx.getState().lastSeq + 1) {
-    ctx.dispatch({ type: 'client/start-requested', mode: 'resume', runId: event.runId, lastSeq: event.seq - 1 });
-  }
-  ctx.dispatch(event);
+  for (const action of resultActions(ctx.getState().lastSeq, event)) ctx.dispatch(action);
 }
 
 /** How one connection ended. */

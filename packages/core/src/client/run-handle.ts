@@ -24,7 +24,8 @@ export interface HandleDeps {
 export interface HandleInit<P> {
   /** The state before this attempt: fresh for `start`/`resume`, the WAITING state for `respond`. */
   readonly initial: RunState<P>;
-  readonly start: Extract<ClientAction, { type: 'client/start-requested' }>;
+  /** Null when `initial` is already settled (a run known by its terminal event): nothing is sent. */
+  readonly start: Extract<ClientAction, { type: 'client/start-requested' }> | null;
   readonly begin: BeginAttempt;
   /** For resumes: how to read the terminal event when a stream ends without one (see `followRun`). */
   readonly readResult?: ((signal: AbortSignal) => Promise<RunCompletedEvent | null>) | undefined;
@@ -179,7 +180,9 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     });
   };
 
-  dispatch(init.start);
+  if (init.start === null) {
+    if (init.initial.result !== null) result.resolve(init.initial.result);
+  } else dispatch(init.start);
   if (init.signal?.aborted) detach();
   else init.signal?.addEventListener('abort', detach, { once: true });
   void followRun(

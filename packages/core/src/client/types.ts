@@ -1,4 +1,4 @@
-import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../protocol/types.js';
+import type { InteractionAnswer, ResponseFormat, RunCompletedEvent, RunListPage } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
 import type { RunState } from '../run/run-state.js';
 import type { KestrelHeaders } from '../protocol/kestrel-headers.js';
@@ -123,6 +123,22 @@ export interface ResumeRunOptions<P = unknown> {
   /** The last seq already shown; omit to replay the latest attempt from its `run.started` (after a page reload). */
   readonly lastSeq?: number;
   readonly payloadSchema?: PayloadSchema<P>;
+  /**
+   * The run's terminal event when it is already known (a session listing's `result`): the handle starts settled
+   * from it and sends nothing. A WAITING one can be answered; `lastSeq` is then ignored.
+   */
+  readonly result?: RunCompletedEvent;
+}
+
+/** Which page of a session's runs `client.listRuns` asks for (`GET /v1/sessions/{sessionId}/runs`). */
+export interface ListRunsOptions {
+  /** An existing session (not `new`). */
+  readonly sessionId: string;
+  /** The `nextCursor` of the previous page: runs older than it. Omit for the newest page. */
+  readonly before?: string | undefined;
+  /** Runs per page, an integer from 1 to 100. The server's default (20) when omitted. */
+  readonly limit?: number | undefined;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** What `client.run` sends on the JSON route (`Accept: application/json`): one request, one terminal event. */
@@ -174,5 +190,13 @@ export interface RunClient {
   run(options: JsonRunOptions): Promise<RunCompletedEvent>;
   /** `GET /v1/runs/{runId}/result`: the terminal event, or `null` while the run has not settled. */
   fetchResult(runId: string, options?: { signal?: AbortSignal }): Promise<RunCompletedEvent | null>;
+  /**
+   * `GET /v1/sessions/{sessionId}/runs`: one page of the session's runs, oldest first, validated (each `result` as
+   * a terminal event, each answer as an interaction answer). Bounded by `requestTimeoutMs` and `maxMessageBytes`.
+   * Rejects with a `SessionListingError` when the session is unknown (`session-not-found`) or the server has
+   * no listing (`unavailable`), and with a `RunClientError` for every other failure.
+   * @throws {RangeError} for a `limit` that is not an integer from 1 to 100 or an empty or over-long `before`.
+   */
+  listRuns(options: ListRunsOptions): Promise<RunListPage>;
   readonly options: Readonly<RunClientOptions>;
 }

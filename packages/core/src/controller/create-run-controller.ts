@@ -29,6 +29,12 @@ export interface RunController<P = unknown> extends RunBinding<P> {
   setOptions(options: RunControllerOptions<P>): void;
   /** The idle state, the same object every time: what a server render shows. */
   getServerState(): RunState<P>;
+  /**
+   * Follows a run that has already settled, from its terminal event (a session listing's `result`): its state is
+   * the settled one at once and nothing is sent. A WAITING one can be answered; `retry()` cannot restart it (the
+   * binding never had its input).
+   */
+  resumeSettled(result: RunCompletedEvent): void;
   /** The handle of the attempt being followed, or `null` before any run and after `reset()`. */
   getHandle(): RunHandle<P> | null;
 }
@@ -174,6 +180,14 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
       // Another run's input must never be replayed for this one; following the same run again keeps it.
       if (current !== runId) lastStart = null;
       resumeRun(runId, lastSeq);
+    },
+    resumeSettled(result) {
+      release();
+      requestedRunId = result.runId;
+      lastStart = null;
+      follow(
+        options.client.resume<P>(definedOnly({ runId: result.runId, result, payloadSchema: options.payloadSchema })),
+      );
     },
     async respond(answer: InteractionAnswer) {
       const current = handle;

@@ -100,3 +100,9 @@ export type ResponseFormat = z.infer<typeof s.responseFormatSchema>;
 export type StartRunBody = z.infer<typeof s.startRunBodySchema>;
 /** `{ error: { code, message } }`: the body of a request error (non-2xx), never a run outcome. */
 export type RequestErrorBody = z.infer<typeof s.requestErrorBodySchema>;
+/** One answer given in a run of a session, from the listing: `interactionId`, `attempt` and the `answer` body. */
+export type SessionAnswerRecord = z.output<typeof s.sessionAnswerSchema>;
+/** One run of a session listing: input, `createdAt`, `live`, the settled `result` (when settled) and its `answers`. */
+export type RunSummary = z.output<typeof s.runSummarySchema>;
+/** A page of a session listing: `runs` oldest first, `nextCursor` to page further back (null: no older runs). */
+export type RunListPage = z.output<typeof s.runListPageSchema>;

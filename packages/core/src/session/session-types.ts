@@ -1,6 +1,6 @@
 import type { RunBinding } from '../controller/run-actions.js';
 import type { RunClient } from '../client/types.js';
-import type { InteractionAnswer, ResponseFormat } from '../protocol/types.js';
+import type { InteractionAnswer, ResponseFormat, RunListPage } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
 import type { RunError } from '../run/run-state.js';
 
@@ -38,8 +38,11 @@ export type SessionHistoryStatus = 'unknown' | 'loading' | 'more' | 'complete' |
  * - `waiting`: its run settled WAITING and asks the person;
  * - `settled`: its run settled COMPLETED, FAILED or CANCELLED;
  * - `failed-to-send`: the POST was refused or never answered (`error` says why); the person may retry;
+ * - `interrupted`: the run exists but this page lost it short of an outcome (a connection error, or detached by
+ *   `dispose`): its run's state says why, and `retry` re-attaches to it. It does not hold the session.
  */
-export type SessionEntryStatus = 'queued' | 'sending' | 'live' | 'waiting' | 'settled' | 'failed-to-send';
+export type SessionEntryStatus =
+  'queued' | 'sending' | 'live' | 'waiting' | 'settled' | 'failed-to-send' | 'interrupted';
 
 /** One answer given to a WAITING run of the session, in order (the listing's `answers`). */
 export interface SessionAnswer {
@@ -102,6 +105,11 @@ export interface SessionControllerOptions<P = unknown> {
   readonly pageSize?: number;
   /** Called once when a `new` session learns its id (put it in the URL). */
   readonly onSessionId?: (sessionId: string) => void;
+  /**
+   * Called with every listing page the controller reads, and the cursor it asked with (`null`: the newest page),
+   * e.g. to keep a TanStack Query cache in step (`writeSessionPage` in `@kestrel/react/query`).
+   */
+  readonly onPage?: (page: RunListPage, before: string | null) => void;
 }
 
 /** A conversation of runs, framework-agnostic. Made by `createSessionController`. Methods work unbound. */

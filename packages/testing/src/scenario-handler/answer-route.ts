@@ -60,6 +60,7 @@ export async function answerInteraction(
     );
   }
   run.answered.add(interactionId);
+  run.answers.push({ interactionId, attempt: run.latest.attempt, answer: check.answer });
   const segment = run.appendAttempt(continuation.steps);
   return serveConnection(context, run, segment.start, mode);
 }

@@ -9,6 +9,8 @@ import { routeOf } from './routes.js';
 import { RunRegistry } from './run-registry.js';
 import { cancelRun, resumeRun, runResult, startRun } from './run-routes.js';
 import { sleep } from './sleep.js';
+import { listRuns } from './list-runs-route.js';
+import { seedSessions } from './seed-sessions.js';
 
 function resolve(options: ScenarioHandlerOptions): ResolvedHandlerOptions {
   const resolved = {
@@ -17,6 +19,7 @@ function resolve(options: ScenarioHandlerOptions): ResolvedHandlerOptions {
     keepAliveMs: options.keepAliveMs ?? 15_000,
     eventDelayMs: options.eventDelayMs ?? 0,
     stallMs: options.stallMs,
+    listing: options.listing ?? true,
   };
   if (!resolved.scenarios.some((scenario) => scenario.name === resolved.defaultScenario)) {
     throw new Error(`createScenarioHandler: default scenario "${resolved.defaultScenario}" is not among the scenarios`);
@@ -39,7 +42,9 @@ function route(context: RequestContext): Promise<Response> | Response {
       return runResult(context, found.runId);
     case 'list-runs':
       // docs/protocol.md#a-sessions-runs makes the listing optional; a client that gets 501 keeps the runs it started itself.
-      return errorResponse(501, 'not_implemented', "The mock Kestrel does not list a session's runs");
+      if (!context.options.listing)
+        return errorResponse(501, 'not_implemented', "This mock Kestrel does not list a session's runs");
+      return listRuns(context, found.sessionId, found.before, found.limit);
     default:
       return found satisfies never;
   }
@@ -65,6 +70,7 @@ function route(context: RequestContext): Promise<Response> | Response {
 export function createScenarioHandler(options: ScenarioHandlerOptions = {}): ScenarioHandler {
   const resolved = resolve(options);
   const registry = new RunRegistry();
+  seedSessions(registry, resolved.scenarios, options.seed ?? []);
   const open = new Set<AbortController>();
   const track = (abort: AbortController) => {
     open.add(abort);

@@ -1,3 +1,4 @@
+import type { InteractionAnswer } from '@kestrel/core';
 import type { WireEvent } from '../event-factory.js';
 import type { Scenario, ScenarioStep } from '../scenario.js';
 import { rewriteSteps, stepSeq, type RunIds } from './rewrite-steps.js';
@@ -31,14 +32,36 @@ export class MockRun {
   /** Set when a produced `drop` asks the next resume to replay from an earlier seq. */
   pendingReplayFrom: number | undefined;
   readonly answered = new Set<string>();
+  /** The answers given in this run, in order, as the session listing reports them. */
+  readonly answers: { readonly interactionId: string; readonly attempt: number; readonly answer: InteractionAnswer }[] =
+    [];
+  /** When the run was started (ISO time). */
+  readonly createdAt: string;
   private readonly listeners = new Set<() => void>();
 
   constructor(
     readonly scenario: Scenario,
     readonly ids: RunIds,
     readonly delayMs: number | undefined,
+    /** What the person sent. */
+    readonly input: string = scenario.input,
+    createdAt: Date = new Date(),
   ) {
+    this.createdAt = createdAt.toISOString();
     this.appendAttempt(scenario.steps);
+  }
+
+  /**
+   * Still going on the server: its latest attempt has not settled and has steps left to play (a truncated stream
+   * that will never settle is not live). A WAITING run is settled, so not live.
+   */
+  get live(): boolean {
+    return this.latest.terminal === undefined && this.head < this.latest.end;
+  }
+
+  /** Plays every step at once, as if a client had streamed the run to its end (seeded history). */
+  playToEnd(): void {
+    while (this.head < this.steps.length) this.produce();
   }
 
   get runId(): string {

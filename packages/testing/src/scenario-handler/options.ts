@@ -12,6 +12,22 @@ export interface ScenarioHandlerOptions {
   readonly eventDelayMs?: number;
   /** Replaces the duration of every scenario `stall` step (tests use a few ms instead of a minute). */
   readonly stallMs?: number;
+  /**
+   * Whether `GET /v1/sessions/{id}/runs` lists a session's runs (default true). `false` answers 501, as a server
+   * without the optional listing does (docs/protocol.md#a-sessions-runs).
+   */
+  readonly listing?: boolean;
+  /** Sessions that exist from the start, each with a history of settled runs (long threads, the benchmark). */
+  readonly seed?: readonly SessionSeed[];
+}
+
+/** A session the handler starts with: `runs` settled runs, oldest first, one minute apart, ending now. */
+export interface SessionSeed {
+  readonly sessionId: string;
+  /** How many settled runs (0 to 100 000). */
+  readonly runs: number;
+  /** The scenario each run played, in turn; default `['completed-text']`. Each must settle without an answer. */
+  readonly scenarios?: readonly string[];
 }
 
 /** A web-standard handler playing the scenarios as a fake Kestrel, plus housekeeping. */
@@ -29,4 +45,5 @@ export interface ResolvedHandlerOptions {
   readonly keepAliveMs: number;
   readonly eventDelayMs: number;
   readonly stallMs: number | undefined;
+  readonly listing: boolean;
 }

@@ -2,23 +2,53 @@ import type { Scenario } from '../scenario.js';
 import { RequestError } from './error-response.js';
 import { MockRun } from './mock-run.js';
 
+/** What starting a run records besides its scenario. */
+export interface NewRun {
+  readonly input?: string;
+  readonly delayMs?: number | undefined;
+  readonly createdAt?: Date;
+}
+
 /** The fake server's memory: sessions and their runs. Ids are unique per handler: `${scenario.runId}_${n}`. */
 export class RunRegistry {
   private serial = 0;
   private readonly runs = new Map<string, MockRun>();
   private readonly sessions = new Map<string, MockRun[]>();
 
-  /** Starts a run of `scenario` in `sessionId` (`new` creates a session). */
-  create(scenario: Scenario, sessionId: string, delayMs: number | undefined): MockRun {
-    if (sessionId !== 'new' && !this.sessions.has(sessionId)) {
-      throw new RequestError(404, 'session_not_found', `Unknown session "${sessionId}". Use "new" to start a session.`);
+  /**
+   * Starts a run of `scenario` in `sessionId` (`new` creates a session). A session has at most one live run: a
+   * second start while one is live is a 409 `run_in_progress` (docs/protocol.md#sessions).
+   */
+  create(scenario: Scenario, sessionId: string, run: NewRun = {}): MockRun {
+    if (sessionId !== 'new') {
+      const live = this.session(sessionId).find((candidate) => candidate.live);
+      if (live !== undefined) {
+        throw new RequestError(
+          409,
+          'run_in_progress',
+          `Session "${sessionId}" already has a live run ("${live.runId}"); wait for it to settle or cancel it.`,
+        );
+      }
     }
+    return this.add(scenario, sessionId, run);
+  }
+
+  /** Adds a run without the live-run check (seeding a session's history). */
+  add(scenario: Scenario, sessionId: string, run: NewRun = {}): MockRun {
     const n = ++this.serial;
     const root = sessionId === 'new' ? `ses_${n}` : sessionId;
-    const run = new MockRun(scenario, { runId: `${scenario.runId}_${n}`, sessionId: root, suffix: String(n) }, delayMs);
-    this.runs.set(run.runId, run);
-    this.sessions.set(root, [...(this.sessions.get(root) ?? []), run]);
-    return run;
+    const created = new MockRun(
+      scenario,
+      { runId: `${scenario.runId}_${n}`, sessionId: root, suffix: String(n) },
+      run.delayMs,
+      run.input ?? scenario.input,
+      run.createdAt,
+    );
+    this.runs.set(created.runId, created);
+    const list = this.sessions.get(root);
+    if (list === undefined) this.sessions.set(root, [created]);
+    else list.push(created);
+    return created;
   }
 
   run(runId: string): MockRun {
@@ -27,6 +57,7 @@ export class RunRegistry {
     return run;
   }
 
+  /** The session's runs, oldest first. */
   session(sessionId: string): readonly MockRun[] {
     const runs = this.sessions.get(sessionId);
     if (runs === undefined) throw new RequestError(404, 'session_not_found', `Unknown session "${sessionId}".`);

@@ -25,7 +25,7 @@ export async function startRun(context: RequestContext, sessionId: string): Prom
     request.headers.get(SCENARIO_HEADER),
     parsed.data.input,
   );
-  const run = context.registry.create(scenario, sessionId, context.delayMs);
+  const run = context.registry.create(scenario, sessionId, { input: parsed.data.input, delayMs: context.delayMs });
   return serveConnection(context, run, run.latest.start, mode);
 }
 

@@ -1,0 +1,160 @@
+import { getScenario } from '@kestrel/testing';
+import { describe, expect, it } from 'vitest';
+import { createRunClient } from '../client/create-run-client.js';
+import { jsonResponse } from '../protocol/error-response.js';
+import { createSessionController } from './create-session-controller.js';
+import { kestrel, recordStatuses, statuses, texts, track, until } from './session.test-helper.js';
+
+const waitingText = getScenario('waiting-text');
+const completedText = getScenario('completed-text');
+
+/** Starts a run in a session from "another tab" and reads it to its end (or leaves it live when `live`). */
+async function startElsewhere(baseUrl: string, input: string, sessionId = 'new', delayMs?: number) {
+  const client = createRunClient({
+    baseUrl,
+    headers: delayMs === undefined ? {} : { 'x-kestrel-delay': String(delayMs) },
+  });
+  const handle = client.start({ sessionId, input });
+  return handle;
+}
+
+describe('createSessionController: history', () => {
+  it('loads the newest page on start, then older pages oldest first, keeping entries that did not change', async () => {
+    const server = await kestrel({ seed: [{ sessionId: 'ses_long', runs: 45 }] });
+    const pages: [number, string | null][] = [];
+    const session = track(
+      createSessionController({
+        client: server.client(),
+        sessionId: 'ses_long',
+        onPage: (page, before) => pages.push([page.runs.length, before]),
+      }),
+    );
+    expect(session.getServerState()).toMatchObject({ sessionId: 'ses_long', entries: [], history: 'unknown' });
+    session.start();
+    session.start(); // idempotent: one request
+    expect(session.getState().history).toBe('loading');
+    const first = await until(session, (state) => state.history === 'more');
+    expect(first.entries).toHaveLength(20);
+    expect(first.entries.map((entry) => entry.input.match(/#(\d+)/)?.[1])).toEqual(
+      Array.from({ length: 20 }, (_, index) => String(index + 26)),
+    );
+    expect(statuses(first).every((status) => status === 'settled')).toBe(true);
+    expect(texts(first)[0]).toBe(completedText.expected.assistantText);
+    expect(first.entries[0]).toMatchObject({ origin: 'history', answers: [] });
+
+    await session.loadOlder();
+    const second = session.getState();
+    expect(second.entries).toHaveLength(40);
+    expect(second.entries[20]).toBe(first.entries[0]); // the newer entries keep their identity
+    await session.loadOlder();
+    const all = session.getState();
+    expect(all.history).toBe('complete');
+    expect(all.entries.map((entry) => Number(entry.input.match(/#(\d+)/)?.[1]))).toEqual(
+      Array.from({ length: 45 }, (_, index) => index + 1),
+    );
+    await session.loadOlder(); // complete: nothing more is asked
+    expect(server.sent('GET', /\/runs\?/)).toHaveLength(3);
+    expect(pages).toEqual([
+      [20, null],
+      [20, 'before-25'],
+      [5, 'before-5'],
+    ]);
+    // Settled runs are shown from the listing's result: no request per run.
+    expect(server.requests.filter((request) => !request.path.includes('/runs?'))).toEqual([]);
+  });
+
+  it('re-attaches to a live run it finds in the listing and follows it to its outcome', async () => {
+    const server = await kestrel();
+    const elsewhere = await startElsewhere(server.baseUrl, 'Tell me about Canberra', 'new', 40);
+    await new Promise((resolve) => elsewhere.subscribe(() => elsewhere.getState().sessionId !== null && resolve(null)));
+    const sessionId = elsewhere.getState().sessionId ?? '';
+    const session = track(createSessionController({ client: server.client(), sessionId }));
+    const seen = recordStatuses(session);
+    session.start();
+    const settled = await until(session, (state) => state.entries[0]?.status === 'settled');
+    expect(settled.entries[0]).toMatchObject({ input: 'Tell me about Canberra', origin: 'history' });
+    expect(texts(settled)).toEqual([completedText.expected.assistantText]);
+    expect([...seen.values()][0]).toEqual(['live', 'settled']);
+    elsewhere.detach();
+  });
+
+  it('keeps a WAITING run from the listing answerable through its entry, and shows the answer on the entry', async () => {
+    const server = await kestrel();
+    const elsewhere = await startElsewhere(server.baseUrl, `[scenario:waiting-text] ${waitingText.input}`);
+    await elsewhere.result;
+    const sessionId = elsewhere.getState().sessionId ?? '';
+    const session = track(createSessionController({ client: server.client(), sessionId }));
+    session.start();
+    const waiting = await until(session, (state) => state.entries[0]?.status === 'waiting');
+    expect(waiting.activeKey).toBe(waiting.entries[0]?.key);
+    await waiting.entries[0]?.run.respond({ kind: 'text', text: 'Please fix the heating by Friday.' });
+    const done = await until(session, (state) => state.entries[0]?.status === 'settled');
+    expect(done.entries[0]?.answers).toEqual([
+      { interactionId: 'int_text', attempt: 1, answer: { kind: 'text', text: 'Please fix the heating by Friday.' } },
+    ]);
+    expect(texts(done)).toEqual([waitingText.continuation?.expected.assistantText]);
+
+    // A reload shows the same answer, read from the listing.
+    const reloaded = track(createSessionController({ client: server.client(), sessionId }));
+    reloaded.start();
+    const read = await until(reloaded, (state) => state.history === 'complete');
+    expect(read.entries[0]?.answers).toEqual(done.entries[0]?.answers);
+    expect(read.entries[0]?.status).toBe('settled');
+  });
+
+  it('says history is unavailable on a server without the listing, and still sends and shows local runs', async () => {
+    const server = await kestrel({ listing: false });
+    const first = await startElsewhere(server.baseUrl, 'hello');
+    await first.result;
+    const sessionId = first.getState().sessionId ?? '';
+    const session = track(createSessionController({ client: server.client(), sessionId }));
+    session.start();
+    await until(session, (state) => state.history === 'unavailable');
+    await session.loadOlder(); // a no-op: nothing more is asked
+    expect(session.send('What is the capital of Australia?')).toMatchObject({ type: 'sent' });
+    const done = await until(session, (state) => state.entries[0]?.status === 'settled');
+    expect(done).toMatchObject({ history: 'unavailable', historyError: null });
+    expect(done.entries).toHaveLength(1);
+    expect(server.sent('GET', /\/runs\?/)).toHaveLength(1);
+  });
+
+  it('reports a failed page as history error, and loadOlder tries the same page again', async () => {
+    let fail = true;
+    const server = await kestrel({
+      seed: [{ sessionId: 'ses_s', runs: 2 }],
+      intercept: (request) =>
+        fail && request.method === 'GET' && request.url.includes('/runs')
+          ? jsonResponse(503, { error: { code: 'unavailable', message: 'try later' } })
+          : undefined,
+    });
+    const session = track(createSessionController({ client: server.client(), sessionId: 'ses_s' }));
+    session.start();
+    const failed = await until(session, (state) => state.history === 'error');
+    expect(failed.historyError).toMatchObject({ kind: 'http', status: 503 });
+    fail = false;
+    await session.loadOlder();
+    expect(session.getState()).toMatchObject({ history: 'complete', historyError: null });
+    expect(session.getState().entries).toHaveLength(2);
+  });
+});
+
+describe('createSessionController: a new session', () => {
+  it('learns its id from the first run.started, tells the app once, and sends the next message into it', async () => {
+    const server = await kestrel();
+    const heard: string[] = [];
+    const session = track(createSessionController({ client: server.client(), onSessionId: (id) => heard.push(id) }));
+    session.start();
+    expect(session.getState().sessionId).toBeNull();
+    expect(session.send('   ')).toEqual({ type: 'rejected', reason: 'empty-input' });
+    expect(session.send('first')).toMatchObject({ type: 'sent' });
+    const named = await until(session, (state) => state.entries[0]?.status === 'settled');
+    expect(named.sessionId).toMatch(/^ses_/);
+    session.send('second');
+    await until(session, (state) => state.entries[1]?.status === 'settled');
+    expect(heard).toEqual([named.sessionId]);
+    expect(server.sent('POST', /\/runs$/).map((request) => request.path)).toEqual([
+      '/v1/sessions/new/runs',
+      `/v1/sessions/${named.sessionId}/runs`,
+    ]);
+  });
+});

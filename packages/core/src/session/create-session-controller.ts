@@ -1,0 +1,411 @@
+import { SessionListingError } from '../client/session-listing-error.js';
+import { RunClientError } from '../client/run-client-error.js';
+import type { RunControllerOptions } from '../controller/create-run-controller.js';
+import { MAX_LIST_LIMIT } from '../protocol/kestrel-routes.js';
+import type { RunSummary } from '../protocol/types.js';
+import { getRetryMode } from '../controller/retry-mode.js';
+import { isFollowing, type RunError } from '../run/run-state.js';
+import { isRunInProgress } from './entry-status.js';
+import { historyAfter, mergePage, type PageMode } from './history-paging.js';
+import { createEntryRecord, type EntryRecord } from './session-entry.js';
+import { decideSend, type SessionHold } from './session-policy.js';
+import type {
+  SessionController,
+  SessionControllerOptions,
+  SessionHistoryStatus,
+  SessionSendResult,
+  SessionState,
+} from './session-types.js';
+
+const DEFAULT_PAGE_SIZE = 20;
+/** How often one message may meet `run_in_progress` before it is shown as not sent (no live run could be found). */
+const MAX_CONFLICTS = 2;
+
+function pageSizeOf(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_LIST_LIMIT)
+    throw new RangeError(`pageSize must be an integer from 1 to ${MAX_LIST_LIMIT}, got ${value}`);
+  return value;
+}
+
+/** A failed listing as the `historyError` the app shows. */
+function historyErrorOf(error: unknown): RunError {
+  if (error instanceof RunClientError && error.detail !== null) return error.detail;
+  if (error instanceof SessionListingError)
+    return { kind: 'http', status: error.status, code: error.code, message: error.message };
+  return { kind: 'transport', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Runs an app callback so that its exception surfaces (uncaught) without breaking the controller. */
+function invoke(callback: (() => void) | undefined): void {
+  if (callback === undefined) return;
+  try {
+    callback();
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}
+
+/**
+ * A conversation of runs, framework-agnostic (docs/sessions.md): the session's entries in order, each with a run
+ * binding every run part takes; history read page by page through the listing (a live run found there is
+ * re-attached, a WAITING one stays answerable); one live run at a time by `concurrency` (a `409 run_in_progress`
+ * queues the message behind the live run it finds); `sessionId: 'new'` learns its id from the first run.
+ *
+ * @example
+ * const session = createSessionController({ client, sessionId: 'ses_42', onSessionId: (id) => history.replaceState(null, '', `?session=${id}`) });
+ * session.subscribe(() => render(session.getState()));
+ * session.start();
+ * session.send('And in euros?');
+ * @throws {RangeError} for a `pageSize` that is not an integer from 1 to 100.
+ */
+export function createSessionController<P = unknown>(options: SessionControllerOptions<P>): SessionController<P> {
+  const pageSize = pageSizeOf(options.pageSize);
+  const concurrency = options.concurrency ?? 'queue';
+  const given = options.sessionId === undefined || options.sessionId === 'new' ? null : options.sessionId;
+  let sessionId = given;
+  let named = false;
+  let records: EntryRecord<P>[] = [];
+  let history: SessionHistoryStatus = 'unknown';
+  let historyError: RunError | null = null;
+  let cursor: string | null = null;
+  /** Which page failed last, so `loadOlder` tries it again. */
+  let failedPage: PageMode | null = null;
+  let loading: Promise<void> | null = null;
+  /** WAITING runs the person moved past (cancel, or policy `cancel-previous`): answerable, no longer holding the session. */
+  const setAside = new Set<string>();
+  const requests = new Set<AbortController>();
+  const listeners = new Set<{ readonly listener: () => void }>();
+  let started = false;
+  /** After `dispose` nothing is sent until `start` again. */
+  let disposed = false;
+  let serial = 0;
+  let flushing = false;
+  /** A refused message waits while the newest page is read again to find the live run that refused it. */
+  let reloading = false;
+
+  const serverState: SessionState<P> = {
+    sessionId: given,
+    entries: [],
+    history: 'unknown',
+    historyError: null,
+    activeKey: null,
+  };
+  let state = serverState;
+
+  const controllerOptions = (): RunControllerOptions<P> => ({
+    client: options.client,
+    sessionId: sessionId ?? 'new',
+    responseFormat: options.responseFormat,
+    payloadSchema: options.payloadSchema,
+  });
+
+  /** The entry holding the session: the newest one with a run, when that run is being sent, live or WAITING. */
+  const holder = (): { record: EntryRecord<P>; hold: Exclude<SessionHold, 'none'> } | null => {
+    for (let index = records.length - 1; index >= 0; index -= 1) {
+      const record = records[index] as EntryRecord<P>;
+      const status = record.snapshot().status;
+      if (status === 'queued' || status === 'failed-to-send') continue;
+      if (setAside.has(record.key)) return null;
+      if (status === 'sending' || status === 'live') return { record, hold: 'live' };
+      return status === 'waiting' ? { record, hold: 'waiting' } : null;
+    }
+    return null;
+  };
+
+  const publish = (): void => {
+    state = {
+      sessionId,
+      entries: records.map((record) => record.snapshot()),
+      history,
+      historyError,
+      activeKey: holder()?.record.key ?? null,
+    };
+    for (const entry of [...listeners]) entry.listener();
+  };
+
+  const sendRecord = (record: EntryRecord<P>): void => {
+    record.delivery = 'sent';
+    record.controller.setOptions(controllerOptions());
+    record.controller.start(
+      record.responseFormat === undefined
+        ? record.input
+        : { input: record.input, responseFormat: record.responseFormat },
+    );
+  };
+
+  /** Sends the first queued message once nothing holds the session. */
+  const flush = (): void => {
+    if (flushing || reloading || disposed) return;
+    flushing = true;
+    try {
+      const next = records.find((record) => record.delivery === 'queued');
+      if (next !== undefined && holder() === null) sendRecord(next);
+    } finally {
+      flushing = false;
+    }
+  };
+
+  /** What a change of an entry's run means for the session: its id, a conflict, the queue. */
+  const changed = (record: EntryRecord<P>): void => {
+    const runState = record.controller.getState();
+    if (sessionId === null && runState.sessionId !== null) {
+      sessionId = runState.sessionId;
+      for (const other of records) other.controller.setOptions(controllerOptions());
+    }
+    if (sessionId !== null && given === null && !named) {
+      named = true;
+      const learned = sessionId;
+      invoke(() => options.onSessionId?.(learned));
+    }
+    if (record.delivery === 'sent' && isRunInProgress(runState)) {
+      // Another tab or device has a live run in this session: the message waits for it, found on the first page.
+      record.conflicts += 1;
+      if (record.conflicts > MAX_CONFLICTS) {
+        record.delivery = 'failed';
+        record.refused = runState.error;
+      } else {
+        record.delivery = 'queued';
+        reloading = true;
+        void loadPage('newest', 'conflict');
+      }
+      record.controller.reset(); // notifies again: by now the message is queued (or failed), not sending
+    }
+    flush();
+    publish();
+  };
+
+  const addRecord = (record: EntryRecord<P>): EntryRecord<P> => {
+    record.controller.subscribe(() => changed(record));
+    return record;
+  };
+
+  const localRecord = (input: string, responseFormat: SessionControllerOptions['responseFormat']): EntryRecord<P> => {
+    serial += 1;
+    const key = `local-${serial}`;
+    const record: EntryRecord<P> = createEntryRecord<P>({
+      key,
+      input,
+      createdAt: new Date().toISOString(),
+      origin: 'local',
+      responseFormat: responseFormat ?? options.responseFormat,
+      delivery: 'queued',
+      controllerOptions: controllerOptions(),
+      retry: () => controller.retry(key),
+      changed: () => changed(record),
+    });
+    return addRecord(record);
+  };
+
+  const historyRecord = (run: RunSummary): EntryRecord<P> => {
+    const key = `run-${run.runId}`;
+    const record: EntryRecord<P> = createEntryRecord<P>({
+      key,
+      input: run.input,
+      createdAt: run.createdAt,
+      origin: 'history',
+      runId: run.runId,
+      answers: run.answers.map(({ interactionId, attempt, answer }) => ({ interactionId, attempt, answer })),
+      delivery: 'sent',
+      controllerOptions: controllerOptions(),
+      retry: () => controller.retry(key),
+      changed: () => changed(record),
+    });
+    return record;
+  };
+
+  /** Shows a listed run: re-attached while live, settled from its result, else replayed from its events. */
+  const attach = (record: EntryRecord<P>, run: RunSummary): void => {
+    if (!run.live && run.result !== undefined) record.controller.resumeSettled(run.result);
+    else record.controller.resume(run.runId);
+    addRecord(record);
+  };
+
+  /**
+   * Reads one page. `older` pages (and the first one) move the cursor and the history status; a `conflict` reload
+   * of the newest page only finds the live run a refused message waits for.
+   */
+  const loadPage = async (mode: PageMode, why: 'history' | 'conflict' = 'history'): Promise<void> => {
+    if (sessionId === null) {
+      if (why === 'conflict') reloading = false;
+      return;
+    }
+    const first = mode === 'newest' && (history === 'unknown' || (history === 'error' && failedPage === 'newest'));
+    const moves = mode === 'older' || first;
+    if (moves) {
+      history = 'loading';
+      historyError = null;
+      publish();
+    }
+    const abort = new AbortController();
+    requests.add(abort);
+    try {
+      const before = mode === 'older' ? cursor : null;
+      const page = await options.client.listRuns({
+        sessionId,
+        before: before ?? undefined,
+        limit: pageSize,
+        signal: abort.signal,
+      });
+      const heard = options.onPage;
+      if (heard !== undefined) invoke(() => heard(page, before));
+      const byId = new Map(page.runs.map((run) => [run.runId, run]));
+      const merged = mergePage(records, page.runs, mode, historyRecord);
+      records = merged.entries;
+      for (const record of merged.added) {
+        const run = record.runId === null ? undefined : byId.get(record.runId);
+        if (run !== undefined) attach(record, run);
+      }
+      if (moves) {
+        cursor = page.nextCursor;
+        history = historyAfter(page.nextCursor);
+        failedPage = null;
+      }
+    } catch (error) {
+      if (abort.signal.aborted) {
+        if (moves) history = first ? 'unknown' : cursor === null ? 'complete' : 'more';
+      } else if (error instanceof SessionListingError && error.reason === 'unavailable') {
+        history = 'unavailable';
+        failedPage = null;
+      } else if (moves) {
+        history = 'error';
+        historyError = historyErrorOf(error);
+        failedPage = mode;
+      }
+    } finally {
+      requests.delete(abort);
+      if (why === 'conflict') {
+        // The live run found is what the message waits for; with none found, it is sent again (MAX_CONFLICTS bounds it).
+        reloading = false;
+        flush();
+      }
+      publish();
+    }
+  };
+
+  const controller: SessionController<P> = {
+    getState: () => state,
+    getServerState: () => serverState,
+    subscribe(listener) {
+      const entry = { listener };
+      listeners.add(entry);
+      return () => {
+        listeners.delete(entry);
+      };
+    },
+    send(input, sendOptions = {}): SessionSendResult {
+      if (input.trim() === '') return { type: 'rejected', reason: 'empty-input' };
+      const held = holder();
+      const queuedAhead = records.some((record) => record.delivery === 'queued');
+      const decision = decideSend(concurrency, held?.hold ?? 'none', queuedAhead);
+      if (decision === 'reject') return { type: 'rejected', reason: 'run-in-progress' };
+      const record = localRecord(input, sendOptions.responseFormat);
+      records = [...records, record];
+      switch (decision) {
+        case 'send':
+          sendRecord(record);
+          publish();
+          return { type: 'sent', key: record.key };
+        case 'set-aside-then-send':
+          if (held !== null) setAside.add(held.record.key);
+          sendRecord(record);
+          publish();
+          return { type: 'sent', key: record.key };
+        case 'cancel-then-queue':
+          publish();
+          // A failed cancel leaves the message queued: it goes when the run settles anyway, or is withdrawn.
+          held?.record.controller.cancel().catch(() => undefined);
+          return { type: 'queued', key: record.key };
+        case 'queue':
+          publish();
+          return { type: 'queued', key: record.key };
+        default:
+          return decision satisfies never;
+      }
+    },
+    loadOlder() {
+      if (loading !== null) return loading;
+      const mode: PageMode | null =
+        history === 'more'
+          ? 'older'
+          : history === 'unknown'
+            ? 'newest'
+            : history === 'error'
+              ? (failedPage ?? 'newest')
+              : null;
+      if (mode === null) return Promise.resolve();
+      const current: Promise<void> = loadPage(mode).finally(() => {
+        if (loading === current) loading = null;
+      });
+      loading = current;
+      return current;
+    },
+    retry(key) {
+      const record = records.find((candidate) => candidate.key === key);
+      if (record === undefined) return;
+      const status = record.snapshot().status;
+      if (status === 'failed-to-send') {
+        record.controller.reset();
+        record.refused = null;
+        record.conflicts = 0;
+        record.delivery = 'queued';
+        // Back in the queue, behind what holds the session; sent at once when nothing does.
+        records = [...records.filter((candidate) => candidate !== record), record];
+        flush();
+        publish();
+        return;
+      }
+      const mode = getRetryMode(record.controller.getState());
+      if (mode === 'restart')
+        sendRecord(record); // the same input, to this session now (it may have been 'new')
+      else if (mode === 'resume') record.controller.retry();
+    },
+    withdraw(key) {
+      const record = records.find((candidate) => candidate.key === key);
+      if (record === undefined || record.delivery !== 'queued') return;
+      records = records.filter((candidate) => candidate !== record);
+      publish();
+    },
+    async cancel() {
+      const held = holder();
+      if (held === null) return;
+      if (held.hold === 'waiting') {
+        // A WAITING run has settled: nothing to cancel on the server. It stays answerable; queued messages go.
+        setAside.add(held.record.key);
+        flush();
+        publish();
+        return;
+      }
+      await held.record.controller.cancel();
+    },
+    start() {
+      if (started) return;
+      started = true;
+      disposed = false;
+      for (const record of records) {
+        const runState = record.controller.getState();
+        if (runState.phase === 'detached' && record.runId !== null) record.controller.resume(record.runId);
+      }
+      if (sessionId !== null && given !== null) {
+        if (history === 'unknown' || history === 'loading') {
+          history = 'unknown';
+          void controller.loadOlder();
+        } else void loadPage('newest', 'conflict');
+      }
+    },
+    dispose() {
+      started = false;
+      disposed = true;
+      for (const abort of [...requests]) abort.abort();
+      requests.clear();
+      loading = null;
+      for (const record of records) {
+        if (isFollowing(record.controller.getState().phase)) record.controller.detach();
+      }
+      publish();
+    },
+  };
+  return controller;
+}

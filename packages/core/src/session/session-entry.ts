@@ -1,0 +1,134 @@
+import {
+  createRunController,
+  type RunController,
+  type RunControllerOptions,
+} from '../controller/create-run-controller.js';
+import type { RunBinding } from '../controller/run-actions.js';
+import { getRetryMode } from '../controller/retry-mode.js';
+import type { InteractionAnswer, ResponseFormat } from '../protocol/types.js';
+import type { RunError, RunState } from '../run/run-state.js';
+import { entryError, entryStatus, type Delivery } from './entry-status.js';
+import type { SessionAnswer, SessionEntry } from './session-types.js';
+
+/** One message of the session and what the controller knows of it; `snapshot()` is what the app reads. */
+export interface EntryRecord<P> {
+  readonly key: string;
+  readonly input: string;
+  readonly createdAt: string;
+  readonly origin: 'history' | 'local';
+  readonly responseFormat: ResponseFormat | undefined;
+  readonly controller: RunController<P>;
+  delivery: Delivery;
+  /** Why the message could not be sent without a run to say so (a 409 that could not be resolved). */
+  refused: RunError | null;
+  /** How many times the server answered `run_in_progress` to this message. */
+  conflicts: number;
+  answers: readonly SessionAnswer[];
+  /** The run id: the run's own once known, else the one the listing gave. */
+  readonly runId: string | null;
+  snapshot(): SessionEntry<P>;
+}
+
+export interface EntryInit<P> {
+  readonly key: string;
+  readonly input: string;
+  readonly createdAt: string;
+  readonly origin: 'history' | 'local';
+  readonly runId?: string;
+  readonly answers?: readonly SessionAnswer[];
+  readonly responseFormat?: ResponseFormat | undefined;
+  readonly delivery: Delivery;
+  readonly controllerOptions: RunControllerOptions<P>;
+  /** What the entry's binding does for `retry()`: the session's retry, which knows the policy. */
+  readonly retry: () => void;
+  /** Called after an answer was recorded on the entry. */
+  readonly changed: () => void;
+}
+
+/** The answer's place in the run: the interaction it answers and the attempt that asked. */
+function answerRecord(state: RunState<unknown>, answer: InteractionAnswer): SessionAnswer | null {
+  if (state.output?.status !== 'WAITING') return null;
+  return { interactionId: state.output.interaction.id, attempt: state.attempt ?? state.result?.attempt ?? 1, answer };
+}
+
+/**
+ * Makes an entry: its run controller, and the binding the app gets, which records each answer on the entry (so the
+ * thread shows the person's reply) and retries through the session.
+ */
+export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
+  const controller = createRunController<P>(init.controllerOptions);
+  let cached: {
+    entry: SessionEntry<P>;
+    state: RunState<P>;
+    delivery: Delivery;
+    answers: readonly SessionAnswer[];
+    refused: RunError | null;
+  } | null = null;
+
+  const binding: RunBinding<P> = {
+    getState: controller.getState,
+    subscribe: controller.subscribe,
+    start: controller.start,
+    resume: controller.resume,
+    cancel: controller.cancel,
+    detach: controller.detach,
+    // The session keeps every entry's input, so a retryable FAILED run can start again even when read from history.
+    getRetryMode: () => {
+      const state = controller.getState();
+      const mode = getRetryMode(state);
+      return mode === 'resume' && state.runId === null ? null : mode;
+    },
+    reset: controller.reset,
+    retry: init.retry,
+    async respond(answer) {
+      const asked = answerRecord(controller.getState(), answer);
+      await controller.respond(answer);
+      if (asked !== null) {
+        record.answers = [...record.answers, asked];
+        init.changed();
+      }
+    },
+  };
+
+  const record: EntryRecord<P> = {
+    key: init.key,
+    input: init.input,
+    createdAt: init.createdAt,
+    origin: init.origin,
+    responseFormat: init.responseFormat,
+    controller,
+    delivery: init.delivery,
+    refused: null,
+    conflicts: 0,
+    answers: init.answers ?? [],
+    get runId() {
+      return controller.getState().runId ?? init.runId ?? null;
+    },
+    snapshot() {
+      const state = controller.getState();
+      if (
+        cached !== null &&
+        cached.state === state &&
+        cached.delivery === record.delivery &&
+        cached.answers === record.answers &&
+        cached.refused === record.refused
+      )
+        return cached.entry;
+      const status = entryStatus(record.delivery, state);
+      const entry: SessionEntry<P> = {
+        key: record.key,
+        runId: record.delivery === 'sent' ? record.runId : null,
+        input: record.input,
+        createdAt: record.createdAt,
+        origin: record.origin,
+        status,
+        answers: record.answers,
+        run: binding,
+        error: entryError(status, state, record.refused),
+      };
+      cached = { entry, state, delivery: record.delivery, answers: record.answers, refused: record.refused };
+      return entry;
+    },
+  };
+  return record;
+}
