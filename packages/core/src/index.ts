@@ -135,3 +135,28 @@ export type { RunUsageReason } from './client/run-usage-error.js';
 export { createTimerFrameScheduler } from './client/frame-scheduler.js';
 export { MAX_CURSOR_LENGTH, MAX_LIST_LIMIT, matchKestrelRoute } from './protocol/kestrel-routes.js';
 export type { KestrelRoute, KestrelRouteMatch } from './protocol/kestrel-routes.js';
+export { recordRun, DEFAULT_RECORDING_MAX_BYTES } from './recording/record-run.js';
+export { parseRunRecording } from './recording/parse-run-recording.js';
+export { RecordingFormatError } from './recording/recording-format-error.js';
+export type { RecordingIssue } from './recording/recording-format-error.js';
+export { runRecordingSchema, recordingEntrySchema } from './recording/recording-schema.js';
+export { REDACTED, redactInputs, redactPayloadValues, redactTexts } from './recording/redact-recording.js';
+export { recordingToJsonLines } from './recording/recording-to-json-lines.js';
+export type {
+  RecordableRun,
+  RecordingEntry,
+  RecordingEntryType,
+  RecordingFinalState,
+  RecordingRedaction,
+  RecordingTruncation,
+  RecordRunOptions,
+  RunRecorder,
+  RunRecording,
+} from './recording/recording-types.js';
+export type {
+  AttemptMode,
+  ConnectionOutcome,
+  ResultFallbackReason,
+  TransportEvent,
+  TransportEventType,
+} from './client/transport-event.js';

@@ -202,6 +202,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     getState: store.getState,
     subscribe: store.subscribe,
     subscribeEffects: store.subscribeEffects,
+    subscribeTransport: () => () => undefined,
     result: result.promise,
     cancel,
     detach,
