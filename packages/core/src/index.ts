@@ -157,3 +157,28 @@ export type {
   SessionSendResult,
   SessionState,
 } from './session/session-types.js';
+export { recordRun, DEFAULT_RECORDING_MAX_BYTES } from './recording/record-run.js';
+export { parseRunRecording } from './recording/parse-run-recording.js';
+export { RecordingFormatError } from './recording/recording-format-error.js';
+export type { RecordingIssue } from './recording/recording-format-error.js';
+export { runRecordingSchema, recordingEntrySchema } from './recording/recording-schema.js';
+export { REDACTED, redactInputs, redactPayloadValues, redactTexts } from './recording/redact-recording.js';
+export { recordingToJsonLines } from './recording/recording-to-json-lines.js';
+  RecordableRun,
+  RecordedRunError,
+  RecordingEntry,
+  RecordingEntryType,
+  RecordingFinalState,
+  RecordingRedaction,
+  RecordingTruncation,
+  RecordRunOptions,
+  RunRecorder,
+  RunRecording,
+} from './recording/recording-types.js';
+  AttemptMode,
+  ConnectionOutcome,
+  ResultFallbackReason,
+  TransportEvent,
+  TransportEventType,
+  TransportListener,
+} from './client/transport-event.js';

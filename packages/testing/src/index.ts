@@ -28,3 +28,5 @@ export type { MarkdownAnswerOptions } from './markdown-answer.js';
 export type { ManualFrameScheduler } from './manual-frame-scheduler.js';
 export { conversations, getConversation } from './conversations.js';
 export type { Conversation, ConversationTurn } from './conversations.js';
+export { scenarioFromRecording } from './scenario-from-recording.js';
+export type { ScenarioFromRecordingOptions } from './scenario-from-recording.js';

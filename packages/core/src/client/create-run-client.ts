@@ -9,7 +9,7 @@ import { settledRunState } from '../run/result-actions.js';
 import { resolveReconnectPolicy } from './backoff.js';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
 import { defaultFrameScheduler } from './frame-scheduler.js';
-import { createHttp } from './http.js';
+import { createHttp, type Http } from './http.js';
 import { resolveMotionSchedule } from './motion-schedule.js';
 import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
@@ -106,11 +106,12 @@ export function createRunClient(options: RunClientOptions): RunClient {
     motion: resolveMotionSchedule(options.motion),
   };
 
-  const fetchResult: RunClient['fetchResult'] = async (runId, request = {}) => {
+  /** `/result` through `via` (an attempt's HTTP side, which reports to its transport listeners). */
+  const readResult = async (via: Http, runId: string, signal?: AbortSignal): Promise<RunCompletedEvent | null> => {
     const path = `/v1/runs/${idSegment('run id', runId)}/result`;
     let text: string;
     try {
-      text = await http.sendForText({ method: 'GET', path, accept: 'application/json', signal: request.signal, runId });
+      text = await via.sendForText({ method: 'GET', path, accept: 'application/json', signal, runId });
     } catch (error) {
       // 404 and 409 are how the protocol says "not settled yet" (docs/protocol.md#resources).
       if (error instanceof RunClientError && (error.status === 404 || error.status === 409)) return null;
@@ -118,6 +119,7 @@ export function createRunClient(options: RunClientOptions): RunClient {
     }
     return parseTerminalEvent(text, `GET /v1/runs/${runId}/result`);
   };
+  const fetchResult: RunClient['fetchResult'] = (runId, request = {}) => readResult(http, runId, request.signal);
 
   const listRuns: RunClient['listRuns'] = async (list) => {
     const path = listPath(list);
@@ -141,9 +143,9 @@ export function createRunClient(options: RunClientOptions): RunClient {
         initial: createInitialRunState({ payloadSchema: start.payloadSchema }),
         start: { type: 'client/start-requested', mode: 'start' },
         signal: start.signal,
-        begin: async (signal) => ({
+        begin: async (signal, io) => ({
           kind: 'stream',
-          response: await http.send({
+          response: await io.http.send({
             method: 'POST',
             path,
             accept: 'text/event-stream',
@@ -169,16 +171,17 @@ export function createRunClient(options: RunClientOptions): RunClient {
       return createRunHandle(deps, {
         initial: createInitialRunState({ payloadSchema: resume.payloadSchema }),
         start: { type: 'client/start-requested', mode: 'resume', runId, lastSeq: resume.lastSeq },
-        readResult: (signal) => fetchResult(runId, { signal }),
-        begin: async (signal) => {
+        readResult: (signal, io) => readResult(io.http, runId, signal),
+        begin: async (signal, io) => {
           // The events first, live or settled (WAITING included): replaying the attempt rebuilds everything the
           // state held before the reload (text, tools, activity, finishReason). The result alone is the fallback
           // for a server that no longer has the events, and it leaves finishReason unknown.
           try {
-            return { kind: 'stream', response: await openEvents(http, runId, resume.lastSeq, signal) };
+            return { kind: 'stream', response: await openEvents(io.http, runId, resume.lastSeq, signal) };
           } catch (error) {
             if (!(error instanceof RunClientError) || !eventsGone(error)) throw error;
-            const settled = await fetchResult(runId, { signal });
+            const settled = await readResult(io.http, runId, signal);
+            if (io.tap.active) io.tap.emit({ type: 'result', reason: 'events-gone', event: settled });
             if (settled === null) throw error;
             return { kind: 'settled', event: settled };
           }
