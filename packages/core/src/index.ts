@@ -164,6 +164,7 @@ export type { RecordingIssue } from './recording/recording-format-error.js';
 export { runRecordingSchema, recordingEntrySchema } from './recording/recording-schema.js';
 export { REDACTED, redactInputs, redactPayloadValues, redactTexts } from './recording/redact-recording.js';
 export { recordingToJsonLines } from './recording/recording-to-json-lines.js';
+export type {
   RecordableRun,
   RecordedRunError,
   RecordingEntry,
@@ -175,6 +176,7 @@ export { recordingToJsonLines } from './recording/recording-to-json-lines.js';
   RunRecorder,
   RunRecording,
 } from './recording/recording-types.js';
+export type {
   AttemptMode,
   ConnectionOutcome,
   ResultFallbackReason,

@@ -25,7 +25,6 @@ export { createManualFrameScheduler } from './manual-frame-scheduler.js';
 export type { ManualFrameScheduler, ManualFrameSchedulerOptions } from './manual-frame-scheduler.js';
 export { createMarkdownAnswer, splitIntoDeltas } from './markdown-answer.js';
 export type { MarkdownAnswerOptions } from './markdown-answer.js';
-export type { ManualFrameScheduler } from './manual-frame-scheduler.js';
 export { conversations, getConversation } from './conversations.js';
 export type { Conversation, ConversationTurn } from './conversations.js';
 export { scenarioFromRecording } from './scenario-from-recording.js';

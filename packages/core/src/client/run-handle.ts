@@ -58,11 +58,12 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
   result.promise.catch(() => undefined);
   const runIdWaiters = new Set<() => void>();
   const tap = createTransportTap({ getState: store.getState, subscribe: store.subscribe }, init.transportListeners);
+  // A run known by its terminal event (start === null) was read, not followed: the listener hears it as a resume.
   const attemptEvent = (): TransportEvent => ({
     type: 'attempt',
-    mode: init.start.mode,
-    runId: init.start.runId ?? init.initial.runId,
-    lastSeq: init.start.lastSeq ?? init.initial.lastSeq,
+    mode: init.start?.mode ?? 'resume',
+    runId: init.start?.runId ?? init.initial.runId,
+    lastSeq: init.start?.lastSeq ?? init.initial.lastSeq,
   });
   // Every request of this attempt reports to the tap; a spread per request, nothing per event.
   const io: AttemptIO = {
