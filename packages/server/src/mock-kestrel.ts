@@ -22,7 +22,9 @@ export interface MockKestrel {
 /**
  * A fake Kestrel on a real loopback HTTP server, playing the shared scenarios over every resource of
  * docs/protocol.md#resources. A request picks its scenario with `x-kestrel-scenario: <name>` or an input starting
- * with `[scenario:<name>]`, and injects faults with `x-kestrel-fault` (see `createScenarioHandler`).
+ * with `[scenario:<name>]`, and injects faults with `x-kestrel-fault` (see `createScenarioHandler`). It keeps
+ * sessions: the listing pages them, a second start while one is live answers `409 run_in_progress`, and `seed`
+ * starts it with long histories (`listing: false` plays a server without the listing).
  *
  * @example
  * const kestrel = await createMockKestrel({ eventDelayMs: 30 });

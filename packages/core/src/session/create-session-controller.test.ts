@@ -63,6 +63,23 @@ describe('createSessionController: history', () => {
     expect(server.requests.filter((request) => !request.path.includes('/runs?'))).toEqual([]);
   });
 
+  it('survives start, dispose, start (StrictMode): one page shown once, the history status from the last read', async () => {
+    const server = await kestrel({ seed: [{ sessionId: 'ses_strict', runs: 30 }] });
+    const session = track(createSessionController({ client: server.client(), sessionId: 'ses_strict' }));
+    session.start();
+    session.dispose();
+    session.start();
+    const seen: string[] = [];
+    session.subscribe(() => {
+      if (seen.at(-1) !== session.getState().history) seen.push(session.getState().history);
+    });
+    const loaded = await until(session, (state) => state.history === 'more');
+    await new Promise((resolve) => setTimeout(resolve, 30)); // the aborted read has had its say
+    expect(seen).toEqual(['loading', 'more']); // never back to 'unknown' while the second read is out
+    expect(loaded.entries).toHaveLength(20);
+    expect(new Set(loaded.entries.map((entry) => entry.runId)).size).toBe(20);
+  });
+
   it('re-attaches to a live run it finds in the listing and follows it to its outcome', async () => {
     const server = await kestrel();
     const elsewhere = await startElsewhere(server.baseUrl, 'Tell me about Canberra', 'new', 40);

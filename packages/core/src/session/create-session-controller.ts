@@ -74,6 +74,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   /** Which page failed last, so `loadOlder` tries it again. */
   let failedPage: PageMode | null = null;
   let loading: Promise<void> | null = null;
+  /** Counts the page reads that move the history status: only the latest may set it (dispose + start overlap). */
+  let historyTurn = 0;
   /** WAITING runs the person moved past (cancel, or policy `cancel-previous`): answerable, no longer holding the session. */
   const setAside = new Set<string>();
   const requests = new Set<AbortController>();
@@ -234,6 +236,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     }
     const first = mode === 'newest' && (history === 'unknown' || (history === 'error' && failedPage === 'newest'));
     const moves = mode === 'older' || first;
+    const turn = moves ? ++historyTurn : historyTurn;
     if (moves) {
       history = 'loading';
       historyError = null;
@@ -265,7 +268,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       }
     } catch (error) {
       if (abort.signal.aborted) {
-        if (moves) history = first ? 'unknown' : cursor === null ? 'complete' : 'more';
+        if (moves && turn === historyTurn) history = first ? 'unknown' : cursor === null ? 'complete' : 'more';
       } else if (error instanceof SessionListingError && error.reason === 'unavailable') {
         history = 'unavailable';
         failedPage = null;
