@@ -2,7 +2,7 @@ import { parseRunCompletedEvent } from '../protocol/parse-run-event.js';
 import { ProtocolError } from '../protocol/protocol-error.js';
 import type { RunCompletedEvent } from '../protocol/types.js';
 import { toProtocolRunError } from '../run/protocol-run-error.js';
-import { createInitialRunState } from '../run/run-state.js';
+import { createInitialRunState, type RetainEvents } from '../run/run-state.js';
 import { resolveReconnectPolicy } from './backoff.js';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
 import { defaultFrameScheduler } from './frame-scheduler.js';
@@ -14,6 +14,12 @@ import type { JsonRunOptions, RunClient, RunClientOptions, StartRunOptions } fro
 
 function runsPath(sessionId: string | undefined): string {
   return `/v1/sessions/${idSegment('session id', sessionId ?? 'new')}/runs`;
+}
+
+/** The `retainEvents` option, checked: a JavaScript caller may pass anything. */
+function readRetainEvents(value: unknown): RetainEvents {
+  if (value === undefined || value === 'all' || value === 'structural') return value ?? 'all';
+  throw new RangeError(`retainEvents must be 'all' or 'structural', got ${JSON.stringify(value) ?? String(value)}`);
 }
 
 /** `/events` answers that mean "these events cannot be had here", where the result may still be. */
@@ -49,10 +55,12 @@ function parseTerminalEvent(text: string, what: string): RunCompletedEvent {
  * const handle = client.start({ input: 'Summarise this PDF' });
  * handle.subscribe(() => render(handle.getState()));
  * const done = await handle.result; // run.completed, whatever its output status
- * @throws {RangeError} when a `reconnect` option is not a number, naming it.
+ * @throws {RangeError} when a `reconnect` option is not a number, naming it, or `retainEvents` is neither `'all'`
+ *   nor `'structural'` (`start` and `resume` check their own the same way).
  */
 export function createRunClient(options: RunClientOptions): RunClient {
   const http = createHttp(options);
+  const retainEvents = readRetainEvents(options.retainEvents);
   const deps: HandleDeps = {
     http,
     policy: resolveReconnectPolicy(options.reconnect),
@@ -79,7 +87,10 @@ export function createRunClient(options: RunClientOptions): RunClient {
     start(start) {
       const path = runsPath(start.sessionId); // an unusable session id throws here, before a handle exists
       return createRunHandle(deps, {
-        initial: createInitialRunState({ payloadSchema: start.payloadSchema }),
+        initial: createInitialRunState({
+          payloadSchema: start.payloadSchema,
+          retainEvents: readRetainEvents(start.retainEvents ?? retainEvents),
+        }),
         start: { type: 'client/start-requested', mode: 'start' },
         signal: start.signal,
         begin: async (signal) => ({
@@ -98,7 +109,10 @@ export function createRunClient(options: RunClientOptions): RunClient {
       const { runId } = resume;
       idSegment('run id', runId); // thrown here rather than reported as a failed connection
       return createRunHandle(deps, {
-        initial: createInitialRunState({ payloadSchema: resume.payloadSchema }),
+        initial: createInitialRunState({
+          payloadSchema: resume.payloadSchema,
+          retainEvents: readRetainEvents(resume.retainEvents ?? retainEvents),
+        }),
         start: { type: 'client/start-requested', mode: 'resume', runId, lastSeq: resume.lastSeq },
         readResult: (signal) => fetchResult(runId, { signal }),
         begin: async (signal) => {

@@ -1,6 +1,6 @@
 import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
-import type { RunState } from '../run/run-state.js';
+import type { RetainEvents, RunState } from '../run/run-state.js';
 import type { KestrelHeaders } from '../protocol/kestrel-headers.js';
 import type { RunEffect } from '../run/run-effect.js';
 
@@ -67,6 +67,12 @@ export interface RunClientOptions {
   readonly maxMessageBytes?: number;
   /** Motion notifications are batched per frame with this; defaults to `requestAnimationFrame` or a 16 ms timer. */
   readonly scheduler?: FrameScheduler;
+  /**
+   * Which events `state.events` keeps for every run of this client, unless a run says otherwise: `'all'` (the
+   * default: inspectors and recordings see every event) or `'structural'` (text and reasoning deltas folded into
+   * `draftText` and `reasoning`, so a long run's memory is about its text). See {@link RetainEvents}.
+   */
+  readonly retainEvents?: RetainEvents;
 }
 
 /** What `client.start` sends (`POST /v1/sessions/{sessionId}/runs`) and how the payload is checked. */
@@ -78,6 +84,8 @@ export interface StartRunOptions<P = unknown> {
   /** The app's schema for `finalizedPayload`; its output type becomes the payload's type. */
   readonly payloadSchema?: PayloadSchema<P>;
   readonly signal?: AbortSignal;
+  /** Which events this run's `state.events` keeps; defaults to the client's `retainEvents` (`'all'`). */
+  readonly retainEvents?: RetainEvents;
 }
 
 /** Which run `client.resume` re-attaches to, e.g. the run id kept in the URL across a reload. */
@@ -86,6 +94,8 @@ export interface ResumeRunOptions<P = unknown> {
   /** The last seq already shown; omit to replay the latest attempt from its `run.started` (after a page reload). */
   readonly lastSeq?: number;
   readonly payloadSchema?: PayloadSchema<P>;
+  /** Which events this run's `state.events` keeps; defaults to the client's `retainEvents` (`'all'`). */
+  readonly retainEvents?: RetainEvents;
 }
 
 /** What `client.run` sends on the JSON route (`Accept: application/json`): one request, one terminal event. */

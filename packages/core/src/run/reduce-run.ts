@@ -64,8 +64,16 @@ function settle<P>(state: RunState<P>, event: RunCompletedEvent): RunState<P> {
   };
 }
 
-function upsertTool(tools: readonly ToolCall[], call: ToolCall): readonly ToolCall[] {
-  const index = tools.findIndex((tool) => tool.callId === call.callId);
+/**
+ * Where call `callId` is in `tools`, -1 when absent. From the end: a completion is nearly always for a recent call,
+ * and a long run holds thousands of calls (a scan from the start made tool events O(calls) in apps/bench).
+ */
+function toolIndex(tools: readonly ToolCall[], callId: string): number {
+  for (let index = tools.length - 1; index >= 0; index--) if (tools[index]!.callId === callId) return index;
+  return -1;
+}
+
+function upsertTool(tools: readonly ToolCall[], index: number, call: ToolCall): readonly ToolCall[] {
   if (index === -1) return [...tools, call];
   const next = tools.slice();
   next[index] = call;
@@ -155,7 +163,7 @@ function motionFields<P>(state: RunState<P>, event: MotionEvent): MotionFields {
       return {
         draftText,
         reasoning,
-        tools: upsertTool(tools, {
+        tools: upsertTool(tools, toolIndex(tools, event.callId), {
           callId: event.callId,
           name: event.name,
           status: 'running',
@@ -168,7 +176,8 @@ function motionFields<P>(state: RunState<P>, event: MotionEvent): MotionFields {
         logs,
       };
     case 'tool.completed': {
-      const started = tools.find((tool) => tool.callId === event.callId);
+      const index = toolIndex(tools, event.callId);
+      const started = index === -1 ? undefined : tools[index];
       const call: ToolCall = {
         callId: event.callId,
         name: started?.name ?? '',
@@ -178,7 +187,7 @@ function motionFields<P>(state: RunState<P>, event: MotionEvent): MotionFields {
         output: event.output,
         completedSeq: event.seq,
       };
-      return { draftText, reasoning, tools: upsertTool(tools, call), progress, logs };
+      return { draftText, reasoning, tools: upsertTool(tools, index, call), progress, logs };
     }
     default:
       return event satisfies never;
