@@ -57,6 +57,15 @@ try {
       BENCH_MEMORY_MIB: mib,
     }),
   );
+  // Issue 17 target 5: a 1M-delta run with retainEvents: 'structural' retains at most 2× its answer's bytes.
+  memory.push(
+    runPart<BenchResults['memory'][number]>(
+      'memory-1M-deltas-structural',
+      'src/memory.ts',
+      ['--expose-gc', '--max-old-space-size=4096'],
+      { BENCH_MEMORY_DELTAS: '1000000', BENCH_MEMORY_RETAIN: 'structural' },
+    ),
+  );
   process.stderr.write('\n▶ size\n');
   const size = await measureSizes();
   for (const figure of size) process.stderr.write(`  ${figure.label}: ${kB(figure.gzipBytes)} gz\n`);

@@ -33,6 +33,17 @@ export interface BenchResults {
     readonly perMessage: Rate3 & { readonly ratioToFloor: number };
     readonly runClient: Rate3 & { readonly ratioToFloor: number };
     readonly stagesMs: { decode: number; decodeParse: number; reduceAlone: number };
+    /** Other streams and chunkings (issue 17 target 3): each against its own floor on the same bytes and chunks. */
+    readonly cases: readonly {
+      label: string;
+      stream: { events: number; bytes: number; chunks: number };
+      floor: { ms: number; eventsPerSecond: number };
+      kit: { ms: number; eventsPerSecond: number };
+      ratioToFloor: number;
+      ratioToStreamFloor: number;
+      target: number;
+      pass: boolean;
+    }[];
   };
   readonly growth: {
     readonly sizes: {
@@ -54,6 +65,14 @@ export interface BenchResults {
     ratioToStream: number;
     ratioToAssistantText: number;
     bytesPerEvent: number;
+    retainEvents?: 'all' | 'structural';
+    deltas?: number;
+    answerBytes?: number;
+    ratioToAnswer?: number;
+    answerInMemoryBytes?: number;
+    ratioToAnswerInMemory?: number;
+    answerTarget?: number;
+    answerPass?: boolean;
   }[];
   readonly size: SizeFigure[];
   readonly render: {
@@ -158,6 +177,12 @@ export function printSummary(results: BenchResults): void {
     `  kit / floor throughput: ${fmt(t.ratioToFloor)} (target ≥ ${t.target}: ${t.pass ? 'met' : 'MISSED'}); stages alone: decode ${fmt(t.stagesMs.decode, 0)} ms, decode+parse ${fmt(t.stagesMs.decodeParse, 0)} ms, reduce ${fmt(t.stagesMs.reduceAlone, 0)} ms`,
   );
 
+  for (const c of t.cases) {
+    out.push(
+      `  ${c.label} (${int(c.stream.events)} events in ${int(c.stream.chunks)} chunks): kit / floor ${fmt(c.ratioToFloor)} (target ≥ ${c.target}: ${c.pass ? 'met' : 'MISSED'}); kit / floor reading the same ReadableStream ${fmt(c.ratioToStreamFloor)}`,
+    );
+  }
+
   for (const env of [results.render.chromium, results.render.jsdom]) {
     out.push(`\n2. Render commits in ${env.environment}: ${int(env.deltas)} text deltas to one component`);
     const rows = [
@@ -197,10 +222,11 @@ export function printSummary(results: BenchResults): void {
   }
 
   out.push('\n3. Memory: heap a settled run keeps (run client, after GC)');
-  const memoryRows = [['stream', 'events', 'retained', '× stream bytes', '× assistant text', 'bytes/event']];
+  const memoryRows = [['stream', 'retain', 'events', 'retained', '× stream bytes', '× assistant text', 'bytes/event']];
   for (const m of results.memory) {
     memoryRows.push([
       `${fmt(m.streamBytes / MiB)} MiB`,
+      m.retainEvents ?? 'all',
       int(m.events),
       `${fmt(m.retainedHeapBytes / MiB)} MiB`,
       fmt(m.ratioToStream),
@@ -209,11 +235,18 @@ export function printSummary(results: BenchResults): void {
     ]);
   }
   out.push(table(memoryRows));
-  const first = results.memory[0]!;
-  const last = results.memory.at(-1)!;
+  const everyEvent = results.memory.filter((m) => (m.retainEvents ?? 'all') === 'all');
+  const first = everyEvent[0]!;
+  const last = everyEvent.at(-1)!;
   out.push(
     `  growth: retained per stream byte at ${last.targetMiB} MiB / at ${first.targetMiB} MiB = ${fmt(last.ratioToStream / first.ratioToStream)} (1 = linear; target < 3× the stream)`,
   );
+  for (const m of results.memory) {
+    if (m.answerTarget === undefined) continue;
+    out.push(
+      `  ${int(m.deltas ?? 0)} deltas, retainEvents '${m.retainEvents}': retained / answer bytes ${fmt(m.ratioToAnswer ?? 0)} (target ≤ ${m.answerTarget}: ${m.answerPass === true ? 'met' : 'MISSED'}); ${fmt(m.ratioToAnswerInMemory ?? 0)}× the answer as the engine stores it`,
+    );
+  }
 
   out.push('\n4. Bundle size (esbuild, minified, production, gzip -9)');
   const sizeRows = [
