@@ -1,4 +1,4 @@
-import { createRunClient, createTimerFrameScheduler, type RunState } from '@kestrel/core';
+import { createRunClient, createTimerFrameScheduler, type RetainEvents, type RunState } from '@kestrel/core';
 import { chunksToStream } from '@kestrel/testing';
 import { check, log, MB, writePartResult } from './harness.js';
 import { createSyntheticStream } from './synthetic-stream.js';
@@ -12,8 +12,19 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error('run with node --expose-gc');
 
 const mib = Number(process.env.BENCH_MEMORY_MIB ?? 10);
+/*
+ * `BENCH_MEMORY_DELTAS` and `BENCH_MEMORY_RETAIN=structural` measure a long run the way an app that keeps only
+ * structural events holds it (issue 17, target 5: a 1M-delta run retains at most 2× its answer's bytes).
+ */
+const retainEvents = (process.env.BENCH_MEMORY_RETAIN ?? 'all') as RetainEvents;
 // About 7,670 one-word deltas per MiB of SSE with this generator (see synthetic-stream.ts).
-const stream = createSyntheticStream({ deltas: Math.round(mib * 7_670) });
+const stream = createSyntheticStream({ deltas: Number(process.env.BENCH_MEMORY_DELTAS ?? Math.round(mib * 7_670)) });
+const answer = stream.deltaTexts.join('');
+const answerBytes = new TextEncoder().encode(answer).length;
+// JS engines hold a string as one byte per character only when every character is Latin-1; one emoji makes the
+// whole answer UTF-16, two bytes per character: the least any client that keeps the text can retain.
+const oneByte = [...answer].every((character) => character.codePointAt(0)! <= 0xff);
+const answerInMemoryBytes = answer.length * (oneByte ? 1 : 2);
 
 function heapAfterGC(): number {
   for (let i = 0; i < 4; i++) gc!();
@@ -22,6 +33,7 @@ function heapAfterGC(): number {
 
 function clientFor(chunks: readonly Uint8Array[]) {
   return createRunClient({
+    retainEvents,
     baseUrl: 'http://bench.invalid',
     scheduler: createTimerFrameScheduler(16),
     // The bytes are already in memory (outside the JS heap, as ArrayBuffers): serve them as a streaming body.
@@ -36,14 +48,26 @@ const before = heapAfterGC();
 const handle = clientFor(stream.chunks).start({ input: 'Write a very long answer' });
 await handle.result;
 const state: RunState = handle.getState();
-check(state.phase === 'settled' && state.events.length === stream.events, 'the run settled with every event');
+check(state.phase === 'settled' && state.eventCount === stream.events, 'the run settled with every event');
+check(retainEvents === 'structural' || state.events.length === stream.events, 'every event is kept');
 const after = heapAfterGC();
 const retained = after - before;
 // Keep the handle (and so the state) alive through the measurement, as an app showing the run would.
 check(handle.getState() === state, 'the state is still held');
 
+const ratioToAnswer = retained / answerBytes;
 const result = {
   targetMiB: mib,
+  retainEvents,
+  deltas: stream.deltas,
+  /** UTF-8 bytes of the assistant's answer. */
+  answerBytes,
+  /** Retained heap / the answer's bytes. Target with `structural`: ≤ 2. */
+  ratioToAnswer: Number(ratioToAnswer.toFixed(3)),
+  /** The answer as the engine stores it (see above), and retained heap / that: the kit's own overhead. */
+  answerInMemoryBytes,
+  ratioToAnswerInMemory: Number((retained / answerInMemoryBytes).toFixed(3)),
+  ...(retainEvents === 'structural' ? { answerTarget: 2, answerPass: ratioToAnswer <= 2 } : {}),
   streamBytes: stream.bytes,
   events: stream.events,
   assistantTextChars: stream.textLength,
@@ -55,6 +79,11 @@ const result = {
   bytesPerEvent: Math.round(retained / stream.events),
 };
 log(
-  `memory: ${(stream.bytes / MB).toFixed(2)} MiB stream → ${(retained / MB).toFixed(2)} MiB retained (${result.ratioToStream}× the stream)`,
+  `memory (${retainEvents}, ${stream.deltas} deltas): ${(stream.bytes / MB).toFixed(2)} MiB stream → ${(retained / MB).toFixed(2)} MiB retained (${result.ratioToStream}× the stream, ${result.ratioToAnswer}× the ${(answerBytes / MB).toFixed(2)} MiB answer)`,
 );
+if (retainEvents === 'structural') {
+  log(
+    `memory target: retained ≤ 2× the answer's bytes: ${result.ratioToAnswer}× (${result.answerPass ? 'met' : 'NOT met'}); ${result.ratioToAnswerInMemory}× the answer as the engine stores it`,
+  );
+}
 writePartResult(result);

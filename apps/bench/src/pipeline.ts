@@ -16,6 +16,23 @@ import { chunksToStream } from '@kestrel/testing';
  * lines, JSON.parse of each `data:` payload. No validation, no state. Returns the event count.
  */
 export function floorPipeline(chunks: readonly Uint8Array[]): number {
+  const floor = createFloor();
+  for (const chunk of chunks) floor.take(chunk);
+  return floor.end();
+}
+
+/** The floor reading the same chunks as a fetch body delivers them: a ReadableStream, one `read()` per chunk. */
+export async function floorFromStream(chunks: readonly Uint8Array[]): Promise<number> {
+  const floor = createFloor();
+  const reader = chunksToStream(chunks).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return floor.end();
+    floor.take(value);
+  }
+}
+
+function createFloor() {
   const decoder = new TextDecoder('utf-8');
   let rest = '';
   let count = 0;
@@ -28,9 +45,13 @@ export function floorPipeline(chunks: readonly Uint8Array[]): number {
       if (JSON.parse(block.slice(at + 6)) !== null) count += 1;
     }
   };
-  for (const chunk of chunks) take(decoder.decode(chunk, { stream: true }), false);
-  take(decoder.decode(), true);
-  return count;
+  return {
+    take: (chunk: Uint8Array) => take(decoder.decode(chunk, { stream: true }), false),
+    end: () => {
+      take(decoder.decode(), true);
+      return count;
+    },
+  };
 }
 
 /** What the run client does to a response body, minus the network: start, connect, then every event through the reducer. */

@@ -12,11 +12,6 @@ interface Rate3 {
   readonly mbPerSecond: number;
 }
 
-/** A pipeline case added beside the main stream (issue 17 item 3): kit / floor on the same bytes and chunking. */
-interface ThroughputCase {
-  readonly ratioToFloor: number;
-}
-
 type ProxyContender = 'kestrel' | 'fetchPipe' | 'rawPipe';
 
 /** What the proxy part (apps/bench/src/proxy/proxy-part.ts, issue 17 item 4) writes; the fields the summary reads. */
@@ -66,10 +61,17 @@ export interface BenchResults {
     readonly perMessage: Rate3 & { readonly ratioToFloor: number };
     readonly runClient: Rate3 & { readonly ratioToFloor: number };
     readonly stagesMs: { decode: number; decodeParse: number; reduceAlone: number };
-    /** About 55% text, 25% reasoning, 20% tool, progress and log events (issue 17 item 3). */
-    readonly mixed?: ThroughputCase;
-    /** One SSE event per chunk, as a browser behind the proxy receives it. */
-    readonly onePerChunk?: ThroughputCase;
+    /** Other streams and chunkings (issue 17 target 3): each against its own floor on the same bytes and chunks. */
+    readonly cases?: readonly {
+      label: string;
+      stream: { events: number; bytes: number; chunks: number };
+      floor: { ms: number; eventsPerSecond: number };
+      kit: { ms: number; eventsPerSecond: number };
+      ratioToFloor: number;
+      ratioToStreamFloor: number;
+      target: number;
+      pass: boolean;
+    }[];
   };
   readonly growth?: {
     readonly sizes: {
@@ -93,6 +95,13 @@ export interface BenchResults {
     ratioToStream: number;
     ratioToAssistantText: number;
     bytesPerEvent: number;
+    deltas?: number;
+    answerBytes?: number;
+    ratioToAnswer?: number;
+    answerInMemoryBytes?: number;
+    ratioToAnswerInMemory?: number;
+    answerTarget?: number;
+    answerPass?: boolean;
   }[];
   readonly size?: SizeFigure[];
   readonly render?: {
@@ -203,6 +212,11 @@ function throughputSection(results: BenchResults, out: string[]): void {
   out.push(
     `  kit / floor throughput: ${fmt(t.ratioToFloor)} (target ≥ ${t.target}: ${t.pass ? 'met' : 'MISSED'}); stages alone: decode ${fmt(t.stagesMs.decode, 0)} ms, decode+parse ${fmt(t.stagesMs.decodeParse, 0)} ms, reduce ${fmt(t.stagesMs.reduceAlone, 0)} ms`,
   );
+  for (const c of t.cases ?? []) {
+    out.push(
+      `  ${c.label} (${int(c.stream.events)} events in ${int(c.stream.chunks)} chunks): kit / floor ${fmt(c.ratioToFloor)} (target ≥ ${c.target}: ${c.pass ? 'met' : 'MISSED'}); kit / floor reading the same ReadableStream ${fmt(c.ratioToStreamFloor)}`,
+    );
+  }
 }
 
 function renderSection(results: BenchResults, out: string[]): void {
@@ -260,11 +274,11 @@ function memorySection(results: BenchResults, out: string[]): void {
     return;
   }
   out.push('\n3. Memory: heap a settled run keeps (run client, after GC)');
-  const memoryRows = [['stream', 'events', 'kept', 'retained', '× stream bytes', '× assistant text', 'bytes/event']];
+  const memoryRows = [['stream', 'retain', 'events', 'retained', '× stream bytes', '× assistant text', 'bytes/event']];
   for (const m of results.memory) {
     memoryRows.push([
-      m.retainEvents ?? 'all',
       `${fmt(m.streamBytes / MiB)} MiB`,
+      m.retainEvents ?? 'all',
       int(m.events),
       `${fmt(m.retainedHeapBytes / MiB)} MiB`,
       fmt(m.ratioToStream),
@@ -273,13 +287,18 @@ function memorySection(results: BenchResults, out: string[]): void {
     ]);
   }
   out.push(table(memoryRows));
-  const all = results.memory.filter((m) => m.retainEvents !== 'structural');
-  const first = all[0];
-  const last = all.at(-1);
-  if (first === undefined || last === undefined) return;
+  const everyEvent = results.memory.filter((m) => (m.retainEvents ?? 'all') === 'all');
+  const first = everyEvent[0]!;
+  const last = everyEvent.at(-1)!;
   out.push(
     `  growth: retained per stream byte at ${last.targetMiB} MiB / at ${first.targetMiB} MiB = ${fmt(last.ratioToStream / first.ratioToStream)} (1 = linear; target < 3× the stream)`,
   );
+  for (const m of results.memory) {
+    if (m.answerTarget === undefined) continue;
+    out.push(
+      `  ${int(m.deltas ?? 0)} deltas, retainEvents '${m.retainEvents}': retained / answer bytes ${fmt(m.ratioToAnswer ?? 0)} (target ≤ ${m.answerTarget}: ${m.answerPass === true ? 'met' : 'MISSED'}); ${fmt(m.ratioToAnswerInMemory ?? 0)}× the answer as the engine stores it`,
+    );
+  }
 }
 
 function sizeSection(results: BenchResults, out: string[]): void {

@@ -53,6 +53,10 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
   let started = false;
   let lastPhase: RunState['phase'] | null = null;
   let reasoningOpen = false;
+  /** Characters of `state.reasoning` already sent, so deltas folded out of `state.events` are still sent. */
+  let reasoningSent = 0;
+  /** Length of the draft last sent, for the same reason. */
+  let draftSent = 0;
   /** Where in the current batch's chunks the draft goes (its first new delta), or `null` when no text streamed in it. */
   let draftAt: number | null = null;
   let draftShown = false;
@@ -62,9 +66,7 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
   function translate(event: RunEvent, state: RunState<unknown>, out: UIMessageChunk[]): void {
     switch (event.type) {
       case 'reasoning.delta':
-        if (!reasoningOpen) out.push({ type: 'reasoning-start', id: REASONING_ID });
-        reasoningOpen = true;
-        out.push({ type: 'reasoning-delta', id: REASONING_ID, delta: event.delta });
+        sendReasoning(event.delta, out);
         return;
       case 'text.delta':
         // The draft is a data part holding the whole draft, so it is sent once per batch rather than per delta.
@@ -129,6 +131,23 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
     }
   }
 
+  function sendReasoning(delta: string, out: UIMessageChunk[]): void {
+    if (!reasoningOpen) out.push({ type: 'reasoning-start', id: REASONING_ID });
+    reasoningOpen = true;
+    reasoningSent += delta.length;
+    out.push({ type: 'reasoning-delta', id: REASONING_ID, delta });
+  }
+
+  /**
+   * With `retainEvents: 'structural'`, a run of deltas keeps only its first event: the rest of the text is read
+   * from the state, after this batch's events (reasoning is one part, so it still lands in the right place).
+   */
+  function sendFolded(state: RunState<unknown>, out: UIMessageChunk[]): void {
+    if (state.retainEvents !== 'structural') return;
+    if (state.reasoning.length > reasoningSent) sendReasoning(state.reasoning.slice(reasoningSent), out);
+    if (draftAt === null && state.draftText.length > draftSent) draftAt = out.length;
+  }
+
   function settle(state: RunState<unknown>, out: UIMessageChunk[]): void {
     const result = state.result;
     if (result === null) return;
@@ -164,9 +183,13 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
       draftAt = null;
       for (const event of fresh) translate(event, state, out);
       if (fresh.length > 0) cursor = fresh[fresh.length - 1]!.seq;
+      if (started) sendFolded(state, out);
       const phaseMoved = started && state.phase !== lastPhase;
       const draft = draftPart(state);
-      if (draft !== null && draftAt !== null) out.splice(draftAt, 0, draft);
+      if (draft !== null && draftAt !== null) {
+        out.splice(draftAt, 0, draft);
+        draftSent = state.draftText.length;
+      }
       // A phase change restates a draft already on the message: interrupted, detached, or withdrawn once settled.
       else if (draft !== null && draftShown && phaseMoved) out.push(draft);
       draftShown ||= draftAt !== null;

@@ -1,4 +1,4 @@
-import { reduceRun, createInitialRunState, type RunAction, type RunState } from '@kestrel/core';
+import { reduceRun, createInitialRunState, type RetainEvents, type RunAction, type RunState } from '@kestrel/core';
 import { invoiceSchema, sampleInvoice, scenarioActions, scenarios, type Scenario } from '@kestrel/testing';
 import { readUIMessageStream, uiMessageChunkSchema, validateUIMessages, type UIMessage, type UIMessageChunk } from 'ai';
 import fc from 'fast-check';
@@ -201,10 +201,13 @@ describe('createRunChunkWriter under frame batching', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...settledScenarios),
+        fc.constantFrom<RetainEvents>('all', 'structural'),
         fc.infiniteStream(fc.boolean()),
-        async (scenario, keep) => {
+        async (scenario, retainEvents, keep) => {
           const states = statesOf(initialFor(scenario), scenarioActions(scenario.steps));
-          const batched = states.filter((_, index) => index === states.length - 1 || keep.next().value);
+          // Folded deltas (retainEvents: 'structural') must not change the message either.
+          const retained = statesOf({ ...initialFor(scenario), retainEvents }, scenarioActions(scenario.steps));
+          const batched = retained.filter((_, index) => index === retained.length - 1 || keep.next().value);
           const [all, sampled] = await Promise.all([streamed(states), streamed(batched)]);
           expect(sampled.message).toEqual(all.message);
         },
@@ -278,4 +281,30 @@ describe('kestrelDataPartSchemas', () => {
       /kestrel-status/,
     );
   });
+});
+
+describe("with retainEvents: 'structural' (deltas folded out of state.events)", () => {
+  const structuralFor = (scenario: Scenario): RunState => ({ ...initialFor(scenario), retainEvents: 'structural' });
+
+  it('keeps fewer events in the scenarios that stream text or reasoning, and counts them all', () => {
+    const folded = scenarios.filter((scenario) => {
+      const kept = statesOf(structuralFor(scenario), scenarioActions(scenario.steps)).at(-1)!;
+      const every = statesOf(initialFor(scenario), scenarioActions(scenario.steps)).at(-1)!;
+      expect(kept.eventCount).toBe(every.events.length);
+      return kept.events.length < every.events.length;
+    });
+    expect(folded.length).toBeGreaterThan(5);
+  });
+
+  for (const scenario of scenarios) {
+    it(`${scenario.name}: the message, built from the state or streamed, is the one every event gives`, async () => {
+      const actions = scenarioActions(scenario.steps);
+      const every = statesOf(initialFor(scenario), actions);
+      const kept = statesOf(structuralFor(scenario), actions);
+      kept.forEach((state, index) => expect(runStateToUIMessage(state)).toEqual(runStateToUIMessage(every[index]!)));
+      const [fromEvery, fromKept] = await Promise.all([streamed(every), streamed(kept)]);
+      expect(fromKept.message).toEqual(fromEvery.message);
+      expect(fromKept.endedAt?.phase).toBe(fromEvery.endedAt?.phase);
+    });
+  }
 });

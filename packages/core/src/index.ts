@@ -101,6 +101,7 @@ export type { StandardSchemaV1 } from './run/standard-schema.js';
 export { createInitialRunState, initialRunState, isAwaitingOutcome, isFollowing } from './run/run-state.js';
 export type {
   ReconnectInfo,
+  RetainEvents,
   RunError,
   RunErrorKind,
   RunLog,

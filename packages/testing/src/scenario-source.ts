@@ -2,6 +2,7 @@ import {
   createInitialRunState,
   reduceRun,
   type PayloadSchema,
+  type RetainEvents,
   type RunAction,
   type RunSource,
   type RunState,
@@ -9,7 +10,7 @@ import {
 import type { Scenario } from './scenario.js';
 import { scenarioActions } from './scenario-actions.js';
 
-/** Options of `createScenarioSource`: where to freeze the run (`upTo`, `until`), extra actions (`then`) and the payload schema. */
+/** Options of `createScenarioSource`: where to freeze the run (`upTo`, `until`), extra actions (`then`), the payload schema and `retainEvents`. */
 export interface ScenarioSourceOptions<P = unknown> {
   /** Apply only the first `upTo` actions, freezing the run mid-stream. Negative counts from the end. */
   readonly upTo?: number;
@@ -19,6 +20,8 @@ export interface ScenarioSourceOptions<P = unknown> {
   readonly then?: readonly RunAction[];
   /** The app's payload schema, so the COMPLETED payload is checked and typed as in a real app. */
   readonly payloadSchema?: PayloadSchema<P>;
+  /** Which events `state.events` keeps, as the app chose with `createRunClient({ retainEvents })`. Default `all`. */
+  readonly retainEvents?: RetainEvents;
 }
 
 /** A run state source that plays a scenario without a network: for stories, component tests and docs. */
@@ -52,7 +55,7 @@ export function createScenarioSource<P = unknown>(
       : options.upTo < 0
         ? Math.max(0, actions.length + options.upTo)
         : Math.min(options.upTo, actions.length);
-  let state = createInitialRunState<P>({ payloadSchema: options.payloadSchema });
+  let state = createInitialRunState<P>({ payloadSchema: options.payloadSchema, retainEvents: options.retainEvents });
   let applied = 0;
   while (applied < limit) {
     state = reduceRun(state, actions[applied] as RunAction);

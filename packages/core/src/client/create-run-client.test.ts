@@ -120,3 +120,65 @@ describe('JSON route', () => {
     expect(error.message).toContain('output.assistantText');
   });
 });
+
+const settlingPlain = scenarios.filter(
+  (scenario) =>
+    scenario.expected.phase === 'settled' && scenario.name !== 'event-after-completed' && !scenario.usesInvoiceSchema,
+);
+
+/** Everything a person sees, without the list of events. */
+function seen(state: Parameters<typeof project>[0]) {
+  const { events: _events, ...rest } = project(state);
+  return rest;
+}
+
+describe("retainEvents: 'structural' over real HTTP", () => {
+  it.each(settlingPlain.map((scenario) => [scenario.name, scenario] as const))(
+    '%s: shows what every event shows, keeps no delta that continues a run of them, counts every event',
+    async (_name, scenario) => {
+      const handle = testClient(kestrel, { scenario: scenario.name, retainEvents: 'structural' }).start({
+        input: scenario.input,
+      });
+      await handle.result;
+      const state = handle.getState();
+      expect(seen(state)).toEqual(seen(referenceState(scenario)));
+      expect(state.eventCount).toBe(new Set(scenarioEvents(scenario.steps).map((wire) => wire.seq)).size);
+      const kept = state.events.toArray();
+      kept.forEach((event, index) => {
+        const previous = kept[index - 1];
+        if (event.type !== 'text.delta' && event.type !== 'reasoning.delta') return;
+        // A delta is kept only where a run of its kind begins (or after an empty one).
+        expect(previous?.type === event.type && previous.delta !== '').toBe(false);
+      });
+    },
+  );
+
+  it('keeps every event for a run that asks for all, whatever the client default', async () => {
+    const scenario = settlingPlain.find((candidate) => candidate.name === 'completed-text')!;
+    const client = testClient(kestrel, { scenario: scenario.name, retainEvents: 'structural' });
+    const handle = client.start({ input: scenario.input, retainEvents: 'all' });
+    await handle.result;
+    expect(handle.getState().events.length).toBe(handle.getState().eventCount);
+    expect(handle.getState().retainEvents).toBe('all');
+  });
+
+  it('folds the deltas of a resumed run too', async () => {
+    const scenario = settlingPlain.find((candidate) => candidate.name === 'completed-text')!;
+    const client = testClient(kestrel, { scenario: scenario.name });
+    const started = client.start({ input: scenario.input });
+    await started.result;
+    const resumed = client.resume({ runId: started.getState().runId!, retainEvents: 'structural' });
+    await resumed.result;
+    expect(resumed.getState().draftText).toBe(started.getState().draftText);
+    expect(resumed.getState().events.length).toBeLessThan(started.getState().events.length);
+  });
+
+  it('refuses any other value with a RangeError naming the option', () => {
+    const bad = 'none' as unknown as 'all';
+    expect(() => testClient(kestrel, { retainEvents: bad })).toThrow(
+      new RangeError(`retainEvents must be 'all' or 'structural', got "none"`),
+    );
+    expect(() => testClient(kestrel).start({ input: 'hi', retainEvents: bad })).toThrow(RangeError);
+    expect(() => testClient(kestrel).resume({ runId: 'run_1', retainEvents: bad })).toThrow(RangeError);
+  });
+});

@@ -4,7 +4,7 @@ import type { RunCompletedEvent, RunListPage } from '../protocol/types.js';
 import { MAX_CURSOR_LENGTH, MAX_LIST_LIMIT } from '../protocol/kestrel-routes.js';
 import { parseRunListPage } from '../protocol/parse-run-list-page.js';
 import { toProtocolRunError } from '../run/protocol-run-error.js';
-import { createInitialRunState } from '../run/run-state.js';
+import { createInitialRunState, type RetainEvents } from '../run/run-state.js';
 import { settledRunState } from '../run/result-actions.js';
 import { resolveReconnectPolicy } from './backoff.js';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
@@ -20,6 +20,12 @@ import type { JsonRunOptions, ListRunsOptions, RunClient, RunClientOptions, Star
 
 function runsPath(sessionId: string | undefined): string {
   return `/v1/sessions/${idSegment('session id', sessionId ?? 'new')}/runs`;
+}
+
+/** The `retainEvents` option, checked: a JavaScript caller may pass anything. */
+function readRetainEvents(value: unknown): RetainEvents {
+  if (value === undefined || value === 'all' || value === 'structural') return value ?? 'all';
+  throw new RangeError(`retainEvents must be 'all' or 'structural', got ${JSON.stringify(value) ?? String(value)}`);
 }
 
 /** `/events` answers that mean "these events cannot be had here", where the result may still be. */
@@ -94,10 +100,12 @@ function parsePage(text: string, sessionId: string, what: string): RunListPage {
  * const handle = client.start({ input: 'Summarise this PDF' });
  * handle.subscribe(() => render(handle.getState()));
  * const done = await handle.result; // run.completed, whatever its output status
- * @throws {RangeError} when a `reconnect` or `motion` option is out of range, naming it.
+ * @throws {RangeError} when a `reconnect` or `motion` option is out of range, naming it, or `retainEvents` is
+ *   neither `'all'` nor `'structural'` (`start` and `resume` check their own the same way).
  */
 export function createRunClient(options: RunClientOptions): RunClient {
   const http = createHttp(options);
+  const retainEvents = readRetainEvents(options.retainEvents);
   const deps: HandleDeps = {
     http,
     policy: resolveReconnectPolicy(options.reconnect),
@@ -140,7 +148,10 @@ export function createRunClient(options: RunClientOptions): RunClient {
     start(start) {
       const path = runsPath(start.sessionId); // an unusable session id throws here, before a handle exists
       return createRunHandle(deps, {
-        initial: createInitialRunState({ payloadSchema: start.payloadSchema }),
+        initial: createInitialRunState({
+          payloadSchema: start.payloadSchema,
+          retainEvents: readRetainEvents(start.retainEvents ?? retainEvents),
+        }),
         start: { type: 'client/start-requested', mode: 'start' },
         signal: start.signal,
         begin: async (signal, io) => ({
@@ -169,7 +180,10 @@ export function createRunClient(options: RunClientOptions): RunClient {
         });
       }
       return createRunHandle(deps, {
-        initial: createInitialRunState({ payloadSchema: resume.payloadSchema }),
+        initial: createInitialRunState({
+          payloadSchema: resume.payloadSchema,
+          retainEvents: readRetainEvents(resume.retainEvents ?? retainEvents),
+        }),
         start: { type: 'client/start-requested', mode: 'resume', runId, lastSeq: resume.lastSeq },
         readResult: (signal, io) => readResult(io.http, runId, signal),
         begin: async (signal, io) => {

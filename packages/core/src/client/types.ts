@@ -1,6 +1,6 @@
 import type { InteractionAnswer, ResponseFormat, RunCompletedEvent, RunListPage } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
-import type { RunState } from '../run/run-state.js';
+import type { RetainEvents, RunState } from '../run/run-state.js';
 import type { KestrelHeaders } from '../protocol/kestrel-headers.js';
 import type { RunEffect } from '../run/run-effect.js';
 import type { TransportListener } from './transport-event.js';
@@ -105,6 +105,12 @@ export interface RunClientOptions {
   readonly scheduler?: FrameScheduler;
   /** How often motion notifications go out, and how they back off when rendering them grows costly. */
   readonly motion?: MotionScheduleOptions;
+  /**
+   * Which events `state.events` keeps for every run of this client, unless a run says otherwise: `'all'` (the
+   * default: inspectors and recordings see every event) or `'structural'` (text and reasoning deltas folded into
+   * `draftText` and `reasoning`, so a long run's memory is about its text). See {@link RetainEvents}.
+   */
+  readonly retainEvents?: RetainEvents;
 }
 
 /** What `client.start` sends (`POST /v1/sessions/{sessionId}/runs`) and how the payload is checked. */
@@ -116,6 +122,8 @@ export interface StartRunOptions<P = unknown> {
   /** The app's schema for `finalizedPayload`; its output type becomes the payload's type. */
   readonly payloadSchema?: PayloadSchema<P>;
   readonly signal?: AbortSignal;
+  /** Which events this run's `state.events` keeps; defaults to the client's `retainEvents` (`'all'`). */
+  readonly retainEvents?: RetainEvents;
 }
 
 /** Which run `client.resume` re-attaches to, e.g. the run id kept in the URL across a reload. */
@@ -129,6 +137,8 @@ export interface ResumeRunOptions<P = unknown> {
    * from it and sends nothing. A WAITING one can be answered; `lastSeq` is then ignored.
    */
   readonly result?: RunCompletedEvent;
+  /** Which events this run's `state.events` keeps; defaults to the client's `retainEvents` (`'all'`). */
+  readonly retainEvents?: RetainEvents;
 }
 
 /** Which page of a session's runs `client.listRuns` asks for (`GET /v1/sessions/{sessionId}/runs`). */

@@ -2,7 +2,8 @@ import { KNOWN_EVENT_TYPES, eventEnvelopeSchema, knownRunEventSchema } from './s
 import { ProtocolError, toProtocolIssues } from './protocol-error.js';
 import { protocolParseOptions } from './protocol-error-map.js';
 import type { SSEMessage } from '../sse/sse-message.js';
-import type { RunCompletedEvent, RunEvent, TextDeltaEvent, UnknownRunEvent } from './types.js';
+import type { RunCompletedEvent, RunEvent, UnknownRunEvent } from './types.js';
+import { fastParseEvent } from './fast-parse-event.js';
 
 const knownTypes: ReadonlySet<string> = new Set(KNOWN_EVENT_TYPES);
 
@@ -75,28 +76,6 @@ export function parseRunCompletedEvent(value: unknown): RunCompletedEvent {
   return event;
 }
 
-const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
-/**
- * Hot path (apps/bench, `pnpm bench`): nearly every event of a long stream is a text.delta, and the envelope
- * parse plus the discriminated union cost more per delta than decoding and JSON.parse together. This accepts
- * exactly what `textDeltaEventSchema` accepts (parse-run-event.fast-path.test.ts holds them equal); anything
- * else, malformed deltas included, goes through zod, which names the field. Only for objects JSON.parse just
- * made: nothing else holds them, so the object is returned as it is where zod would return an equal copy.
- */
-function isValidTextDelta(json: unknown): json is TextDeltaEvent {
-  if (typeof json !== 'object' || json === null) return false;
-  const event = json as Record<string, unknown>;
-  return (
-    event.type === 'text.delta' &&
-    typeof event.delta === 'string' &&
-    isNonEmptyString(event.runId) &&
-    isNonEmptyString(event.sessionId) &&
-    Number.isSafeInteger(event.seq) &&
-    (event.seq as number) > 0
-  );
-}
-
 /**
  * The seq the SSE framing names (`id:`), for errors whose JSON hides it. Read only when an error needs it, and
  * not as a closure per message: both showed up in the parsing profile of long streams (apps/bench).
@@ -126,7 +105,8 @@ export function parseSSEMessage(message: SSEMessage): RunEvent {
   }
   let event: RunEvent;
   try {
-    event = isValidTextDelta(json) ? json : parseRunEvent(json);
+    // Common kinds are checked by hand (fast-parse-event.ts); zod names the field of anything they refuse.
+    event = fastParseEvent(json) ?? parseRunEvent(json);
   } catch (error) {
     // When the JSON itself hides its type or seq, the SSE framing still names the event.
     if (!(error instanceof ProtocolError) || (error.eventType !== undefined && error.seq !== undefined)) throw error;

@@ -17,7 +17,7 @@ import { decodeSSE } from '../sse/decode-sse.js';
 import type { RunAction } from './run-action.js';
 import { reduceRun, transitionEvent, transitionRun } from './reduce-run.js';
 import type { RunEffect } from './run-effect.js';
-import { createInitialRunState, type RunState } from './run-state.js';
+import { createInitialRunState, type RetainEvents, type RunState } from './run-state.js';
 
 /*
  * Random runs, randomly corrupted, fed to the reducer the way a client does (parse at the edge, report a parse
@@ -342,8 +342,18 @@ function comparable(state: RunState): unknown {
   return { ...state, events: state.events.toArray(), logs: state.logs.toArray() };
 }
 
-describe('the text.delta fast path', () => {
+const MOTION_TYPES: ReadonlySet<string> = new Set([
+  'text.delta',
+  'reasoning.delta',
+  'progress',
+  'log',
+  'tool.started',
+  'tool.completed',
+]);
+
+describe('the motion fast path (deltas, progress, logs, tools)', () => {
   const input = fc.record({
+    retainEvents: fc.constantFrom<RetainEvents>('all', 'structural'),
     events: fc.oneof(randomRun, scenarioRun),
     corruptions: fc.array(corruptionArb, { maxLength: 2 }),
     hiccups: fc.array(
@@ -356,9 +366,9 @@ describe('the text.delta fast path', () => {
   });
 
   it('gives the state the general path gives, after every action of any event sequence', () => {
-    let fastDeltas = 0;
+    const fastKinds = new Set<string>();
     fc.assert(
-      fc.property(input, ({ events, corruptions, hiccups }) => {
+      fc.property(input, ({ retainEvents, events, corruptions, hiccups }) => {
         const items = corrupt(events, corruptions).map((event) => receive(() => parseRunEvent(event)));
         const actions: RunAction[] = [
           { type: 'client/start-requested', mode: 'start' },
@@ -366,16 +376,16 @@ describe('the text.delta fast path', () => {
           ...hiccups,
           ...items.map(toAction),
         ];
-        let fast = createInitialRunState();
-        let general = createInitialRunState();
+        let fast = createInitialRunState({ retainEvents });
+        let general = createInitialRunState({ retainEvents });
         for (const action of actions) {
           if (
-            action.type === 'text.delta' &&
+            MOTION_TYPES.has(action.type) &&
             fast.phase === 'streaming' &&
-            action.runId === fast.runId &&
-            action.seq > fast.lastSeq
+            (action as RunEvent).runId === fast.runId &&
+            (action as RunEvent).seq > fast.lastSeq
           )
-            fastDeltas += 1;
+            fastKinds.add(action.type);
           fast = reduceRun(fast, action);
           general = action.type.startsWith('client/')
             ? reduceRun(general, action)
@@ -385,7 +395,7 @@ describe('the text.delta fast path', () => {
       }),
       { numRuns: 300 },
     );
-    expect(fastDeltas).toBeGreaterThan(0);
+    expect(fastKinds).toEqual(MOTION_TYPES);
   });
 });
 

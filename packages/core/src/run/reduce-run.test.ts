@@ -155,17 +155,18 @@ describe('duplicates', () => {
 });
 
 describe('unknown event types', () => {
-  it('change nothing but events and lastSeq', () => {
+  it('change nothing but events, eventCount and lastSeq', () => {
     const actions = actionsOf('unknown-event-types');
     const states = reduceAll(initialRunState, actions);
     let unknown = 0;
     actions.forEach((action, index) => {
       if (action.type !== 'unknown') return;
       unknown += 1;
-      const { events: beforeEvents, lastSeq: _beforeSeq, ...before } = states[index] as RunState;
-      const { events: afterEvents, lastSeq, ...after } = states[index + 1] as RunState;
+      const { events: beforeEvents, lastSeq: _beforeSeq, eventCount: count, ...before } = states[index] as RunState;
+      const { events: afterEvents, lastSeq, eventCount, ...after } = states[index + 1] as RunState;
       expect(after).toEqual(before);
       expect(lastSeq).toBe(action.seq);
+      expect(eventCount).toBe(count + 1);
       expect(afterEvents.length).toBe(beforeEvents.length + 1);
       expect(afterEvents.at(-1)).toBe(action);
     });
@@ -190,9 +191,10 @@ describe('unknown event types', () => {
       seq: busy.lastSeq + 1,
       tokens: 5,
     });
-    const { events: _before, lastSeq: _beforeSeq, ...before } = busy;
-    const { events, lastSeq, ...after } = reduceRun(busy, event);
+    const { events: _before, lastSeq: _beforeSeq, eventCount: _count, ...before } = busy;
+    const { events, lastSeq, eventCount, ...after } = reduceRun(busy, event);
     expect(after).toEqual(before);
+    expect(eventCount).toBe(busy.eventCount + 1);
     expect(lastSeq).toBe(event.seq);
     expect(events.at(-1)).toBe(event);
   });

@@ -1,4 +1,4 @@
-import type { KnownRunEvent, RunCompletedEvent, RunEvent, TextDeltaEvent } from '../protocol/types.js';
+import type { KnownRunEvent, RunCompletedEvent, RunEvent } from '../protocol/types.js';
 import { readPayload } from './payload.js';
 import { toProtocolRunError } from './protocol-run-error.js';
 import type { ClientAction, RunAction } from './run-action.js';
@@ -52,6 +52,8 @@ function settle<P>(state: RunState<P>, event: RunCompletedEvent): RunState<P> {
     ...state,
     phase: 'settled',
     attempt: event.attempt,
+    // The same text twice (a rope of every delta, and the output's string) would hold the answer twice: keep one.
+    draftText: output.assistantText === state.draftText ? output.assistantText : state.draftText,
     result: event,
     output,
     status: output.status,
@@ -62,8 +64,16 @@ function settle<P>(state: RunState<P>, event: RunCompletedEvent): RunState<P> {
   };
 }
 
-function upsertTool(tools: readonly ToolCall[], call: ToolCall): readonly ToolCall[] {
-  const index = tools.findIndex((tool) => tool.callId === call.callId);
+/**
+ * Where call `callId` is in `tools`, -1 when absent. From the end: a completion is nearly always for a recent call,
+ * and a long run holds thousands of calls (a scan from the start made tool events O(calls) in apps/bench).
+ */
+function toolIndex(tools: readonly ToolCall[], callId: string): number {
+  for (let index = tools.length - 1; index >= 0; index--) if (tools[index]!.callId === callId) return index;
+  return -1;
+}
+
+function upsertTool(tools: readonly ToolCall[], index: number, call: ToolCall): readonly ToolCall[] {
   if (index === -1) return [...tools, call];
   const next = tools.slice();
   next[index] = call;
@@ -88,42 +98,12 @@ function applyEvent<P>(state: RunState<P>, event: KnownRunEvent): RunState<P> {
       return opens ? { ...state, interval: 'open' } : state;
     }
     case 'reasoning.delta':
-      // String concatenation builds a rope in JS engines: amortized O(1), flattened once when read.
-      return { ...state, reasoning: state.reasoning + event.delta };
     case 'text.delta':
-      return { ...state, draftText: state.draftText + event.delta };
     case 'progress':
-      return { ...state, progress: { label: event.label, fraction: event.fraction ?? null } };
     case 'log':
-      return { ...state, logs: state.logs.append({ seq: event.seq, level: event.level, message: event.message }) };
     case 'tool.started':
-      return {
-        ...state,
-        tools: upsertTool(state.tools, {
-          callId: event.callId,
-          name: event.name,
-          status: 'running',
-          input: event.input,
-          output: undefined,
-          startedSeq: event.seq,
-          completedSeq: null,
-        }),
-      };
-    case 'tool.completed': {
-      const started = state.tools.find((tool) => tool.callId === event.callId);
-      return {
-        ...state,
-        tools: upsertTool(state.tools, {
-          callId: event.callId,
-          name: started?.name ?? '',
-          input: started?.input,
-          startedSeq: started?.startedSeq ?? event.seq,
-          status: event.isError === true ? 'failed' : 'succeeded',
-          output: event.output,
-          completedSeq: event.seq,
-        }),
-      };
-    }
+    case 'tool.completed':
+      return { ...state, ...motionFields(state, event) };
     case 'turn/end': {
       const counts = state.interval === 'open' && state.sessionId !== null && event.sessionId === state.sessionId;
       return counts ? { ...state, finishReason: event.reason.kind } : state;
@@ -137,25 +117,126 @@ function applyEvent<P>(state: RunState<P>, event: KnownRunEvent): RunState<P> {
   }
 }
 
+/** Events that only change what is drawn: deltas, progress, logs and tool calls. Never a phase change. */
+type MotionEvent = Extract<
+  KnownRunEvent,
+  { type: 'text.delta' | 'reasoning.delta' | 'progress' | 'log' | 'tool.started' | 'tool.completed' }
+>;
+
+/** The fields motion changes. */
+type MotionFields = Pick<RunState, 'draftText' | 'reasoning' | 'tools' | 'progress' | 'logs'>;
+
+function isMotion(event: RunEvent): event is MotionEvent {
+  switch (event.type) {
+    case 'text.delta':
+    case 'reasoning.delta':
+    case 'progress':
+    case 'log':
+    case 'tool.started':
+    case 'tool.completed':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** What one motion event makes of the fields it changes; the one definition both paths below use. */
+function motionFields<P>(state: RunState<P>, event: MotionEvent): MotionFields {
+  const { draftText, reasoning, tools, progress, logs } = state;
+  switch (event.type) {
+    case 'reasoning.delta':
+      // String concatenation builds a rope in JS engines: amortized O(1), flattened once when read.
+      return { draftText, reasoning: reasoning + event.delta, tools, progress, logs };
+    case 'text.delta':
+      return { draftText: draftText + event.delta, reasoning, tools, progress, logs };
+    case 'progress':
+      return { draftText, reasoning, tools, progress: { label: event.label, fraction: event.fraction ?? null }, logs };
+    case 'log':
+      return {
+        draftText,
+        reasoning,
+        tools,
+        progress,
+        logs: logs.append({ seq: event.seq, level: event.level, message: event.message }),
+      };
+    case 'tool.started':
+      return {
+        draftText,
+        reasoning,
+        tools: upsertTool(tools, toolIndex(tools, event.callId), {
+          callId: event.callId,
+          name: event.name,
+          status: 'running',
+          input: event.input,
+          output: undefined,
+          startedSeq: event.seq,
+          completedSeq: null,
+        }),
+        progress,
+        logs,
+      };
+    case 'tool.completed': {
+      const index = toolIndex(tools, event.callId);
+      const started = index === -1 ? undefined : tools[index];
+      const call: ToolCall = {
+        callId: event.callId,
+        name: started?.name ?? '',
+        input: started?.input,
+        startedSeq: started?.startedSeq ?? event.seq,
+        status: event.isError === true ? 'failed' : 'succeeded',
+        output: event.output,
+        completedSeq: event.seq,
+      };
+      return { draftText, reasoning, tools: upsertTool(tools, index, call), progress, logs };
+    }
+    default:
+      return event satisfies never;
+  }
+}
+
 /**
- * Hot path (apps/bench, `pnpm bench`): a text delta while streaming, the bulk of every long run. Builds the same
- * state the general path does (recorded, appended, still streaming, no reconnect info) in one object literal
+ * Whether `retainEvents: 'structural'` folds this event out of `events`: a text or reasoning delta that continues
+ * a run of them, i.e. the last kept event is a non-empty delta of the same kind. Its text is in `draftText` or
+ * `reasoning`; the run's first delta stays, so readers still see where the text began among the other events.
+ */
+function folds<P>(state: RunState<P>, event: RunEvent): boolean {
+  if (state.retainEvents !== 'structural' || (event.type !== 'text.delta' && event.type !== 'reasoning.delta')) {
+    return false;
+  }
+  const last = state.events.at(-1);
+  return (
+    last !== undefined &&
+    (last.type === 'text.delta' || last.type === 'reasoning.delta') &&
+    last.type === event.type &&
+    last.delta !== ''
+  );
+}
+
+function retain<P>(state: RunState<P>, event: RunEvent): RunState<P>['events'] {
+  return folds(state, event) ? state.events : state.events.append(event);
+}
+
+/**
+ * Hot path (apps/bench, `pnpm bench`): a motion event while streaming, the bulk of every long run. Builds the same
+ * state the general path does (recorded, applied, still streaming, no reconnect info) in one object literal
  * instead of three spreads of this 20-field object: a spread here cost about ten times as much as the literal.
  * Every field is listed, so the compiler names any field added to RunState later.
  */
-function appendDelta<P>(state: RunState<P>, event: TextDeltaEvent): RunState<P> {
+function applyMotion<P>(state: RunState<P>, event: MotionEvent): RunState<P> {
+  const moved = motionFields(state, event);
   return {
     phase: 'streaming',
     runId: state.runId,
     sessionId: state.sessionId,
     attempt: state.attempt,
     lastSeq: event.seq,
-    events: state.events.append(event),
-    draftText: state.draftText + event.delta,
-    reasoning: state.reasoning,
-    tools: state.tools,
-    progress: state.progress,
-    logs: state.logs,
+    events: retain(state, event),
+    eventCount: state.eventCount + 1,
+    draftText: moved.draftText,
+    reasoning: moved.reasoning,
+    tools: moved.tools,
+    progress: moved.progress,
+    logs: moved.logs,
     result: state.result,
     output: state.output,
     status: state.status,
@@ -165,10 +246,11 @@ function appendDelta<P>(state: RunState<P>, event: TextDeltaEvent): RunState<P> 
     reconnect: null,
     interval: state.interval,
     payloadSchema: state.payloadSchema,
+    retainEvents: state.retainEvents,
   };
 }
 
-/** The general path for one event, without the `appendDelta` shortcut; exported for the property that they agree. */
+/** The general path for one event, without the `applyMotion` shortcut; exported for the property that they agree. */
 export function transitionEvent<P>(state: RunState<P>, event: RunEvent): RunTransition<P> {
   if (event.seq <= state.lastSeq) return quiet(state); // a duplicate replayed after a resume
   if (!isListening(state.phase)) return quiet(state); // detached or failed: no longer listening
@@ -179,7 +261,8 @@ export function transitionEvent<P>(state: RunState<P>, event: RunEvent): RunTran
     ...state,
     runId: state.runId ?? event.runId,
     lastSeq: event.seq,
-    events: state.events.append(event),
+    events: retain(state, event),
+    eventCount: state.eventCount + 1,
   };
   const identified: readonly RunEffect[] =
     state.runId === null ? [{ type: 'run-identified', runId: event.runId }] : noEffects;
@@ -194,13 +277,8 @@ export function transitionEvent<P>(state: RunState<P>, event: RunEvent): RunTran
 }
 
 function transitionEventFast<P>(state: RunState<P>, event: RunEvent): RunTransition<P> {
-  if (
-    event.type === 'text.delta' &&
-    state.phase === 'streaming' &&
-    event.runId === state.runId &&
-    event.seq > state.lastSeq
-  ) {
-    return quiet(appendDelta(state, event));
+  if (isMotion(event) && state.phase === 'streaming' && event.runId === state.runId && event.seq > state.lastSeq) {
+    return quiet(applyMotion(state, event));
   }
   return transitionEvent(state, event);
 }
@@ -210,7 +288,10 @@ function startAttempt<P>(
   action: Extract<ClientAction, { type: 'client/start-requested' }>,
 ): RunState<P> {
   // Everything an attempt accumulates starts over; the initial state is the one definition of "nothing yet".
-  const fresh: RunState<P> = { ...createInitialRunState({ payloadSchema: state.payloadSchema }), phase: 'connecting' };
+  const fresh: RunState<P> = {
+    ...createInitialRunState({ payloadSchema: state.payloadSchema, retainEvents: state.retainEvents }),
+    phase: 'connecting',
+  };
   switch (action.mode) {
     case 'respond':
       // A new attempt of the same run: its identity and history carry over.
@@ -221,6 +302,7 @@ function startAttempt<P>(
         attempt: state.attempt,
         lastSeq: state.lastSeq,
         events: state.events,
+        eventCount: state.eventCount,
         logs: state.logs,
       };
     case 'start':

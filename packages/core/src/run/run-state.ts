@@ -60,7 +60,16 @@ export interface RunLog {
   readonly message: string;
 }
 
-/** What went wrong on the way to an outcome. It is never an outcome itself. */
+/**
+ * Which events `state.events` keeps (`RunClientOptions.retainEvents`):
+ * - `all` (the default): every event received, for inspectors, recordings and replays.
+ * - `structural`: every event except the deltas folded into `draftText` and `reasoning`. A run of text or
+ *   reasoning deltas keeps its first one (where it started among the other events) and folds the rest, so a
+ *   long run's memory is about its text, not its event count. `eventCount` still counts every event.
+ */
+export type RetainEvents = 'all' | 'structural';
+
+/** What went wrong to an outcome. It is never an outcome itself. */
 export type RunError =
   | { readonly kind: 'transport'; readonly message: string }
   | { readonly kind: 'truncated'; readonly message: string; readonly lastSeq: number }
@@ -99,8 +108,13 @@ export interface RunState<P = unknown> {
   readonly attempt: number | null;
   /** The highest `seq` seen, 0 before any event. Events at or below it are duplicates. */
   readonly lastSeq: number;
-  /** Every event received, unknown types included, in order, across attempts. */
+  /**
+   * The events received, unknown types included, in order, across attempts: every one with `retainEvents: 'all'`,
+   * all but the folded deltas with `'structural'` (see {@link RetainEvents}).
+   */
   readonly events: AppendLog<RunEvent>;
+  /** How many events were received across attempts (duplicates excluded), those folded out of `events` included. */
+  readonly eventCount: number;
   /** Text deltas of the current attempt. Motion only: once settled, show `output.assistantText`. */
   readonly draftText: string;
   readonly reasoning: string;
@@ -135,15 +149,19 @@ export interface RunState<P = unknown> {
    * `createInitialRunState` and carried along unchanged so that `reduceRun(state, action)` needs nothing else.
    */
   readonly payloadSchema: PayloadSchema<P> | undefined;
+  /** Configuration too: which events `events` keeps (see {@link RetainEvents}). */
+  readonly retainEvents: RetainEvents;
 }
 
 /**
  * A fresh state. Pass the app's payload schema so a COMPLETED payload is checked and typed.
  *
  * @example
- * const state = createInitialRunState({ payloadSchema: z.object({ total: z.number() }) });
+ * const state = createInitialRunState({ payloadSchema: z.object({ total: z.number() }), retainEvents: 'structural' });
  */
-export function createInitialRunState<P = unknown>(options: { payloadSchema?: PayloadSchema<P> } = {}): RunState<P> {
+export function createInitialRunState<P = unknown>(
+  options: { payloadSchema?: PayloadSchema<P> | undefined; retainEvents?: RetainEvents | undefined } = {},
+): RunState<P> {
   return {
     phase: 'idle',
     runId: null,
@@ -151,6 +169,7 @@ export function createInitialRunState<P = unknown>(options: { payloadSchema?: Pa
     attempt: null,
     lastSeq: 0,
     events: AppendLog.empty(),
+    eventCount: 0,
     draftText: '',
     reasoning: '',
     tools: [],
@@ -165,6 +184,7 @@ export function createInitialRunState<P = unknown>(options: { payloadSchema?: Pa
     reconnect: null,
     interval: 'before',
     payloadSchema: options.payloadSchema,
+    retainEvents: options.retainEvents ?? 'all',
   };
 }
 
