@@ -1,46 +1,38 @@
 'use client';
-import type { ComponentProps, HTMLAttributes, Ref } from 'react';
-import Markdown, { type Components } from 'react-markdown';
+import { memo, type HTMLAttributes, type Ref } from 'react';
 import type { RenderText } from '../components/assistant-text.js';
-import { closeOpenFence } from './close-open-fence.js';
-import { safeUrl } from './safe-url.js';
-
-const components: Components = {
-  // A link whose URL was refused keeps its text and loses its target.
-  a: ({ href, children, node: _node, ...rest }) =>
-    href === undefined || href === '' ? (
-      <span data-kestrel-refused-link="">{children}</span>
-    ) : (
-      <a {...rest} href={href} rel="noopener noreferrer nofollow">
-        {children}
-      </a>
-    ),
-  // Model output does not get to load remote images (tracking pixels); its alt text is kept.
-  img: ({ alt }) => <span data-kestrel-image="">{alt}</span>,
-};
-
-const urlTransform: ComponentProps<typeof Markdown>['urlTransform'] = (url) => safeUrl(url) ?? '';
+import { useIncremental } from '../components/use-incremental.js';
+import { lexMarkdownBlocks, type MarkdownBlock } from './markdown-blocks.js';
+import { renderToken } from './render-tokens.js';
 
 export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   readonly children: string;
-  /** The text is still streaming: an open code fence is closed so the rest does not flicker. */
+  /** The text is still streaming (marked `data-kestrel-markdown="streaming"`); an open code fence runs to the end. */
   readonly streaming?: boolean;
   readonly ref?: Ref<HTMLDivElement>;
 }
 
+// A settled block keeps its object, so memo skips it: it is neither parsed nor rendered again.
+const Block = memo(function Block({ block }: { readonly block: MarkdownBlock }) {
+  return block.tokens.map(renderToken);
+});
+
 /**
- * Assistant text as markdown, safely: raw HTML is dropped (never rendered), only http(s) and mailto links are
- * kept, images show their alt text, and partial markdown while streaming renders without breaking.
+ * Assistant text as markdown (CommonMark with GitHub tables, task lists and strikethrough), safely: raw HTML is
+ * dropped (never rendered), only http(s) and mailto links are kept, images show their alt text. While the text
+ * streams, only its tail is parsed and rendered again: blocks a blank line has closed are kept as they are, so
+ * each update costs the same however long the answer is.
  *
  * @example
  * <RunView run={run} renderText={renderMarkdown} />
  */
 export function MarkdownText({ children, streaming = false, className, ref, ...rest }: MarkdownTextProps) {
+  const { blocks } = useIncremental(children, lexMarkdownBlocks);
   return (
     <div {...rest} ref={ref} className={className} data-kestrel-markdown={streaming ? 'streaming' : 'final'}>
-      <Markdown skipHtml urlTransform={urlTransform} components={components}>
-        {streaming ? closeOpenFence(children) : children}
-      </Markdown>
+      {blocks.map((block) => (
+        <Block key={block.start} block={block} />
+      ))}
     </div>
   );
 }
