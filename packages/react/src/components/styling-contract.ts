@@ -50,6 +50,7 @@ export const themeMarkers = [
   'data-kestrel-heading',
   'data-kestrel-marker',
   'data-kestrel-markdown',
+  'data-kestrel-markdown-group',
   'data-kestrel-prompt',
   'data-kestrel-details',
   'data-kestrel-field',

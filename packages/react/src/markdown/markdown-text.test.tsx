@@ -113,4 +113,43 @@ describe('MarkdownText', () => {
     expect([...changed].filter((node) => before.some((element) => element.contains(node)))).toEqual([]);
     expect(root.lastElementChild?.innerHTML).toBe('The tail grows <strong>and grows</strong>');
   });
+
+  describe('given a long answer streaming in', () => {
+    const section = (n: number) =>
+      `## Part ${n}\n\nText ${n} with a [link](https://example.com/${n}).\n\n- a\n- b\n\n\`\`\`ts\nconst n = ${n};\n\`\`\`\n\n`;
+    const answer = Array.from({ length: 40 }, (_, n) => section(n)).join('');
+    const unwrapGroups = (element: Element) => {
+      const copy = element.cloneNode(true) as Element;
+      for (const group of copy.querySelectorAll('[data-kestrel-markdown-group]'))
+        group.replaceWith(...group.childNodes);
+      return copy.innerHTML;
+    };
+
+    it('renders settled blocks in groups that stay as they are, the same markdown as a full render', () => {
+      const { container, rerender } = render(<MarkdownText streaming>{answer.slice(0, 3000)}</MarkdownText>);
+      const root = container.querySelector('[data-kestrel-markdown]')!;
+      const groups = [...root.querySelectorAll('[data-kestrel-markdown-group]')];
+      expect(groups.length).toBeGreaterThan(0);
+      const changed = new Set<Node>();
+      const observer = new MutationObserver((records) => records.forEach((record) => changed.add(record.target)));
+      observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+      for (let end = 3000; end <= 3600; end += 50)
+        rerender(<MarkdownText streaming>{answer.slice(0, end)}</MarkdownText>);
+      observer.takeRecords().forEach((record) => changed.add(record.target));
+      observer.disconnect();
+      expect([...changed].filter((node) => groups.some((group) => group.contains(node)))).toEqual([]);
+      const full = render(<MarkdownText streaming>{answer.slice(0, 3600)}</MarkdownText>);
+      expect(unwrapGroups(root)).toBe(unwrapGroups(full.container.querySelector('[data-kestrel-markdown]')!));
+    });
+
+    it('does not lex the whole answer again when its final text replaces the draft', () => {
+      const draft = render(<MarkdownText streaming>{answer}</MarkdownText>);
+      const lex = vi.spyOn(Lexer.prototype, 'lex');
+      const final = render(<MarkdownText>{answer}</MarkdownText>);
+      const lexedCharacters = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
+      lex.mockRestore();
+      expect(lexedCharacters).toBeLessThan(answer.length / 10);
+      expect(unwrapGroups(final.container.firstElementChild!)).toBe(unwrapGroups(draft.container.firstElementChild!));
+    });
+  });
 });
