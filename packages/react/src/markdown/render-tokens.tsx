@@ -94,11 +94,9 @@ export function renderToken(token: Token, key: number): ReactNode {
     case 'list_item':
       return <li key={key}>{renderTokens(known.tokens)}</li>;
     case 'checkbox':
-      return (
-        <Fragment key={key}>
-          <input type="checkbox" checked={known.checked} disabled readOnly />{' '}
-        </Fragment>
-      );
+      // A ballot box character, not a disabled checkbox: a form control here would need a label in every locale,
+      // while a screen reader names the character in its own language.
+      return known.checked ? '☑ ' : '☐ ';
     case 'table':
       return renderTable(known, key);
     case 'hr':
