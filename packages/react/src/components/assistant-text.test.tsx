@@ -93,4 +93,54 @@ describe('AssistantText', () => {
     expect(ref.current?.querySelector('em')?.getAttribute('data-final')).toBe('true');
     expect(ref.current?.textContent).toContain('THE CAPITAL OF AUSTRALIA');
   });
+
+  describe('given a long plain-text draft streaming in', () => {
+    const scenario = getScenario('completed-text');
+    const line = (n: number) => `Line ${n}: ${'lorem ipsum '.repeat(20)}\n`;
+    const stream = () => {
+      const source = createScenarioSource(scenario, { upTo: 4 });
+      let seq = 1000;
+      const append = (delta: string) =>
+        act(() =>
+          source.dispatch({
+            type: 'text.delta',
+            runId: scenario.runId,
+            sessionId: scenario.sessionId,
+            seq: seq++,
+            delta,
+          }),
+        );
+      return { source, append };
+    };
+
+    it('shows it as pieces cut at line breaks whose text is the draft, character for character', () => {
+      const { source, append } = stream();
+      for (let n = 0; n < 40; n += 1) append(line(n));
+      render(<AssistantText run={source} />);
+      const text = screen.getByRole('group').querySelector('[data-kestrel-text]')!;
+      const pieces = [...text.querySelectorAll('[data-kestrel-chunk]')];
+      expect(pieces.length).toBeGreaterThan(3);
+      expect(pieces.slice(0, -1).every((piece) => piece.textContent.endsWith('\n'))).toBe(true);
+      expect(text.textContent).toBe(source.getState().draftText);
+    });
+
+    it('changes only its last piece as text arrives, so settled lines are not laid out again', () => {
+      const { source, append } = stream();
+      for (let n = 0; n < 40; n += 1) append(line(n));
+      render(<AssistantText run={source} />);
+      const text = screen.getByRole('group').querySelector('[data-kestrel-text]')!;
+      const settled = [...text.querySelectorAll('[data-kestrel-chunk]')].slice(0, -1);
+      expect(settled.length).toBeGreaterThan(2);
+      const changed = new Set<Node>();
+      const observer = new MutationObserver((records) => records.forEach((record) => changed.add(record.target)));
+      observer.observe(text, { subtree: true, childList: true, characterData: true });
+      append('more words ');
+      append(line(40));
+      observer.takeRecords().forEach((record) => changed.add(record.target));
+      observer.disconnect();
+      expect(changed.size).toBeGreaterThan(0);
+      expect([...changed].filter((node) => settled.some((piece) => piece.contains(node)))).toEqual([]);
+      expect(text.textContent).toBe(source.getState().draftText);
+    });
+  });
 });

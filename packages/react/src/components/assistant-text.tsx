@@ -3,6 +3,7 @@ import type { RunSource, RunState } from '@kestrel/core';
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { PlainText } from './plain-text.js';
 import { useOptionalRunContext, usePartRun } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 
@@ -80,7 +81,9 @@ export function AssistantText({
   const t = useKestrelLabels(labels);
   if (mode === null) return null;
   const final = mode === 'final';
-  const shown = <div data-kestrel-text="">{renderText === undefined ? text : renderText(text, { final })}</div>;
+  const shown = (
+    <div data-kestrel-text="">{renderText === undefined ? <PlainText text={text} /> : renderText(text, { final })}</div>
+  );
   return (
     <>
       {final ? null : (

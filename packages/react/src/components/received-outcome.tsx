@@ -5,6 +5,7 @@ import { useRunSelector } from '../use-run-selector.js';
 import type { RenderText } from './assistant-text.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { PayloadPanel, type RenderPayload } from './payload-panel.js';
+import { PlainText } from './plain-text.js';
 import { useOptionalRunContext, usePartRun, useRootRenderPayload } from './run-context.js';
 
 // Only a protocol error can follow run.completed, and the reducer keeps the output it followed.
@@ -65,7 +66,9 @@ export function ReceivedOutcome<P>({
       </p>
       <OutcomeDetail output={output} labels={t} />
       {typeof text === 'string' && text !== '' ? (
-        <div data-kestrel-text="">{renderText === undefined ? text : renderText(text, { final: true })}</div>
+        <div data-kestrel-text="">
+          {renderText === undefined ? <PlainText text={text} /> : renderText(text, { final: true })}
+        </div>
       ) : null}
       <PayloadPanel run={run} renderPayload={renderPayload} labels={labels} receivedBeforeError />
     </section>

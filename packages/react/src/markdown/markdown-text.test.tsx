@@ -1,6 +1,7 @@
 import { createScenarioSource, getScenario } from '@kestrel/testing';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { Lexer } from 'marked';
+import { describe, expect, it, vi } from 'vitest';
 import { AssistantText } from '../components/assistant-text.js';
 import { expectNoAxeViolations } from '../components/axe-check.test-helper.js';
 import { closeOpenFence } from './close-open-fence.js';
@@ -71,5 +72,83 @@ describe('MarkdownText', () => {
     expect(screen.getByRole('log').querySelector('[data-kestrel-markdown="final"] p')?.textContent).toContain(
       'Canberra',
     );
+  });
+
+  it('renders GitHub tables, task lists and strikethrough, and decodes character references in text', async () => {
+    const { container } = render(
+      <MarkdownText>
+        {
+          '| plan | cost |\n|---|--:|\n| basic | 10 |\n\n- [x] done\n- [ ] next\n\n~~old~~ &amp; &copy; &#x2014; `&amp;`'
+        }
+      </MarkdownText>,
+    );
+    expect([...container.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['plan', 'cost']);
+    expect(container.querySelector('td[align="right"]')?.textContent).toBe('10');
+    expect([...container.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['☑ done', '☐ next']);
+    expect(container.querySelector('del')?.textContent).toBe('old');
+    expect(container.querySelector('p:last-child')?.textContent).toBe('old & © — &amp;');
+    await expectNoAxeViolations(container);
+  });
+
+  it('while streaming, parses again and changes in the DOM only the block still growing', () => {
+    const settled =
+      '# Report\n\nFirst paragraph with a [link](https://example.com).\n\n- one\n- two\n\n```ts\nconst x = 1;\n```\n\n';
+    const { container, rerender } = render(<MarkdownText streaming>{`${settled}The tail`}</MarkdownText>);
+    const root = container.querySelector('[data-kestrel-markdown]')!;
+    const before = [...root.children].slice(0, -1);
+    const changed = new Set<Node>();
+    const observer = new MutationObserver((records) => records.forEach((record) => changed.add(record.target)));
+    observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+    const lex = vi.spyOn(Lexer.prototype, 'lex');
+    rerender(<MarkdownText streaming>{`${settled}The tail grows`}</MarkdownText>);
+    rerender(<MarkdownText streaming>{`${settled}The tail grows **and grows**`}</MarkdownText>);
+    expect(lex.mock.calls).toEqual([['The tail grows'], ['The tail grows **and grows**']]);
+    lex.mockRestore();
+    observer.takeRecords().forEach((record) => changed.add(record.target));
+    observer.disconnect();
+    expect(before.map((element) => element.tagName)).toEqual(['H1', 'P', 'UL', 'PRE']);
+    expect([...root.children].slice(0, -1)).toEqual(before);
+    expect(changed.size).toBeGreaterThan(0);
+    expect([...changed].filter((node) => before.some((element) => element.contains(node)))).toEqual([]);
+    expect(root.lastElementChild?.innerHTML).toBe('The tail grows <strong>and grows</strong>');
+  });
+
+  describe('given a long answer streaming in', () => {
+    const section = (n: number) =>
+      `## Part ${n}\n\nText ${n} with a [link](https://example.com/${n}).\n\n- a\n- b\n\n\`\`\`ts\nconst n = ${n};\n\`\`\`\n\n`;
+    const answer = Array.from({ length: 40 }, (_, n) => section(n)).join('');
+    const unwrapGroups = (element: Element) => {
+      const copy = element.cloneNode(true) as Element;
+      for (const group of copy.querySelectorAll('[data-kestrel-markdown-group]'))
+        group.replaceWith(...group.childNodes);
+      return copy.innerHTML;
+    };
+
+    it('renders settled blocks in groups that stay as they are, the same markdown as a full render', () => {
+      const { container, rerender } = render(<MarkdownText streaming>{answer.slice(0, 3000)}</MarkdownText>);
+      const root = container.querySelector('[data-kestrel-markdown]')!;
+      const groups = [...root.querySelectorAll('[data-kestrel-markdown-group]')];
+      expect(groups.length).toBeGreaterThan(0);
+      const changed = new Set<Node>();
+      const observer = new MutationObserver((records) => records.forEach((record) => changed.add(record.target)));
+      observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+      for (let end = 3000; end <= 3600; end += 50)
+        rerender(<MarkdownText streaming>{answer.slice(0, end)}</MarkdownText>);
+      observer.takeRecords().forEach((record) => changed.add(record.target));
+      observer.disconnect();
+      expect([...changed].filter((node) => groups.some((group) => group.contains(node)))).toEqual([]);
+      const full = render(<MarkdownText streaming>{answer.slice(0, 3600)}</MarkdownText>);
+      expect(unwrapGroups(root)).toBe(unwrapGroups(full.container.querySelector('[data-kestrel-markdown]')!));
+    });
+
+    it('does not lex the whole answer again when its final text replaces the draft', () => {
+      const draft = render(<MarkdownText streaming>{answer}</MarkdownText>);
+      const lex = vi.spyOn(Lexer.prototype, 'lex');
+      const final = render(<MarkdownText>{answer}</MarkdownText>);
+      const lexedCharacters = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
+      lex.mockRestore();
+      expect(lexedCharacters).toBeLessThan(answer.length / 10);
+      expect(unwrapGroups(final.container.firstElementChild!)).toBe(unwrapGroups(draft.container.firstElementChild!));
+    });
   });
 });

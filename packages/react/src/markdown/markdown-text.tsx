@@ -1,46 +1,84 @@
 'use client';
-import type { ComponentProps, HTMLAttributes, Ref } from 'react';
-import Markdown, { type Components } from 'react-markdown';
+import { memo, type HTMLAttributes, type Ref } from 'react';
 import type { RenderText } from '../components/assistant-text.js';
-import { closeOpenFence } from './close-open-fence.js';
-import { safeUrl } from './safe-url.js';
-
-const components: Components = {
-  // A link whose URL was refused keeps its text and loses its target.
-  a: ({ href, children, node: _node, ...rest }) =>
-    href === undefined || href === '' ? (
-      <span data-kestrel-refused-link="">{children}</span>
-    ) : (
-      <a {...rest} href={href} rel="noopener noreferrer nofollow">
-        {children}
-      </a>
-    ),
-  // Model output does not get to load remote images (tracking pixels); its alt text is kept.
-  img: ({ alt }) => <span data-kestrel-image="">{alt}</span>,
-};
-
-const urlTransform: ComponentProps<typeof Markdown>['urlTransform'] = (url) => safeUrl(url) ?? '';
+import { useIncremental } from '../components/use-incremental.js';
+import { lexMarkdownBlocks, type MarkdownBlock, type MarkdownBlocks } from './markdown-blocks.js';
+import { renderToken } from './render-tokens.js';
 
 export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   readonly children: string;
-  /** The text is still streaming: an open code fence is closed so the rest does not flicker. */
+  /** The text is still streaming (marked `data-kestrel-markdown="streaming"`); an open code fence runs to the end. */
   readonly streaming?: boolean;
   readonly ref?: Ref<HTMLDivElement>;
 }
 
+// A settled block keeps its object, so memo skips it: it is neither parsed nor rendered again.
+const Block = memo(function Block({ block }: { readonly block: MarkdownBlock }) {
+  return block.tokens.map(renderToken);
+});
+
+// The last texts lexed by any MarkdownText (at most 4). A run's final text is a new MarkdownText in another region
+// (the log a screen reader hears); starting from its draft's blocks spares lexing the whole answer again just as
+// it settles. Any earlier lex is a valid start (lexMarkdownBlocks reuses only what the text extends).
+const recent: MarkdownBlocks[] = [];
+
+function lexRemembered(previous: MarkdownBlocks | null, text: string): MarkdownBlocks {
+  let start = previous;
+  for (const entry of recent)
+    if ((start === null || entry.text.length > start.text.length) && text.startsWith(entry.text)) start = entry;
+  const lexed = lexMarkdownBlocks(start, text);
+  const slot = previous === null ? -1 : recent.indexOf(previous);
+  if (slot === -1) recent.unshift(lexed);
+  else recent[slot] = lexed;
+  recent.length = Math.min(recent.length, 4);
+  return lexed;
+}
+
+/** Settled blocks are rendered in groups of this many, each one element: see MarkdownText. */
+const GROUP = 32;
+
+const sameGroup = (a: GroupProps, b: GroupProps) =>
+  a.from === b.from &&
+  a.blocks.slice(a.from, a.from + GROUP).every((block, index) => block === b.blocks[b.from + index]);
+
+interface GroupProps {
+  readonly blocks: readonly MarkdownBlock[];
+  readonly from: number;
+}
+
+// A group whose blocks are all unchanged is skipped by React in one comparison, and laid out again by the browser
+// as one box, so an update costs the same with 50 blocks as with 5,000.
+const Group = memo(function Group({ blocks, from }: GroupProps) {
+  return (
+    <div data-kestrel-markdown-group="">
+      {blocks.slice(from, from + GROUP).map((block) => (
+        <Block key={block.start} block={block} />
+      ))}
+    </div>
+  );
+}, sameGroup);
+
 /**
- * Assistant text as markdown, safely: raw HTML is dropped (never rendered), only http(s) and mailto links are
- * kept, images show their alt text, and partial markdown while streaming renders without breaking.
+ * Assistant text as markdown (CommonMark with GitHub tables, task lists and strikethrough), safely: raw HTML is
+ * dropped (never rendered), only http(s) and mailto links are kept, images show their alt text. While the text
+ * streams, only its tail is parsed and rendered again: blocks a blank line has closed are kept as they are, so
+ * each update costs the same however long the answer is.
  *
  * @example
  * <RunView run={run} renderText={renderMarkdown} />
  */
 export function MarkdownText({ children, streaming = false, className, ref, ...rest }: MarkdownTextProps) {
+  const { blocks, settled } = useIncremental(children, lexRemembered);
+  const grouped = settled - (settled % GROUP);
+  const groups = Array.from({ length: grouped / GROUP }, (_, index) => (
+    <Group key={`group-${index}`} blocks={blocks} from={index * GROUP} />
+  ));
   return (
     <div {...rest} ref={ref} className={className} data-kestrel-markdown={streaming ? 'streaming' : 'final'}>
-      <Markdown skipHtml urlTransform={urlTransform} components={components}>
-        {streaming ? closeOpenFence(children) : children}
-      </Markdown>
+      {groups}
+      {blocks.slice(grouped).map((block) => (
+        <Block key={block.start} block={block} />
+      ))}
     </div>
   );
 }

@@ -1,0 +1,169 @@
+import { render } from '@testing-library/react';
+import fc from 'fast-check';
+import { Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Lexer } from 'marked';
+import { describe, expect, it, vi } from 'vitest';
+import { streamedPrefixes } from '../test-support/streamed-text.test-helper.js';
+import { lexMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
+import { MarkdownText } from './markdown-text.js';
+import { renderToken } from './render-tokens.js';
+
+const html = (lexed: MarkdownBlocks) =>
+  renderToStaticMarkup(
+    lexed.blocks.map((block) => <Fragment key={block.start}>{block.tokens.map(renderToken)}</Fragment>),
+  );
+
+// Lines that build the constructs whose meaning depends on what comes later: fences, lists (tight and loose),
+// tables, setext headings, reference links and definitions, raw HTML, unsafe URLs, entities and emphasis.
+const lineStarts = [
+  '',
+  '',
+  '',
+  '# ',
+  '#',
+  '## ',
+  '- ',
+  '-',
+  '* ',
+  '1. ',
+  '2) ',
+  '> ',
+  '    ',
+  '  ',
+  '```',
+  '```ts',
+  '~~~',
+  '|',
+  '---',
+  '===',
+  '|---|---|',
+  '- [ ] ',
+  '- [x] ',
+  '[a]: https://a.example/x',
+  '[A]: https://b.example "t"',
+  '[b]: javascript:x',
+  '<div>',
+  '<!--',
+];
+const inline = [
+  'foo',
+  'bar baz',
+  ' ',
+  '*',
+  '**',
+  '_',
+  '`',
+  '~~',
+  '[a]',
+  '[b][a]',
+  '[a][]',
+  '[x](https://c.example)',
+  '[j](javascript:alert(1))',
+  '<https://d.example>',
+  'www.e.example',
+  '![img](https://p.example/i.png)',
+  '&amp;',
+  '&#169;',
+  '<b>',
+  '</b>',
+  '-->',
+  '\\*',
+  ' | ',
+  '|',
+  '\t',
+];
+const line = fc
+  .tuple(fc.constantFrom(...lineStarts), fc.array(fc.constantFrom(...inline), { maxLength: 4 }))
+  .map(([start, rest]) => start + rest.join(''));
+const markdown = fc
+  .array(fc.tuple(line, fc.constantFrom('\n', '\n', '\n\n', '\n \n')), { maxLength: 14 })
+  .map((lines) => lines.flat().join(''));
+const streamed = streamedPrefixes(markdown, 24);
+
+describe('lexMarkdownBlocks', () => {
+  it('renders every prefix a stream reaches exactly as a full parse of that prefix does', () => {
+    fc.assert(
+      fc.property(streamed, (prefixes) => {
+        let lexed: MarkdownBlocks | null = null;
+        for (const prefix of prefixes) {
+          lexed = lexMarkdownBlocks(lexed, prefix);
+          expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, prefix)));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('lexes a streamed answer in linear work: settled blocks are never lexed again', () => {
+    const section = (n: number) =>
+      `## Part ${n}\n\nSome *text* with a [link](https://example.com/${n}) and \`code\`.\n\n- a\n- b\n\n| x | y |\n|---|---|\n| ${n} | 2 |\n\n\`\`\`ts\nconst n = ${n};\n\`\`\`\n\n`;
+    const text = Array.from({ length: 60 }, (_, n) => section(n)).join('');
+    const lex = vi.spyOn(Lexer.prototype, 'lex');
+    let lexed: MarkdownBlocks | null = null;
+    for (let end = 0; end < text.length; end += 40) lexed = lexMarkdownBlocks(lexed, text.slice(0, end));
+    lexed = lexMarkdownBlocks(lexed, text);
+    const charactersLexed = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
+    lex.mockRestore();
+    // Lexing the whole text at each of the ~300 updates would be about 150 times its length.
+    expect(charactersLexed).toBeLessThan(5 * text.length);
+    expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, text)));
+  });
+
+  it('keeps settled blocks as they were (not parsed or rendered again) while the tail grows', () => {
+    const first = lexMarkdownBlocks(null, '# Title\n\nA paragraph.\n\n- one\n- two\n\nThe tail');
+    const next = lexMarkdownBlocks(first, '# Title\n\nA paragraph.\n\n- one\n- two\n\nThe tail grows');
+    expect(first.settled).toBeGreaterThan(0);
+    for (let index = 0; index < first.settled; index += 1) expect(next.blocks[index]).toBe(first.blocks[index]);
+    expect(html(next)).toContain('<li>two</li>');
+  });
+
+  it('re-parses a settled block that uses a reference when the definition streams in later', () => {
+    let lexed = lexMarkdownBlocks(null, 'See [the guide][g].\n\nMore text.\n\n');
+    expect(html(lexed)).not.toContain('<a');
+    for (const more of ['[g]: https://ex', 'ample.com/guide']) lexed = lexMarkdownBlocks(lexed, lexed.text + more);
+    expect(html(lexed)).toContain('<a href="https://example.com/guide"');
+    expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, lexed.text)));
+  });
+
+  it('makes a list loose when an item after a blank line arrives, and keeps an open fence as code', () => {
+    let lexed = lexMarkdownBlocks(null, '- a\n\n');
+    lexed = lexMarkdownBlocks(lexed, '- a\n\n- b');
+    expect(html(lexed)).toBe('<ul><li><p>a</p></li><li><p>b</p></li></ul>');
+    lexed = lexMarkdownBlocks(lexed, '- a\n\n- b\n\n```ts\nconst x = 1;\n\n# not a heading');
+    expect(html(lexed)).toContain('<pre><code class="language-ts">const x = 1;\n\n# not a heading</code></pre>');
+  });
+
+  it('turns a paragraph into a table once its delimiter row arrives', () => {
+    let lexed = lexMarkdownBlocks(null, 'Intro\n\n| a | b |\n');
+    expect(html(lexed)).not.toContain('<table');
+    lexed = lexMarkdownBlocks(lexed, 'Intro\n\n| a | b |\n|---|--:|\n| 1 | 2 |');
+    expect(html(lexed)).toBe(
+      '<p>Intro</p><table><thead><tr><th>a</th><th align="right">b</th></tr></thead><tbody><tr><td>1</td><td align="right">2</td></tr></tbody></table>',
+    );
+  });
+
+  it('starts over when the text is not an extension of the last one (a replaced or final text)', () => {
+    const draft = lexMarkdownBlocks(null, '# Draft\n\nfirst try\n\n');
+    const final = lexMarkdownBlocks(draft, '# Final\n\nthe answer');
+    expect(html(final)).toBe('<h1>Final</h1><p>the answer</p>');
+  });
+});
+
+describe('MarkdownText while streaming', () => {
+  it('shows the same DOM at every update as a fresh render of the same text', () => {
+    fc.assert(
+      fc.property(streamed, (prefixes) => {
+        const stream = render(<MarkdownText streaming>{''}</MarkdownText>);
+        for (const prefix of prefixes) {
+          stream.rerender(<MarkdownText streaming>{prefix}</MarkdownText>);
+          const fresh = render(<MarkdownText streaming>{prefix}</MarkdownText>);
+          expect(stream.container.innerHTML).toBe(fresh.container.innerHTML);
+          fresh.unmount();
+        }
+        stream.unmount();
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,164 @@
+import { getDefaults, Lexer, type Links, type MarkedToken, type Token } from 'marked';
+
+/** One top-level block of markdown: usually one token, and its place in the text (which keys it). */
+export interface MarkdownBlock {
+  /** Offset of the block in the text; stable once the block is settled. */
+  readonly start: number;
+  readonly raw: string;
+  /** marked's tokens for the block, inline tokens included. */
+  readonly tokens: readonly Token[];
+  /** It holds a reference link, resolved or not, so a definition arriving later can change it. */
+  readonly usesReferences: boolean;
+}
+
+/** Markdown split into blocks; the first `settled` never change as more text is appended. */
+export interface MarkdownBlocks {
+  readonly text: string;
+  readonly blocks: readonly MarkdownBlock[];
+  readonly settled: number;
+  /** Link reference definitions of the whole text, the first of each label winning (CommonMark). */
+  readonly definitions: Readonly<Links>;
+  /** The definitions found in the settled blocks: what the tail is lexed with. */
+  readonly settledDefinitions: Readonly<Links>;
+}
+
+// A fresh options object per lexer: marked's Lexer writes its tokenizer onto the options it is given, and the
+// global defaults (changed by an app's `marked.use()`) must not reach model output.
+const baseOptions = { ...getDefaults(), gfm: true, breaks: false, pedantic: false };
+
+function lex(source: string, definitions: Readonly<Links>): { tokens: Token[]; links: Links } {
+  const lexer = new Lexer({ ...baseOptions });
+  Object.assign(lexer.tokens.links, definitions);
+  const tokens = lexer.lex(source);
+  return { tokens: [...tokens], links: { ...tokens.links } };
+}
+
+function childrenOf(token: Token): readonly Token[] {
+  const known = token as MarkedToken;
+  switch (known.type) {
+    case 'list':
+      return known.items;
+    case 'table':
+      return [...known.header, ...known.rows.flat()].flatMap((cell) => cell.tokens);
+    default:
+      return 'tokens' in known && known.tokens !== undefined ? known.tokens : [];
+  }
+}
+
+/** Whether a token tree holds a reference link (`[a][b]`, `[a][]`, `[a]`) or text a definition could turn into one. */
+function usesReferences(tokens: readonly Token[]): boolean {
+  return tokens.some((token) => {
+    const { type, raw } = token as MarkedToken;
+    if ((type === 'link' || type === 'image') && !raw.endsWith(')') && raw.includes('[')) return true;
+    if (type === 'text' && raw.includes('[')) return true;
+    return usesReferences(childrenOf(token));
+  });
+}
+
+function definitionsIn(tokens: readonly Token[], into: Links): void {
+  for (const token of tokens) {
+    const known = token as MarkedToken;
+    if (known.type === 'def') into[known.tag] ??= { href: known.href, title: known.title };
+    else definitionsIn(childrenOf(token), into);
+  }
+}
+
+const sameDefinitions = (a: Readonly<Links>, b: Readonly<Links>) => {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => b[key] !== undefined && a[key]!.href === b[key].href && a[key]!.title === b[key].title)
+  );
+};
+
+// A space token holding a whole blank line. marked also emits one for the trailing spaces of a line (" \n").
+const isBlankLine = (block: MarkdownBlock) => block.tokens[0]!.type === 'space' && /\n[ \t]*\n/.test(block.raw);
+
+/**
+ * Whether the blocks before `index` are closed. A blank line must come before it, and after a list the next
+ * block's first line must be whole: `1` may still become `1.`, another item of the same list.
+ */
+function settlesBefore(blocks: readonly MarkdownBlock[], index: number, text: string): boolean {
+  if (!isBlankLine(blocks[index - 1]!)) return false;
+  const beforeBlank = blocks[index - 2]?.tokens[0]?.type;
+  return beforeBlank !== 'list' || text.includes('\n', blocks[index]!.start);
+}
+
+const emptyDefinitions: Readonly<Links> = Object.freeze({});
+
+/**
+ * Splits markdown into blocks with marked's lexer, re-lexing only the tail. When `text` extends `previous.text`
+ * (a stream appending), the settled blocks are kept as they are (same objects) and only the text from the last
+ * settled boundary on is lexed again; otherwise everything is. The result equals a full lex of `text`.
+ *
+ * A block settles once a blank line separates it from a later block: before that, appended text can still change
+ * it (a paragraph becomes a setext heading or a table, a list gains an item and turns loose, a fence stays open).
+ * Reference definitions apply to the whole text, so when they change, settled blocks that use references are
+ * lexed again with them.
+ */
+export function lexMarkdownBlocks(previous: MarkdownBlocks | null, text: string): MarkdownBlocks {
+  const extendsPrevious = previous !== null && text.startsWith(previous.text);
+  const kept = extendsPrevious ? previous.blocks.slice(0, previous.settled) : [];
+  const settledDefinitions = extendsPrevious ? previous.settledDefinitions : emptyDefinitions;
+  const last = kept.at(-1);
+  const from = last === undefined ? 0 : last.start + last.raw.length;
+
+  const tail = lex(text.slice(from), settledDefinitions);
+  const definitions = tail.links;
+  let offset = from;
+  const tailBlocks = tail.tokens.map((token): MarkdownBlock => {
+    const block = { start: offset, raw: token.raw as string, tokens: [token], usesReferences: usesReferences([token]) };
+    offset += block.raw.length;
+    return block;
+  });
+  // marked keeps every character in some token's raw; if that ever failed, offsets would drift: lex it all.
+  if (offset !== text.length)
+    return from === 0 ? wholeText(text, tail.tokens, definitions) : lexMarkdownBlocks(null, text);
+
+  const settledBlocks =
+    extendsPrevious && !sameDefinitions(previous.definitions, definitions)
+      ? kept.map((block) => (block.usesReferences ? relex(block, definitions) : block))
+      : kept;
+
+  let lastContent = tailBlocks.length - 1;
+  while (lastContent > 0 && tailBlocks[lastContent]!.tokens[0]!.type === 'space') lastContent -= 1;
+  let boundary = Math.max(lastContent, 0);
+  while (boundary > 0 && !settlesBefore(tailBlocks, boundary, text)) boundary -= 1;
+
+  const nowSettled = tailBlocks.slice(0, boundary);
+  let nextSettledDefinitions = settledDefinitions;
+  if (
+    nowSettled.some((block) =>
+      block.tokens.some((token) => token.type === 'def' || token.type === 'blockquote' || token.type === 'list'),
+    )
+  ) {
+    const collected: Links = { ...settledDefinitions };
+    definitionsIn(
+      nowSettled.flatMap((block) => block.tokens),
+      collected,
+    );
+    nextSettledDefinitions = collected;
+  }
+  return {
+    text,
+    blocks: [...settledBlocks, ...tailBlocks],
+    settled: settledBlocks.length + boundary,
+    definitions,
+    settledDefinitions: nextSettledDefinitions,
+  };
+}
+
+function relex(block: MarkdownBlock, definitions: Readonly<Links>): MarkdownBlock {
+  return { ...block, tokens: lex(block.raw, definitions).tokens };
+}
+
+function wholeText(text: string, tokens: readonly Token[], definitions: Links): MarkdownBlocks {
+  // One block for the whole text, never settled: correct, just not incremental.
+  return {
+    text,
+    blocks: [{ start: 0, raw: text, tokens, usesReferences: true }],
+    settled: 0,
+    definitions,
+    settledDefinitions: emptyDefinitions,
+  };
+}

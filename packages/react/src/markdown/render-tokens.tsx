@@ -1,0 +1,134 @@
+import type { MarkedToken, Token, Tokens } from 'marked';
+import { Fragment, type ReactNode } from 'react';
+import { decodeEntities } from './decode-entities.js';
+import { safeUrl } from './safe-url.js';
+
+/*
+ * marked's tokens turned into React elements, by hand: marked's own renderer builds HTML strings, and text must
+ * never become HTML. Every string reaches the DOM as a text node or an attribute React escapes. Raw HTML is
+ * dropped, links keep only http(s) and mailto targets, images show their alt text (no remote loads).
+ */
+
+const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
+
+function renderTokens(tokens: readonly Token[] | undefined): ReactNode[] {
+  return tokens === undefined ? [] : tokens.map(renderToken);
+}
+
+function renderLink(token: Tokens.Link, key: number): ReactNode {
+  const href = safeUrl(token.href);
+  const children = renderTokens(token.tokens);
+  // A link whose URL was refused keeps its text and loses its target.
+  return href === null ? (
+    <span key={key} data-kestrel-refused-link="">
+      {children}
+    </span>
+  ) : (
+    <a key={key} href={href} title={token.title ?? undefined} rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  );
+}
+
+function renderTable(token: Tokens.Table, key: number): ReactNode {
+  const cell = (cell: Tokens.TableCell, index: number) => {
+    const Cell = cell.header ? 'th' : 'td';
+    return (
+      <Cell key={index} align={cell.align ?? undefined}>
+        {renderTokens(cell.tokens)}
+      </Cell>
+    );
+  };
+  return (
+    <table key={key}>
+      <thead>
+        <tr>{token.header.map(cell)}</tr>
+      </thead>
+      {token.rows.length === 0 ? null : (
+        <tbody>
+          {token.rows.map((row, index) => (
+            <tr key={index}>{row.map(cell)}</tr>
+          ))}
+        </tbody>
+      )}
+    </table>
+  );
+}
+
+function renderList(token: Tokens.List, key: number): ReactNode {
+  const items = token.items.map((item, index) => <li key={index}>{renderTokens(item.tokens)}</li>);
+  if (!token.ordered) return <ul key={key}>{items}</ul>;
+  return (
+    <ol key={key} start={token.start === '' || token.start === 1 ? undefined : token.start}>
+      {items}
+    </ol>
+  );
+}
+
+/** One marked token, block or inline, as React elements; `key` is its index among its siblings. */
+export function renderToken(token: Token, key: number): ReactNode {
+  const known = token as MarkedToken;
+  switch (known.type) {
+    case 'space':
+    case 'def':
+    case 'html': // raw HTML, block or inline: dropped, never rendered
+      return null;
+    case 'paragraph':
+      return <p key={key}>{renderTokens(known.tokens)}</p>;
+    case 'heading': {
+      const Heading = headings[Math.min(Math.max(known.depth, 1), 6) - 1]!;
+      return <Heading key={key}>{renderTokens(known.tokens)}</Heading>;
+    }
+    case 'code': {
+      const language = /^[\w#+.-]+/.exec(known.lang ?? '')?.[0];
+      return (
+        <pre key={key}>
+          <code className={language === undefined ? undefined : `language-${language}`}>{known.text}</code>
+        </pre>
+      );
+    }
+    case 'blockquote':
+      return <blockquote key={key}>{renderTokens(known.tokens)}</blockquote>;
+    case 'list':
+      return renderList(known, key);
+    case 'list_item':
+      return <li key={key}>{renderTokens(known.tokens)}</li>;
+    case 'checkbox':
+      // A ballot box character, not a disabled checkbox: a form control here would need a label in every locale,
+      // while a screen reader names the character in its own language.
+      return known.checked ? '☑ ' : '☐ ';
+    case 'table':
+      return renderTable(known, key);
+    case 'hr':
+      return <hr key={key} />;
+    case 'text':
+      return known.tokens === undefined ? (
+        decodeEntities(known.text)
+      ) : (
+        <Fragment key={key}>{renderTokens(known.tokens)}</Fragment>
+      );
+    case 'escape':
+      return known.text;
+    case 'strong':
+      return <strong key={key}>{renderTokens(known.tokens)}</strong>;
+    case 'em':
+      return <em key={key}>{renderTokens(known.tokens)}</em>;
+    case 'del':
+      return <del key={key}>{renderTokens(known.tokens)}</del>;
+    case 'codespan':
+      return <code key={key}>{known.text}</code>;
+    case 'br':
+      return <br key={key} />;
+    case 'link':
+      return renderLink(known, key);
+    case 'image':
+      // Model output does not get to load remote images (tracking pixels); its alt text is kept.
+      return (
+        <span key={key} data-kestrel-image="">
+          {decodeEntities(known.text)}
+        </span>
+      );
+    default:
+      return known satisfies never;
+  }
+}
