@@ -1,0 +1,3 @@
+export { RunInspector } from './run-inspector.js';
+export type { RunInspectorProps } from './run-inspector.js';
+export type { ClientHappening, ClientHappeningType, TimelineEntry } from './timeline-entry.js';
