@@ -1,6 +1,8 @@
 import { createInitialRunState, reduceRun, type RunAction, type RunState } from '@kestrel/core';
 import { createLongStreamScenario, createScenarioSource, getScenario, scenarios } from '@kestrel/testing';
 import { describe, expect, it } from 'vitest';
+import { scenarioRecording } from './stories/support/scenario-recording.js';
+import { RecordingTimeline } from './timeline-from-recording.js';
 import { StateTimeline } from './timeline-from-state.js';
 import type { TimelineEntry } from './timeline-entry.js';
 import { TimelineReplay } from './timeline-replay.js';
@@ -34,6 +36,25 @@ describe('replaying a timeline through the run reducer', () => {
       expect(replayed).toEqual(settled);
       // The draft is kept across a settled attempt; a respond attempt starts it over, in both.
       expect(replayedDraft).toBe(draft);
+    },
+  );
+
+  it.each(scenarios.map((scenario) => scenario.name))(
+    'ends a recording of "%s" in the state the recorded run reached, client happenings included',
+    (name) => {
+      const recording = scenarioRecording(getScenario(name));
+      const timeline = new RecordingTimeline();
+      timeline.update(recording);
+      const replay = new TimelineReplay();
+      replay.extend(timeline.entries);
+      const final = replay.finalState;
+      expect({
+        phase: final.phase,
+        status: final.status,
+        lastSeq: final.lastSeq,
+        eventCount: final.events.length,
+      }).toEqual(recording.final);
+      expect(view(final)).toEqual(view(createScenarioSource(getScenario(name)).getState()));
     },
   );
 
