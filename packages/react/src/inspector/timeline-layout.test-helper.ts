@@ -37,7 +37,8 @@ export function layOutTimelines(): () => void {
     value(this: Element, options: ScrollToOptions | number, y?: number) {
       const top = typeof options === 'number' ? (y ?? 0) : (options.top ?? 0);
       offsets.set(this, Math.max(0, top));
-      this.dispatchEvent(new Event('scroll'));
+      // A browser reports a scroll later, never inside the call that scrolled.
+      queueMicrotask(() => this.dispatchEvent(new Event('scroll')));
     },
   });
   return () => {
