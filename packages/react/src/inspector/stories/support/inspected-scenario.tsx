@@ -1,5 +1,6 @@
-import { createRunClient, type RunBinding, type RunRecording } from '@kestrel/core';
-import { createScenarioFetch, getScenario } from '@kestrel/testing';
+import type { RunBinding, RunRecording } from '@kestrel/core';
+import { getScenario } from '@kestrel/testing';
+import { createStoryClient } from '../../../components/stories/support/live-scenario.js';
 import { useState } from 'react';
 import { RunView } from '../../../components/run-view.js';
 import { useRun } from '../../../use-run.js';
@@ -26,14 +27,7 @@ export const sideBySide = {
 /** A live run: `useRun` and the real run client over an in-memory Kestrel, with the inspector beside it. */
 export function LiveInspected({ scenario: name, eventDelayMs = 40 }: { scenario: string; eventDelayMs?: number }) {
   const scenario = getScenario(name);
-  const [client] = useState(() =>
-    createRunClient({
-      baseUrl: 'http://kestrel.mock',
-      fetch: createScenarioFetch({ eventDelayMs, stallMs: 200 }),
-      reconnect: { baseDelayMs: 50, maxDelayMs: 200, jitter: 0 },
-      heartbeatTimeoutMs: 150,
-    }),
-  );
+  const [client] = useState(() => createStoryClient(eventDelayMs));
   const run = useRun({ client });
   return (
     <div style={{ display: 'grid', gap: '1rem' }}>
