@@ -144,6 +144,7 @@ export { REDACTED, redactInputs, redactPayloadValues, redactTexts } from './reco
 export { recordingToJsonLines } from './recording/recording-to-json-lines.js';
 export type {
   RecordableRun,
+  RecordedRunError,
   RecordingEntry,
   RecordingEntryType,
   RecordingFinalState,
@@ -159,4 +160,5 @@ export type {
   ResultFallbackReason,
   TransportEvent,
   TransportEventType,
+  TransportListener,
 } from './client/transport-event.js';

@@ -6,7 +6,7 @@ import { createInitialRunState } from '../run/run-state.js';
 import { resolveReconnectPolicy } from './backoff.js';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
 import { defaultFrameScheduler } from './frame-scheduler.js';
-import { createHttp } from './http.js';
+import { createHttp, type Http } from './http.js';
 import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
 import { createRunHandle, type HandleDeps } from './run-handle.js';
@@ -60,11 +60,12 @@ export function createRunClient(options: RunClientOptions): RunClient {
     scheduler: options.scheduler ?? defaultFrameScheduler(),
   };
 
-  const fetchResult: RunClient['fetchResult'] = async (runId, request = {}) => {
+  /** `/result` through `via` (an attempt's HTTP side, which reports to its transport listeners). */
+  const readResult = async (via: Http, runId: string, signal?: AbortSignal): Promise<RunCompletedEvent | null> => {
     const path = `/v1/runs/${idSegment('run id', runId)}/result`;
     let text: string;
     try {
-      text = await http.sendForText({ method: 'GET', path, accept: 'application/json', signal: request.signal, runId });
+      text = await via.sendForText({ method: 'GET', path, accept: 'application/json', signal, runId });
     } catch (error) {
       // 404 and 409 are how the protocol says "not settled yet" (docs/protocol.md#resources).
       if (error instanceof RunClientError && (error.status === 404 || error.status === 409)) return null;
@@ -72,6 +73,7 @@ export function createRunClient(options: RunClientOptions): RunClient {
     }
     return parseTerminalEvent(text, `GET /v1/runs/${runId}/result`);
   };
+  const fetchResult: RunClient['fetchResult'] = (runId, request = {}) => readResult(http, runId, request.signal);
 
   return {
     options,
@@ -82,9 +84,9 @@ export function createRunClient(options: RunClientOptions): RunClient {
         initial: createInitialRunState({ payloadSchema: start.payloadSchema }),
         start: { type: 'client/start-requested', mode: 'start' },
         signal: start.signal,
-        begin: async (signal) => ({
+        begin: async (signal, io) => ({
           kind: 'stream',
-          response: await http.send({
+          response: await io.http.send({
             method: 'POST',
             path,
             accept: 'text/event-stream',
@@ -100,16 +102,17 @@ export function createRunClient(options: RunClientOptions): RunClient {
       return createRunHandle(deps, {
         initial: createInitialRunState({ payloadSchema: resume.payloadSchema }),
         start: { type: 'client/start-requested', mode: 'resume', runId, lastSeq: resume.lastSeq },
-        readResult: (signal) => fetchResult(runId, { signal }),
-        begin: async (signal) => {
+        readResult: (signal, io) => readResult(io.http, runId, signal),
+        begin: async (signal, io) => {
           // The events first, live or settled (WAITING included): replaying the attempt rebuilds everything the
           // state held before the reload (text, tools, activity, finishReason). The result alone is the fallback
           // for a server that no longer has the events, and it leaves finishReason unknown.
           try {
-            return { kind: 'stream', response: await openEvents(http, runId, resume.lastSeq, signal) };
+            return { kind: 'stream', response: await openEvents(io.http, runId, resume.lastSeq, signal) };
           } catch (error) {
             if (!(error instanceof RunClientError) || !eventsGone(error)) throw error;
-            const settled = await fetchResult(runId, { signal });
+            const settled = await readResult(io.http, runId, signal);
+            if (io.tap.active) io.tap.emit({ type: 'result', reason: 'events-gone', event: settled });
             if (settled === null) throw error;
             return { kind: 'settled', event: settled };
           }

@@ -10,11 +10,17 @@ import { protocolErrorAction } from '../run/protocol-error-action.js';
 import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
 import { startSilenceTimer } from './silence-timer.js';
+import type { TransportTap } from './transport-tap.js';
 
 export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 45_000;
 
-export interface FollowContext<P> {
+/** What an attempt talks through: its HTTP side and the tap that reports its wire activity. */
+export interface AttemptIO {
   readonly http: Http;
+  readonly tap: TransportTap;
+}
+
+export interface FollowContext<P> extends AttemptIO {
   readonly policy: ResolvedReconnectPolicy;
   readonly heartbeatTimeoutMs: number;
   /** Aborted when the caller detaches: stop everything, report nothing. */
@@ -22,7 +28,7 @@ export interface FollowContext<P> {
   readonly getState: () => RunState<P>;
   readonly dispatch: (action: RunAction) => RunState<P>;
   /** For resumes: reads the run's terminal event (`null` while it is live) when a stream ends without one. */
-  readonly readResult?: ((signal: AbortSignal) => Promise<RunCompletedEvent | null>) | undefined;
+  readonly readResult?: ((signal: AbortSignal, io: AttemptIO) => Promise<RunCompletedEvent | null>) | undefined;
 }
 
 /** What opening an attempt found: a stream to read, or (for a run that already settled) its terminal event. */
@@ -31,7 +37,7 @@ export type Opened =
   | { readonly kind: 'settled'; readonly event: RunCompletedEvent };
 
 /** Opens the attempt's first connection. */
-export type BeginAttempt = (signal: AbortSignal) => Promise<Opened>;
+export type BeginAttempt = (signal: AbortSignal, io: AttemptIO) => Promise<Opened>;
 
 /** `GET /v1/runs/{runId}/events` after `lastSeq` (from the first event when it is 0). */
 export function openEvents(
@@ -134,6 +140,7 @@ async function readStream<P>(
       maxMessageBytes: ctx.http.maxMessageBytes,
     })) {
       for (const message of messages) {
+        if (ctx.tap.active) ctx.tap.emit({ type: 'message', message });
         let event;
         try {
           event = parseSSEMessage(message);
@@ -156,6 +163,7 @@ async function readStream<P>(
       ctx.dispatch(protocolErrorAction(error));
       return { kind: 'stopped' };
     }
+    if (silent && ctx.tap.active) ctx.tap.emit({ type: 'heartbeat-lost', timeoutMs: ctx.heartbeatTimeoutMs });
     if (silent) return { kind: 'lost', reason: `no data for ${ctx.heartbeatTimeoutMs} ms (heartbeat timeout)` };
     return { kind: 'lost', reason: `connection dropped: ${describe(error)}` };
   } finally {
@@ -179,7 +187,7 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
     ctx.signal.addEventListener('abort', onDetach, { once: true });
     let outcome: ReadOutcome;
     try {
-      const opened = await open(connection.signal);
+      const opened = await open(connection.signal, ctx);
       if (opened.kind === 'settled') {
         settleFromResult(ctx, opened.event);
         return;
@@ -212,13 +220,22 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
       connection.abort();
     }
 
+    if (ctx.tap.active) {
+      ctx.tap.emit({
+        type: 'connection-closed',
+        outcome: outcome.kind,
+        reason: outcome.kind === 'lost' ? outcome.reason : null,
+      });
+    }
     const state = ctx.getState();
     if (outcome.kind === 'stopped' || ctx.signal.aborted || !isAwaitingOutcome(state.phase)) return;
     if (outcome.kind === 'ended') {
       // A resume can start at or past the terminal event (the last seq shown was the outcome), so its stream may
       // end with nothing new: the result, when there is one, says how the attempt settled.
-      const settled = ctx.readResult === undefined ? null : await ctx.readResult(ctx.signal).catch(() => null);
+      const settled = ctx.readResult === undefined ? null : await ctx.readResult(ctx.signal, ctx).catch(() => null);
       if (ctx.signal.aborted) return;
+      if (ctx.readResult !== undefined && ctx.tap.active)
+        ctx.tap.emit({ type: 'result', reason: 'stream-ended', event: settled });
       if (settled !== null) settleFromResult(ctx, settled);
       else ctx.dispatch({ type: 'client/stream-ended' });
       return;
@@ -239,11 +256,13 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
     }
     const delayMs = backoffDelay(reconnects, ctx.policy);
     ctx.dispatch({ type: 'client/reconnecting', attempt: reconnects, delayMs, reason: outcome.reason });
+    if (ctx.tap.active) ctx.tap.emit({ type: 'reconnect-wait', attempt: reconnects, delayMs, reason: outcome.reason });
     await sleep(delayMs, ctx.signal);
     reconnecting = true;
-    open = async (signal) => ({
-      kind: 'stream',
-      response: await openEvents(ctx.http, runId, ctx.getState().lastSeq, signal),
-    });
+    open = async (signal) => {
+      const afterSeq = ctx.getState().lastSeq;
+      if (ctx.tap.active) ctx.tap.emit({ type: 'resume', afterSeq });
+      return { kind: 'stream', response: await openEvents(ctx.http, runId, afterSeq, signal) };
+    };
   }
 }

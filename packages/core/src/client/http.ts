@@ -5,6 +5,7 @@ import { DEFAULT_MAX_MESSAGE_BYTES } from '../sse/sse-parser.js';
 import { toHeaders, type KestrelHeaders } from '../protocol/kestrel-headers.js';
 import { RunClientError } from './run-client-error.js';
 import { startSilenceTimer } from './silence-timer.js';
+import type { TransportTap } from './transport-tap.js';
 import type { HeadersInput, RunClientOptions } from './types.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -20,6 +21,8 @@ export interface SendOptions {
   /** Aborting it aborts the request and its body. */
   readonly signal?: AbortSignal | undefined;
   readonly runId?: string | null | undefined;
+  /** Hears the request, its status or its failure (`RunHandle.subscribeTransport`). */
+  readonly tap?: TransportTap | undefined;
 }
 
 /** The HTTP side of the client: URLs, headers, redirects, the request timeout, body limits and the error bodies of docs/protocol.md#request-errors. */
@@ -130,6 +133,14 @@ export function createHttp(options: RunClientOptions): Http {
       }
     };
 
+    const tap = request.tap?.active === true ? request.tap : undefined;
+    const { method, path } = request;
+    tap?.emit({
+      type: 'request',
+      method,
+      path,
+      lastEventId: headers.has('last-event-id') ? (request.lastEventId ?? null) : null,
+    });
     try {
       const response = await fetchImpl(joinUrl(options.baseUrl, request.path), {
         method: request.method,
@@ -139,23 +150,19 @@ export function createHttp(options: RunClientOptions): Http {
         // Following, fetch would carry custom headers (an API key) to another origin and re-POST a body on 307.
         redirect: 'manual',
       });
+      tap?.emit({ type: 'response', method, path, status: response.status });
       // The error body is optional evidence: when it cannot be read, the status alone is still the error.
       if (!response.ok)
         throw httpErrorFrom(response, await readText(response, MAX_ERROR_BODY_BYTES).catch(() => ''), runId);
       return asText ? await readText(response, maxMessageBytes) : response;
     } catch (error) {
       if (error instanceof RunClientError) throw error;
-      if (timedOut) {
-        throw new RunClientError(
-          { kind: 'timeout', timeoutMs, message: `${what}: no data for ${timeoutMs} ms (requestTimeoutMs)` },
-          { runId, cause: error },
-        );
-      }
-      if (outer?.aborted) throw outer.reason;
-      throw new RunClientError(
-        { kind: 'transport', message: `${what} failed: ${(error as Error).message ?? String(error)}` },
-        { runId, cause: error },
-      );
+      if (outer?.aborted && !timedOut) throw outer.reason;
+      const detail: RunError = timedOut
+        ? { kind: 'timeout', timeoutMs, message: `${what}: no data for ${timeoutMs} ms (requestTimeoutMs)` }
+        : { kind: 'transport', message: `${what} failed: ${(error as Error).message ?? String(error)}` };
+      tap?.emit({ type: 'request-failed', method, path, error: detail });
+      throw new RunClientError(detail, { runId, cause: error });
     } finally {
       silence.stop();
       // Keep the link for a body read later: aborting the attempt must still cancel a stream being read.

@@ -3,7 +3,7 @@ import { InteractionAnswerError, validateInteractionAnswer } from '../protocol/v
 import type { ClientAction } from '../run/run-action.js';
 import { isAwaitingOutcome, type RunState } from '../run/run-state.js';
 import type { ResolvedReconnectPolicy } from './backoff.js';
-import { followRun, type BeginAttempt } from './follow-run.js';
+import { followRun, type AttemptIO, type BeginAttempt } from './follow-run.js';
 import type { Http } from './http.js';
 import { isInteractionExpired } from '../protocol/interaction-expiry.js';
 import { idSegment } from './resource-id.js';
@@ -11,6 +11,8 @@ import { RunClientError } from './run-client-error.js';
 import { createRunStore } from './run-store.js';
 import { RunUsageError } from './run-usage-error.js';
 import type { FrameScheduler, RunHandle } from './types.js';
+import type { TransportEvent, TransportListener } from './transport-event.js';
+import { createTransportTap } from './transport-tap.js';
 
 export interface HandleDeps {
   readonly http: Http;
@@ -25,9 +27,11 @@ export interface HandleInit<P> {
   readonly start: Extract<ClientAction, { type: 'client/start-requested' }>;
   readonly begin: BeginAttempt;
   /** For resumes: how to read the terminal event when a stream ends without one (see `followRun`). */
-  readonly readResult?: ((signal: AbortSignal) => Promise<RunCompletedEvent | null>) | undefined;
+  readonly readResult?: ((signal: AbortSignal, io: AttemptIO) => Promise<RunCompletedEvent | null>) | undefined;
   /** Aborting it detaches the handle. */
   readonly signal?: AbortSignal | undefined;
+  /** Transport listeners of the attempt this one follows (`respond`): the run keeps reporting to them. */
+  readonly transportListeners?: readonly TransportListener[] | undefined;
 }
 
 type Deferred<T> = { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void };
@@ -50,14 +54,32 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
   // Marks the promise handled without hiding it: awaiting `handle.result` still rejects.
   result.promise.catch(() => undefined);
   const runIdWaiters = new Set<() => void>();
+  const tap = createTransportTap({ getState: store.getState, subscribe: store.subscribe }, init.transportListeners);
+  const attemptEvent = (): TransportEvent => ({
+    type: 'attempt',
+    mode: init.start.mode,
+    runId: init.start.runId ?? init.initial.runId,
+    lastSeq: init.start.lastSeq ?? init.initial.lastSeq,
+  });
+  // Every request of this attempt reports to the tap; a spread per request, nothing per event.
+  const io: AttemptIO = {
+    tap,
+    http: {
+      maxMessageBytes: deps.http.maxMessageBytes,
+      send: (request) => deps.http.send({ ...request, tap }),
+      sendForText: (request) => deps.http.sendForText({ ...request, tap }),
+    },
+  };
 
   // The one place this handle acts on what happened: the transitions' effects, never a comparison of states.
   store.subscribeEffects((effect) => {
     const runId = store.getState().runId;
     // After `settled`, a `failed` (a protocol error once the attempt had its outcome) changes nothing: `result` is kept.
     if (effect.type === 'settled') result.resolve(effect.event);
-    else if (effect.type === 'failed') result.reject(new RunClientError(effect.error, { runId }));
-    else if (effect.type === 'detached') {
+    else if (effect.type === 'failed') {
+      result.reject(new RunClientError(effect.error, { runId }));
+      if (tap.active) tap.emit({ type: 'error', error: effect.error });
+    } else if (effect.type === 'detached') {
       result.reject(
         new RunClientError(
           {
@@ -102,7 +124,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
       if (store.getState().phase === 'settled') return;
       const runId = await runIdWhenKnown();
       if (runId === null || store.getState().phase === 'settled') return;
-      const response = await deps.http
+      const response = await io.http
         .send({
           method: 'POST',
           path: `/v1/runs/${idSegment('run id', runId)}/cancel`,
@@ -153,8 +175,9 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     answering = 'in-flight';
     const request = new AbortController();
     let response: Response;
+    if (tap.active) tap.emit({ type: 'answer', interactionId: interaction.id, answer: check.answer });
     try {
-      response = await deps.http.send({
+      response = await io.http.send({
         method: 'POST',
         path,
         accept: 'text/event-stream',
@@ -170,6 +193,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     return createRunHandle(deps, {
       initial: store.getState(),
       start: { type: 'client/start-requested', mode: 'respond' },
+      transportListeners: tap.listeners(),
       begin: async (signal) => {
         signal.addEventListener('abort', () => request.abort(signal.reason), { once: true });
         return { kind: 'stream', response };
@@ -177,12 +201,13 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     });
   };
 
+  if (tap.active) tap.emit(attemptEvent());
   dispatch(init.start);
   if (init.signal?.aborted) detach();
   else init.signal?.addEventListener('abort', detach, { once: true });
   void followRun(
     {
-      http: deps.http,
+      ...io,
       policy: deps.policy,
       heartbeatTimeoutMs: deps.heartbeatTimeoutMs,
       signal: lifetime.signal,
@@ -202,7 +227,10 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     getState: store.getState,
     subscribe: store.subscribe,
     subscribeEffects: store.subscribeEffects,
-    subscribeTransport: () => () => undefined,
+    subscribeTransport: (listener) => {
+      if (tap.add(listener)) listener(attemptEvent(), { getState: store.getState, subscribe: store.subscribe });
+      return () => tap.remove(listener);
+    },
     result: result.promise,
     cancel,
     detach,

@@ -1,6 +1,7 @@
 import type { InteractionAnswer, RunCompletedEvent } from '../protocol/types.js';
 import type { RunError } from '../run/run-state.js';
 import type { SSEMessage } from '../sse/sse-message.js';
+import type { RunSource } from './types.js';
 
 /** How an attempt began: a new run, a re-attach by id, or the attempt after an answer. */
 export type AttemptMode = 'start' | 'resume' | 'respond';
@@ -58,6 +59,9 @@ export type TransportEvent =
   | { readonly type: 'answer'; readonly interactionId: string; readonly answer: InteractionAnswer }
   /** The attempt stopped short of an outcome (the `failed` effect). */
   | { readonly type: 'error'; readonly error: RunError };
+
+/** Hears a {@link TransportEvent} and the attempt (handle) that reported it, whose `getState()` is current. */
+export type TransportListener = (event: TransportEvent, attempt: RunSource<unknown>) => void;
 
 /** The `type` of a {@link TransportEvent}. */
 export type TransportEventType = TransportEvent['type'];

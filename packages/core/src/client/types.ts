@@ -3,7 +3,7 @@ import type { PayloadSchema } from '../run/payload.js';
 import type { RunState } from '../run/run-state.js';
 import type { KestrelHeaders } from '../protocol/kestrel-headers.js';
 import type { RunEffect } from '../run/run-effect.js';
-import type { TransportEvent } from './transport-event.js';
+import type { TransportListener } from './transport-event.js';
 
 /*
  * The contract of the run client. Hooks, components, the AI SDK bridge and the server helpers are written
@@ -128,11 +128,11 @@ export interface RunHandle<P = unknown> extends RunSource<P> {
    * Calls `listener` with what the client does on the wire for this run (requests, responses, every SSE message as
    * received, drops, reconnect waits, resumes, `/result` fallbacks, answers, errors: see {@link TransportEvent}),
    * for debugging tools such as `recordRun`. It is first called at once with an `attempt` event, and it follows
-   * the run: the handles `respond()` returns keep calling it. The same function subscribes once. Costs nothing
-   * while nobody listens. Subscribe in the tick the handle is made to hear its first request. Returns the
-   * unsubscribe function (for this handle and the attempts it begins after that).
+   * the run: the handles `respond()` returns keep calling it, with themselves as `attempt`. The same function
+   * subscribes once. Costs nothing while nobody listens. Subscribe in the tick the handle is made to hear its first
+   * request. Returns the unsubscribe function (for this handle and the attempts it begins after that).
    */
-  subscribeTransport(listener: (event: TransportEvent) => void): () => void;
+  subscribeTransport(listener: TransportListener): () => void;
 }
 
 /** Talks to Kestrel (or your backend in front of it). Made by `createRunClient`. */

@@ -9,6 +9,8 @@ export type RunRecording = z.output<typeof s.runRecordingSchema>;
 export type RecordingEntry = z.output<typeof s.recordingEntrySchema>;
 /** The `type` of a {@link RecordingEntry}. */
 export type RecordingEntryType = RecordingEntry['type'];
+/** A `RunError` as a recording stores it (a protocol error's `raw` is `null` when it was not a value). */
+export type RecordedRunError = z.output<typeof s.recordedRunErrorSchema>;
 /** Where a recording stopped keeping entries (its `maxBytes`), and how many it left out. */
 export type RecordingTruncation = z.output<typeof s.recordingTruncationSchema>;
 /** Phase, status, last seq and event count of the recorded run when the recording was taken. */
