@@ -23,3 +23,5 @@ export { recordingFetch } from './recording-fetch.js';
 export type { RecordedRequest } from './recording-fetch.js';
 export { createManualFrameScheduler } from './manual-frame-scheduler.js';
 export type { ManualFrameScheduler } from './manual-frame-scheduler.js';
+export { scenarioFromRecording } from './scenario-from-recording.js';
+export type { ScenarioFromRecordingOptions } from './scenario-from-recording.js';

@@ -1,7 +1,7 @@
 import type { RunAction } from '@kestrel/core';
 import { describe, expect, it } from 'vitest';
 import { scenarioActions } from './scenario-actions.js';
-import { scenarioEvents } from './scenario.js';
+import { scenarioEvents, type ScenarioStep } from './scenario.js';
 import { getScenario } from './scenarios.js';
 
 const types = (actions: readonly RunAction[]) => actions.map((action) => action.type);
@@ -49,5 +49,13 @@ describe('scenarioActions', () => {
     });
     const mismatch = scenarioActions(getScenario('event-name-mismatch').steps);
     expect(mismatch.at(-1)).toMatchObject({ type: 'client/protocol-error', eventType: 'text.delta', path: ['type'] });
+  });
+});
+
+describe('scenarioActions and pauses', () => {
+  it('a pause changes nothing the client does', () => {
+    const steps = getScenario('dropped-mid-stream').steps;
+    const paused = steps.flatMap((step): ScenarioStep[] => [{ kind: 'pause', ms: 5 }, step]);
+    expect(scenarioActions(paused)).toEqual(scenarioActions(steps));
   });
 });

@@ -64,6 +64,8 @@ export function scenarioActions(steps: readonly ScenarioStep[]): RunAction[] {
       case 'end':
         actions.push({ type: 'client/stream-ended' });
         return actions;
+      case 'pause':
+        break;
       default:
         return step satisfies never;
     }

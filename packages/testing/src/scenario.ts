@@ -16,7 +16,12 @@ export type ScenarioStep =
   /** The server ends the response cleanly here, and nothing more will ever come: a truncated stream. */
   | { readonly kind: 'end' }
   /** The server goes silent, no keep-alives, for `ms`; a client resumes after its heartbeat timeout. */
-  | { readonly kind: 'stall'; readonly ms: number };
+  | { readonly kind: 'stall'; readonly ms: number }
+  /**
+   * The server waits `ms` before the next step, keep-alives going: the original timing of a recorded run
+   * (`scenarioFromRecording`). Not a fault: a client sees a slow server, nothing else.
+   */
+  | { readonly kind: 'pause'; readonly ms: number };
 
 /** What a careful client shows once it has done everything it can (resumed after drops, stopped on errors). */
 export interface ScenarioExpectation {

@@ -94,3 +94,13 @@ describe('byte splitting', () => {
     expect(seen).toEqual(chunks);
   });
 });
+
+describe('stepsToSSE and pauses', () => {
+  it('a pause (recorded timing) is not a fault: the connection carries the events after it', () => {
+    const steps = getScenario('completed-text').steps.flatMap((step): ScenarioStep[] => [
+      step,
+      { kind: 'pause', ms: 5 },
+    ]);
+    expect(stepsToSSE(steps)).toBe(stepsToSSE(getScenario('completed-text').steps));
+  });
+});

@@ -10,7 +10,7 @@ export function stepsToSSE(steps: readonly ScenarioStep[], options: { keepAlive?
   for (const step of steps) {
     if (step.kind === 'event') out += encodeSSEEvent(step.event);
     else if (step.kind === 'raw') out += step.text;
-    else break;
+    else if (step.kind !== 'pause') break;
   }
   return out;
 }

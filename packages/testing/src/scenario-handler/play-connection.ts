@@ -87,6 +87,10 @@ export async function playConnection(plan: ConnectionPlan, sink: ConnectionSink)
       case 'stall':
         if (fresh && plan.mode === 'sse') await silence(sink, plan, plan.stallMs ?? step.ms);
         break;
+      case 'pause':
+        // Only when produced: a resumed connection replays what came before at once, as a server would.
+        if (fresh) await sleep(step.ms, signal, run.onChange);
+        break;
       default:
         return step satisfies never;
     }

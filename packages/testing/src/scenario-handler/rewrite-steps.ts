@@ -45,6 +45,7 @@ export function rewriteSteps(
         return step.replayFrom === undefined ? step : { kind: 'drop', replayFrom: step.replayFrom + seqOffset };
       case 'end':
       case 'stall':
+      case 'pause':
         return step;
       default:
         return step satisfies never;
