@@ -1,9 +1,10 @@
-import { parseRunRecording, recordingToJsonLines } from '@kestrel/core';
+import { parseRunRecording, recordingToJsonLines, recordRun } from '@kestrel/core';
 import { createScenarioSource, getScenario } from '@kestrel/testing';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../components/axe-check.test-helper.js';
+import { startLoopbackKestrel } from '../test-support/loopback-kestrel.test-helper.js';
 import { RunInspector } from './run-inspector.js';
 import { scenarioRecording } from './stories/support/scenario-recording.js';
 import { layOutTimelines } from './timeline-layout.test-helper.js';
@@ -113,5 +114,30 @@ describe('RunInspector given a recording', () => {
   it('has no download buttons without a recording', () => {
     render(<RunInspector run={createScenarioSource(getScenario('completed-text'))} />);
     expect(screen.queryByRole('button', { name: /Download/ })).toBeNull();
+  });
+});
+
+describe('RunInspector following recordRun over a real server', () => {
+  it('shows what the recorder heard as it happens, and replays it to the state the run reached', async () => {
+    const user = userEvent.setup();
+    const kestrel = await startLoopbackKestrel();
+    try {
+      const handle = kestrel
+        .client({ scenario: 'dropped-mid-stream' })
+        .start({ input: 'How many people live in Paris?' });
+      const recorder = recordRun(handle);
+      render(<RunInspector run={handle} recording={recorder} timelineHeight={4000} />);
+      await handle.result;
+      await waitFor(() => expect(texts().some((line) => /resumed after seq \d+/.test(line))).toBe(true));
+      expect(texts()[0]).toMatch(/^· start /);
+      expect(texts().some((line) => /200 POST \/v1\/sessions\/[^/]+\/runs/.test(line))).toBe(true);
+      await user.click(screen.getByRole('listbox', { name: 'Timeline' }));
+      await user.keyboard('{End}{Enter}');
+      expect(stateAfter('phase')).toBe(handle.getState().phase);
+      expect(stateAfter('status')).toBe('COMPLETED');
+      expect(stateAfter('last seq')).toBe(String(handle.getState().lastSeq));
+    } finally {
+      await kestrel.close();
+    }
   });
 });

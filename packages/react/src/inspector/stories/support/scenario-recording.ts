@@ -96,6 +96,9 @@ export function scenarioRecording(scenario: Scenario, options: { stepMs?: number
       case 'end':
         going = false;
         break;
+      case 'pause':
+        t += step.ms;
+        break;
       default:
         return step satisfies never;
     }
