@@ -88,7 +88,10 @@ describe('scenarioFromRecording', () => {
     '%s: with original timing too (the mock waits where the recorded run waited)',
     async (name) => {
       // Recorded from a mock pacing its events, so the run has gaps to keep.
-      const recorded = await play(scenarios.find((scenario) => scenario.name === name)!, 5);
+      const recorded = await play(
+        scenarios.find((scenario) => scenario.name === name)!,
+        5,
+      );
       const replay = scenarioFromRecording(recorded.recording, { timing: 'original' });
       expect(replay.steps.some((step) => step.kind === 'pause')).toBe(true);
       const replayed = await play(replay);

@@ -228,7 +228,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     subscribe: store.subscribe,
     subscribeEffects: store.subscribeEffects,
     subscribeTransport: (listener) => {
-      if (tap.add(listener)) listener(attemptEvent(), { getState: store.getState, subscribe: store.subscribe });
+      if (tap.add(listener)) tap.tell(listener, attemptEvent());
       return () => tap.remove(listener);
     },
     result: result.promise,

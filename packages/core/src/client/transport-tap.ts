@@ -6,11 +6,24 @@ export interface TransportTap {
   /** Whether anyone listens: callers build an event only then, so an unobserved run pays one property read. */
   readonly active: boolean;
   emit(event: TransportEvent): void;
+  /** Tells one listener (a new subscriber) an event, as `emit` does. */
+  tell(listener: TransportListener, event: TransportEvent): void;
   /** Adds `listener` unless present (then `false`); returns whether it was added. */
   add(listener: TransportListener): boolean;
   remove(listener: TransportListener): void;
   /** The listeners now, for the attempt `respond()` begins: it keeps reporting to them. */
   listeners(): readonly TransportListener[];
+}
+
+function callSafely(listener: TransportListener, event: TransportEvent, attempt: RunSource<unknown>): void {
+  try {
+    listener(event, attempt);
+  } catch (error) {
+    // A throwing debugging tool must not break the run it watches; surface it as an event handler would.
+    setTimeout(() => {
+      throw error;
+    }, 0);
+  }
 }
 
 /** `attempt` is the handle reporting: listeners are told who speaks, as the run moves from attempt to attempt. */
@@ -24,16 +37,10 @@ export function createTransportTap(
       return listeners.size > 0;
     },
     emit(event) {
-      for (const listener of [...listeners]) {
-        try {
-          listener(event, attempt);
-        } catch (error) {
-          // A throwing debugging tool must not break the run it watches; surface it as an event handler would.
-          setTimeout(() => {
-            throw error;
-          }, 0);
-        }
-      }
+      for (const listener of [...listeners]) callSafely(listener, event, attempt);
+    },
+    tell(listener, event) {
+      callSafely(listener, event, attempt);
     },
     add(listener) {
       if (listeners.has(listener)) return false;
