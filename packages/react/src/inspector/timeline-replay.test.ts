@@ -1,4 +1,5 @@
-import { createInitialRunState, reduceRun, type RunAction, type RunState } from '@kestrel/core';
+import { readFileSync } from 'node:fs';
+import { createInitialRunState, parseRunRecording, reduceRun, type RunAction, type RunState } from '@kestrel/core';
 import { createLongStreamScenario, createScenarioSource, getScenario, scenarios } from '@kestrel/testing';
 import { describe, expect, it } from 'vitest';
 import { scenarioRecording } from './stories/support/scenario-recording.js';
@@ -57,6 +58,26 @@ describe('replaying a timeline through the run reducer', () => {
       expect(view(final)).toEqual(view(createScenarioSource(getScenario(name)).getState()));
     },
   );
+
+  it('ends the demo run recorded through the real client (the committed atlas file) in its recorded final state', () => {
+    const file = new URL(
+      '../components/stories/recordings/demo-dropped-mid-stream.kestrel-recording.json',
+      import.meta.url,
+    );
+    const recording = parseRunRecording(JSON.parse(readFileSync(file, 'utf8')));
+    const timeline = new RecordingTimeline();
+    timeline.update(recording);
+    const replay = new TimelineReplay();
+    replay.extend(timeline.entries);
+    const final = replay.finalState;
+    expect({
+      phase: final.phase,
+      status: final.status,
+      lastSeq: final.lastSeq,
+      eventCount: final.events.length,
+    }).toEqual(recording.final);
+    expect(timeline.entries.some((entry) => entry.kind === 'client' && entry.happening.type === 'resume')).toBe(true);
+  });
 
   it('gives the state after any entry of 100,000, equal to reducing every entry before it', () => {
     const scenario = createLongStreamScenario({ deltas: 100_000 });
