@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createInitialRunState, parseRunRecording, reduceRun, type RunAction, type RunState } from '@kestrel/core';
+import {
+  createInitialRunState,
+  parseRunRecording,
+  reduceRun,
+  type RunAction,
+  type RunRecording,
+  type RunState,
+} from '@kestrel/core';
 import { createLongStreamScenario, createScenarioSource, getScenario, scenarios } from '@kestrel/testing';
 import { describe, expect, it } from 'vitest';
 import { scenarioRecording } from './stories/support/scenario-recording.js';
@@ -25,6 +32,19 @@ const view = (state: RunState) => ({
   error: state.error?.kind ?? null,
 });
 
+/** Replays a recording's timeline and checks it ends where the recording says the run ended. */
+function replayRecording(recording: RunRecording) {
+  const timeline = new RecordingTimeline();
+  timeline.update(recording);
+  const replay = new TimelineReplay();
+  replay.extend(timeline.entries);
+  const final = replay.finalState;
+  expect({ phase: final.phase, status: final.status, lastSeq: final.lastSeq, eventCount: final.events.length }).toEqual(
+    recording.final,
+  );
+  return { timeline, final };
+}
+
 describe('replaying a timeline through the run reducer', () => {
   it.each(scenarios.map((scenario) => scenario.name))(
     'ends "%s" in the state the run itself reached, from its events alone',
@@ -44,17 +64,7 @@ describe('replaying a timeline through the run reducer', () => {
     'ends a recording of "%s" in the state the recorded run reached, client happenings included',
     (name) => {
       const recording = scenarioRecording(getScenario(name));
-      const timeline = new RecordingTimeline();
-      timeline.update(recording);
-      const replay = new TimelineReplay();
-      replay.extend(timeline.entries);
-      const final = replay.finalState;
-      expect({
-        phase: final.phase,
-        status: final.status,
-        lastSeq: final.lastSeq,
-        eventCount: final.events.length,
-      }).toEqual(recording.final);
+      const { final } = replayRecording(recording);
       expect(view(final)).toEqual(view(createScenarioSource(getScenario(name)).getState()));
     },
   );
@@ -65,17 +75,7 @@ describe('replaying a timeline through the run reducer', () => {
       import.meta.url,
     );
     const recording = parseRunRecording(JSON.parse(readFileSync(file, 'utf8')));
-    const timeline = new RecordingTimeline();
-    timeline.update(recording);
-    const replay = new TimelineReplay();
-    replay.extend(timeline.entries);
-    const final = replay.finalState;
-    expect({
-      phase: final.phase,
-      status: final.status,
-      lastSeq: final.lastSeq,
-      eventCount: final.events.length,
-    }).toEqual(recording.final);
+    const { timeline } = replayRecording(recording);
     expect(timeline.entries.some((entry) => entry.kind === 'client' && entry.happening.type === 'resume')).toBe(true);
   });
 
