@@ -66,14 +66,15 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     ceilingWithPeersGzip: 31 * KB,
   },
   // The inspector is a debugging tool an app adds on purpose, so it has a budget of its own instead of counting
-  // against <RunView>'s: useRun, the inspector and its virtualised list (@tanstack/react-virtual).
+  // against <RunView>'s: useRun, the inspector and its virtualised list (@tanstack/react-virtual, about 4 kB gz of
+  // the 9 kB the inspector adds to useRun). Measured 22.0 kB, 29.3 kB with zod, after issue 19's recording client.
   {
     id: 'RunInspector',
     label: 'useRun + <RunInspector> (inspector entry)',
     file: 'apps/run-inspector-app.tsx',
     packages: ['@kestrel/core', '@kestrel/react'],
     budgetGzip: 24 * KB,
-    ceilingWithPeersGzip: 29 * KB,
+    ceilingWithPeersGzip: 30 * KB,
   },
   {
     id: 'useChat',
