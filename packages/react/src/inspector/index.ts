@@ -1,3 +1,2 @@
 export { RunInspector } from './run-inspector.js';
 export type { RunInspectorProps } from './run-inspector.js';
-export type { ClientHappening, ClientHappeningType, TimelineEntry } from './timeline-entry.js';
