@@ -14,6 +14,7 @@ const testOnlyFiles = [
   'packages/*/src/**/*.test-helper.{ts,tsx}',
   'packages/*/src/**/*.stories.tsx',
   'packages/react/src/components/stories/**',
+  'packages/react/src/inspector/stories/**',
   'packages/react/src/components/docs-examples/**',
 ];
 

@@ -1,6 +1,7 @@
 'use client';
 // Every React entry, in a browser project.
 import { KestrelProvider, RunView, useKestrelClient, useRun } from '@kestrel/react';
+import { RunInspector } from '@kestrel/react/inspector';
 import { MarkdownText, renderMarkdown } from '@kestrel/react/markdown';
 import { kestrelKeys, runResultQueryOptions, useSyncRunToQueryCache } from '@kestrel/react/query';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ export function Entries({ runId }: { runId: string }) {
   return (
     <KestrelProvider baseUrl="/api/kestrel" clientOptions={{ headers: new Headers({ authorization: 'Bearer t' }) }}>
       <RunView run={run} renderText={renderMarkdown} />
+      <RunInspector run={run} />
       <MarkdownText>{result.data?.output.status ?? kestrelKeys.result(runId).join('/')}</MarkdownText>
     </KestrelProvider>
   );

@@ -1,7 +1,11 @@
+import type { RunRecorder } from '@kestrel/core';
 import { RunView, useRun } from '@kestrel/react';
+import { RunInspector } from '@kestrel/react/inspector';
 import { invoiceSchema, scenarios, type Scenario, type ScenarioGroup } from '@kestrel/testing';
 import { useId, useState } from 'react';
+import { runClient } from '../client.js';
 import { InvoiceTable } from '../invoice-table.js';
+import { recordingClient } from '../recording-client.js';
 import { scenarioInput } from '../scenario-input.js';
 import { useInitialRunId, useRunIdInUrl } from '../use-run-id-in-url.js';
 
@@ -24,7 +28,15 @@ export function RunViewPage() {
     const named = new URLSearchParams(window.location.search).get('scenario');
     return scenarios.find((candidate) => candidate.name === named) ?? (scenarios[0] as Scenario);
   });
-  const run = useRun({ payloadSchema: invoiceSchema, resumeRunId: initialRunId });
+  // "Inspect": record the runs started from now on and show them in the run inspector, with a download.
+  const [inspecting, setInspecting] = useState(() => new URLSearchParams(window.location.search).has('inspect'));
+  const [recorder, setRecorder] = useState<RunRecorder | null>(null);
+  const [client] = useState(() => {
+    const recording = recordingClient(runClient, setRecorder);
+    recording.setRecording(inspecting);
+    return recording;
+  });
+  const run = useRun({ client, payloadSchema: invoiceSchema, resumeRunId: initialRunId });
   useRunIdInUrl(run.state.runId, scenario.title);
 
   return (
@@ -64,11 +76,23 @@ export function RunViewPage() {
           ))}
         </select>
         <button type="submit">Start run</button>
+        <label className="toggle">
+          <input
+            type="checkbox"
+            checked={inspecting}
+            onChange={(event) => {
+              client.setRecording(event.target.checked);
+              setInspecting(event.target.checked);
+            }}
+          />{' '}
+          Inspect (record runs)
+        </label>
         <p className="hint">
           {scenario.description} <q>{scenario.input}</q>
         </p>
       </form>
       <RunView run={run} className="run" renderPayload={(invoice) => <InvoiceTable invoice={invoice} />} />
+      {inspecting && <RunInspector run={run} recording={recorder ?? undefined} className="inspector" />}
     </main>
   );
 }

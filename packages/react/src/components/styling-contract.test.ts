@@ -11,7 +11,7 @@ import {
 const src = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, src), 'utf8');
 const isProduction = (file: string) => /\.tsx?$/.test(file) && !/\.(test|test-d|stories)\.tsx?$/.test(file);
-const productionFiles = ['components', 'markdown'].flatMap((dir) =>
+const productionFiles = ['components', 'markdown', 'inspector'].flatMap((dir) =>
   readdirSync(new URL(`${dir}/`, src))
     .filter(isProduction)
     .map((file) => `${dir}/${file}`),

@@ -40,6 +40,10 @@ export const publicDataAttributes = {
   'data-authored': 'payload: app (your renderer) or kit (a notice)',
   'data-error-kind': 'error: what broke',
   'data-retryable': 'a FAILED outcome: whether the server said it can be retried',
+  'data-kestrel-inspector': 'the root of RunInspector (@kestrel/react/inspector)',
+  'data-kestrel-inspector-part': 'each part of the inspector: toolbar, header, timeline, entry, details, ...',
+  'data-entry-kind': 'an inspector entry: event, invalid or client',
+  'data-session': 'an inspector entry of an event: root or sub-agent',
 } as const;
 
 /**
@@ -61,6 +65,8 @@ export const themeMarkers = [
   'data-kestrel-expiry',
   'data-kestrel-rejection',
   'data-kestrel-actions',
+  'data-kestrel-inspector-cell',
+  'data-kestrel-active',
 ] as const;
 
 /** Internal attributes: kept for the kit's own tests and details, never part of the contract. */

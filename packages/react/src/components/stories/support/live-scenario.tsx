@@ -14,20 +14,23 @@ export interface LiveScenarioProps {
   readonly markdown?: boolean;
 }
 
+/** A real run client over an in-memory Kestrel that plays the shared scenarios, with timings short enough to watch. */
+export function createStoryClient(eventDelayMs: number) {
+  return createRunClient({
+    baseUrl: 'http://kestrel.mock',
+    fetch: createScenarioFetch({ eventDelayMs, stallMs: 200 }),
+    reconnect: { baseDelayMs: 50, maxDelayMs: 200, jitter: 0 },
+    heartbeatTimeoutMs: 150,
+  });
+}
+
 /**
  * The real thing minus the server: `useRun` and the real run client (SSE parsing, resume, respond) over
  * `createScenarioFetch`, an in-memory Kestrel that plays the shared scenario.
  */
 export function LiveScenario({ scenario: name, eventDelayMs = 40, markdown = false }: LiveScenarioProps) {
   const scenario = getScenario(name);
-  const [client] = useState(() =>
-    createRunClient({
-      baseUrl: 'http://kestrel.mock',
-      fetch: createScenarioFetch({ eventDelayMs, stallMs: 200 }),
-      reconnect: { baseDelayMs: 50, maxDelayMs: 200, jitter: 0 },
-      heartbeatTimeoutMs: 150,
-    }),
-  );
+  const [client] = useState(() => createStoryClient(eventDelayMs));
   const withPayload = scenario.usesInvoiceSchema === true;
   const run = useRun<Invoice>({
     client,

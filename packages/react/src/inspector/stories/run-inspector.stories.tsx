@@ -1,0 +1,72 @@
+import { createLongStreamScenario, createScenarioRun, getScenario } from '@kestrel/testing';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { Beside, LiveInspected } from './support/inspected-scenario.js';
+import { scenarioRecording } from './support/scenario-recording.js';
+
+/**
+ * The run inspector (`@kestrel/react/inspector`) beside the `<RunView>` of the same run: every event with its seq,
+ * session, time and size, the client's own happenings between them, the state after a selected entry.
+ */
+const meta = { title: 'Inspector/RunInspector', component: Beside } satisfies Meta<typeof Beside>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const listbox = (canvasElement: HTMLElement) => within(canvasElement).getByRole('listbox', { name: 'Timeline' });
+const stateAfter = (canvasElement: HTMLElement, term: string) =>
+  [...canvasElement.querySelectorAll('[data-kestrel-inspector-part="state"] dt')].find((dt) => dt.textContent === term)
+    ?.nextElementSibling?.textContent;
+
+const dropped = getScenario('dropped-mid-stream');
+const malformed = getScenario('malformed-event');
+const longStream = createLongStreamScenario({ deltas: 100_000, name: 'long-stream-100k' });
+
+/** A live run over the real run client: the timeline grows as events arrive; press Play. */
+export const Live: StoryObj<typeof LiveInspected> = {
+  render: (args) => <LiveInspected {...args} />,
+  args: { scenario: 'subagent-turn-end', eventDelayMs: 30 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /^Play/ }));
+    const derived = canvas.getByRole('region', { name: 'Derived' });
+    await waitFor(() => expect(derived.textContent).toMatch(/set by turn\/end seq \d+/), { timeout: 8000 });
+    await userEvent.click(listbox(canvasElement));
+    await userEvent.keyboard('{End}{Enter}');
+    await waitFor(() => expect(stateAfter(canvasElement, 'phase')).toBe('settled'));
+  },
+};
+
+/** A recorded run whose connection dropped: the drop, the reconnect wait, the resume with its Last-Event-ID. */
+export const Resumed: Story = {
+  args: { run: createScenarioRun(dropped), recording: scenarioRecording(dropped) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const resumed = canvas.getByRole('option', { name: /resumed after seq \d+/ });
+    await userEvent.click(resumed);
+    await expect(stateAfter(canvasElement, 'phase')).toBe('streaming');
+    await expect(canvas.getByRole('option', { name: /reconnecting \(attempt 1/ })).toBeTruthy();
+  },
+};
+
+/** A recorded run broken by a malformed event: the message as received, then the protocol error naming its seq. */
+export const ProtocolErrorAtSeq: Story = {
+  args: { run: createScenarioRun(malformed), recording: scenarioRecording(malformed) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('option', { name: /error protocol at seq \d+/ }));
+    await expect(stateAfter(canvasElement, 'phase')).toBe('error');
+  },
+};
+
+/** 100,000 events: only the rows in view are in the page; End, Enter and the state after the last one. */
+export const HundredThousandEvents: Story = {
+  args: { run: createScenarioRun(longStream) },
+  play: async ({ canvasElement }) => {
+    const list = listbox(canvasElement);
+    await expect(within(list).getAllByRole('option').length).toBeLessThan(60);
+    await userEvent.click(list);
+    await userEvent.keyboard('{End}{Enter}');
+    await waitFor(() => expect(stateAfter(canvasElement, 'phase')).toBe('settled'));
+    await expect(stateAfter(canvasElement, 'draft length')).toBe('688890 chars');
+  },
+};
