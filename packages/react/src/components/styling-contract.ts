@@ -19,14 +19,36 @@ export type KestrelPart =
   | 'interaction'
   | 'payload'
   | 'error'
-  | 'received-outcome';
+  | 'received-outcome'
+  | 'thread'
+  | 'entry'
+  | 'message'
+  | 'answer'
+  | 'empty'
+  | 'load-older'
+  | 'composer'
+  | 'session-status';
 
 /** A kit button, as `data-kestrel-action` names it: each one acts on the run. */
-export type KestrelAction = 'cancel' | 'retry' | 'reconnect' | 'follow-again' | 'approve' | 'reject' | 'submit';
+export type KestrelAction =
+  | 'cancel'
+  | 'retry'
+  | 'reconnect'
+  | 'follow-again'
+  | 'approve'
+  | 'reject'
+  | 'submit'
+  | 'send'
+  | 'withdraw'
+  | 'send-again'
+  | 'load-older'
+  | 'jump-to-latest';
 
 /** The public attributes, each with where it is and what it says. */
 export const publicDataAttributes = {
   'data-kestrel-run': 'the root (Run.Root, RunView)',
+  'data-kestrel-session': 'the root of a conversation (Session.Root, SessionView)',
+  'data-history': 'the session root: what is known of older runs',
   'data-kestrel-theme': 'set by the app on any ancestor: light or dark',
   'data-kestrel-part': 'the root element of each part',
   'data-kestrel-action': 'a kit button that acts on the run',
@@ -59,6 +81,7 @@ export const themeMarkers = [
   'data-kestrel-expiry',
   'data-kestrel-rejection',
   'data-kestrel-actions',
+  'data-kestrel-note',
 ] as const;
 
 /** Internal attributes: kept for the kit's own tests and details, never part of the contract. */
@@ -85,4 +108,6 @@ export const internalDataAttributes = [
   'data-kestrel-tool-render',
   'data-kestrel-image',
   'data-kestrel-refused-link',
+  'data-index',
+  'data-origin',
 ] as const;
