@@ -137,7 +137,10 @@ describe('the chat page (the landing page)', () => {
       await page.locator('[data-kestrel-part="load-older"][data-state="more"]').waitFor();
       const firstPage = await entries(page).count();
       expect(firstPage).toBe(20);
-      const readingText = await entries(page).first().locator('[data-kestrel-part="message"]').innerText();
+      const readingText = await entries(page)
+        .first()
+        .locator('[data-kestrel-part="message"] [data-kestrel-text]')
+        .innerText();
       // Scrolled to the top, the next page loads by itself.
       await page.getByRole('log', { name: 'Conversation' }).evaluate((thread) => thread.scrollTo({ top: 0 }));
       await expect.poll(() => entries(page).count()).toBe(40);
