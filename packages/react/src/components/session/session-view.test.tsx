@@ -123,6 +123,22 @@ describeModes('SessionView', ({ options }) => {
     });
   });
 
+  describe('when the person scrolls up', () => {
+    it('offers "Jump to latest", which scrolls back to the end and hides again', async () => {
+      render(<SessionView session={createFixtureSession({ entries: settledHistory })} />, options);
+      const log = thread();
+      // jsdom lays nothing out: a 2,000 px thread in a 500 px window.
+      Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 2000 });
+      Object.defineProperty(log, 'clientHeight', { configurable: true, value: 500 });
+      expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
+      log.scrollTop = 200;
+      act(() => void log.dispatchEvent(new Event('scroll')));
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Jump to latest' }));
+      expect(log.scrollTop).toBe(2000);
+      expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
+    });
+  });
+
   describe('history', () => {
     it('loads an older page with the button, and says when the start is reached', async () => {
       const session = createFixtureSession({
@@ -133,6 +149,8 @@ describeModes('SessionView', ({ options }) => {
       render(<SessionView session={session} />, options);
       await userEvent.setup().click(screen.getByRole('button', { name: 'Load older messages' }));
       expect(entries()[0]!.textContent).toContain('First question');
+      // A page of history is not read aloud: only outcomes seen happening here are.
+      expect(status().textContent).toBe('');
       expect(screen.getByText('Start of the conversation')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
     });
