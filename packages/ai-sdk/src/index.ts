@@ -44,3 +44,5 @@ export {
 } from './interaction-answer.js';
 export { createMemoryRunStore } from './run-store.js';
 export type { KestrelRunRecord, KestrelRunStore } from './run-store.js';
+export { loadChatHistory } from './chat-history.js';
+export type { KestrelChatHistory, KestrelChatHistoryStatus, LoadChatHistoryOptions } from './chat-history.js';

@@ -15,6 +15,7 @@ import { answerFromMetadata, lastKestrelSession, messageText, pendingInteraction
 import { KestrelChatError } from './kestrel-chat-error.js';
 import { createRunChunkWriter } from './run-chunk-writer.js';
 import { createMemoryRunStore, type KestrelRunStore } from './run-store.js';
+import { loadChatHistory, type KestrelChatHistory } from './chat-history.js';
 
 /** Options of `new KestrelChatTransport(...)`: the run client, what `stop()` does, structured output and where runs are remembered. */
 export interface KestrelChatTransportOptions<P = unknown> {
@@ -39,6 +40,11 @@ export interface KestrelChatTransportOptions<P = unknown> {
   }) => string | undefined;
   /** Where the run each chat is following is kept, for `reconnectToStream`. Default: in memory. */
   readonly runStore?: KestrelRunStore;
+  /**
+   * Called once per chat when its first run names its Kestrel session (a chat is one session): keep it, e.g. in the
+   * URL, and give it back as the chat id (`useChat({ id: sessionId })`) or to `loadChatHistory`.
+   */
+  readonly onSessionId?: (context: { readonly chatId: string; readonly sessionId: string }) => void;
 }
 
 type SendOptions<M extends UIMessage> = Parameters<ChatTransport<M>['sendMessages']>[0];
@@ -64,6 +70,8 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
   readonly #store: KestrelRunStore;
   /** Handles settled WAITING in this page, by run id: answering them needs no extra request. */
   readonly #waiting = new Map<string, RunHandle<P>>();
+  /** The Kestrel session of each chat of this page, learned from its first run. */
+  readonly #sessions = new Map<string, string>();
 
   constructor(options: KestrelChatTransportOptions<P>) {
     this.#options = options;
@@ -84,7 +92,8 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     const input = messageText(last);
     if (input.trim() === '')
       throw new KestrelChatError('no-input', 'A Kestrel run takes text input: the last user message has no text');
-    const sessionId = this.#options.sessionId?.({ chatId, messages }) ?? lastKestrelSession(messages);
+    const sessionId =
+      this.#options.sessionId?.({ chatId, messages }) ?? lastKestrelSession(messages) ?? this.#sessions.get(chatId);
     const handle = this.#options.client.start<P>({
       input,
       ...(sessionId === undefined ? {} : { sessionId }),
@@ -105,6 +114,31 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
     });
     return this.#follow(options.chatId, handle, record.fromSeq, options.abortSignal);
+  }
+
+  /**
+   * The chat's Kestrel session as `useChat` messages, from the session listing (see `loadChatHistory`): the
+   * session this transport learned for `chatId`, else `chatId` itself (a chat whose id is its session id). When its
+   * newest run is still live, `resumeStream()` then re-attaches to it.
+   *
+   * @example
+   * const history = await transport.loadChatHistory(sessionId);
+   * const chat = useChat<KestrelUIMessage>({ id: sessionId, messages: history.messages, transport, resume: history.liveRunId !== null });
+   */
+  async loadChatHistory(
+    chatId: string,
+    options: { readonly maxRuns?: number; readonly signal?: AbortSignal } = {},
+  ): Promise<KestrelChatHistory<P>> {
+    const sessionId = this.#sessions.get(chatId) ?? chatId;
+    const history = await loadChatHistory<P>({
+      client: this.#options.client,
+      sessionId,
+      ...options,
+      ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
+    });
+    if (history.status !== 'not-found' && history.status !== 'unavailable') this.#sessions.set(chatId, sessionId);
+    if (history.liveRunId !== null) await this.#store.set(chatId, { runId: history.liveRunId, fromSeq: 0 });
+    return history;
   }
 
   /** The answer a user message gives: its `kestrelAnswer` metadata, or its text for a `text` interaction. */
@@ -176,6 +210,17 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     let unsubscribe = () => {};
     const update = () => {
       const state = handle.getState();
+      if (state.sessionId !== null && !this.#sessions.has(chatId)) {
+        const sessionId = state.sessionId;
+        this.#sessions.set(chatId, sessionId);
+        try {
+          this.#options.onSessionId?.({ chatId, sessionId });
+        } catch (error) {
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+      }
       if (!recorded && state.runId !== null) {
         recorded = true;
         void Promise.resolve(store.set(chatId, { runId: state.runId, fromSeq })).catch(() => undefined);

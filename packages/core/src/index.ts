@@ -65,7 +65,6 @@ export type {
   RunOutputStatus,
   RunStartedEvent,
   RunSummary,
-  SessionAnswerRecord,
   StartRunBody,
   TextAnswer,
   TextDeltaEvent,

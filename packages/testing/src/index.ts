@@ -23,3 +23,5 @@ export { recordingFetch } from './recording-fetch.js';
 export type { RecordedRequest } from './recording-fetch.js';
 export { createManualFrameScheduler } from './manual-frame-scheduler.js';
 export type { ManualFrameScheduler } from './manual-frame-scheduler.js';
+export { conversations, getConversation } from './conversations.js';
+export type { Conversation, ConversationTurn } from './conversations.js';

@@ -28,15 +28,18 @@ function closing(
   return [...evs(e.words(text), e.turnEnd(finish), e.idle()), ev(e.completed(output))];
 }
 
-function completedText(): Scenario {
-  const e = createEventFactory({ runId: 'run_completed_text' });
-  const text = 'The capital of Australia is Canberra, chosen in 1908 as a compromise between Sydney and Melbourne.';
+/** A plain answer: text streams in, the root turn completes, run.completed settles with that text. */
+function plainAnswer(
+  spec: Pick<Scenario, 'name' | 'title' | 'description' | 'input'> & { readonly runId: string; readonly text: string },
+): Scenario {
+  const e = createEventFactory({ runId: spec.runId });
+  const { text } = spec;
   return {
-    name: 'completed-text',
-    title: 'Completed: text only',
-    description: 'A plain answer: text streams in, then run.completed settles it with the final assistant text.',
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
     group: 'completed',
-    input: 'What is the capital of Australia?',
+    input: spec.input,
     runId: e.runId,
     sessionId: e.sessionId,
     steps: [...opening(e), ...closing(e, text, 'completed')],
@@ -49,6 +52,17 @@ function completedText(): Scenario {
       draftText: text,
     },
   };
+}
+
+function completedText(): Scenario {
+  return plainAnswer({
+    name: 'completed-text',
+    runId: 'run_completed_text',
+    title: 'Completed: text only',
+    description: 'A plain answer: text streams in, then run.completed settles it with the final assistant text.',
+    input: 'What is the capital of Australia?',
+    text: 'The capital of Australia is Canberra, chosen in 1908 as a compromise between Sydney and Melbourne.',
+  });
 }
 
 function invoiceRun(runId: string, payload: unknown): { e: EventFactory; steps: ScenarioStep[] } {
@@ -414,6 +428,22 @@ function completedUnknownFinish(): Scenario {
   };
 }
 
+/**
+ * The second run of a conversation (see `conversations`): a follow-up whose answer builds on what the person chose
+ * in the run before (flight FR 8341 in `waiting-choice-single`), as an agent with the session's memory answers.
+ */
+function completedFollowUp(): Scenario {
+  return plainAnswer({
+    name: 'completed-follow-up',
+    runId: 'run_completed_follow_up',
+    title: 'Completed: a follow-up that builds on an earlier answer',
+    description:
+      'The next message of a conversation: the answer refers to the flight the person chose in the run before.',
+    input: 'Find me a hotel for that night',
+    text: 'Your flight FR 8341 lands in Lisbon at 15:20, so I looked near the airport: the Star Inn has a room for EUR 74 that night.',
+  });
+}
+
 function toolError(): Scenario {
   const e = createEventFactory({ runId: 'run_tool_error' });
   const text = 'The weather service is unavailable, so I used the cached forecast: light rain in Oslo tomorrow.';
@@ -653,6 +683,7 @@ export const scenarios: readonly Scenario[] = [
   completedInvalidPayload(),
   maxTokens(),
   completedUnknownFinish(),
+  completedFollowUp(),
   failedRetryable(),
   failedNoText(),
   cancelled(),

@@ -21,7 +21,14 @@ async function startElsewhere(baseUrl: string, input: string, sessionId = 'new',
 describe('createSessionController: history', () => {
   it('loads the newest page on start, then older pages oldest first, keeping entries that did not change', async () => {
     const server = await kestrel({ seed: [{ sessionId: 'ses_long', runs: 45 }] });
-    const session = track(createSessionController({ client: server.client(), sessionId: 'ses_long' }));
+    const pages: [number, string | null][] = [];
+    const session = track(
+      createSessionController({
+        client: server.client(),
+        sessionId: 'ses_long',
+        onPage: (page, before) => pages.push([page.runs.length, before]),
+      }),
+    );
     expect(session.getServerState()).toMatchObject({ sessionId: 'ses_long', entries: [], history: 'unknown' });
     session.start();
     session.start(); // idempotent: one request
@@ -47,6 +54,30 @@ describe('createSessionController: history', () => {
     );
     await session.loadOlder(); // complete: nothing more is asked
     expect(server.sent('GET', /\/runs\?/)).toHaveLength(3);
+    expect(pages).toEqual([
+      [20, null],
+      [20, 'before-25'],
+      [5, 'before-5'],
+    ]);
+    // Settled runs are shown from the listing's result: no request per run.
+    expect(server.requests.filter((request) => !request.path.includes('/runs?'))).toEqual([]);
+  });
+
+  it('survives start, dispose, start (StrictMode): one page shown once, the history status from the last read', async () => {
+    const server = await kestrel({ seed: [{ sessionId: 'ses_strict', runs: 30 }] });
+    const session = track(createSessionController({ client: server.client(), sessionId: 'ses_strict' }));
+    session.start();
+    session.dispose();
+    session.start();
+    const seen: string[] = [];
+    session.subscribe(() => {
+      if (seen.at(-1) !== session.getState().history) seen.push(session.getState().history);
+    });
+    const loaded = await until(session, (state) => state.history === 'more');
+    await new Promise((resolve) => setTimeout(resolve, 30)); // the aborted read has had its say
+    expect(seen).toEqual(['loading', 'more']); // never back to 'unknown' while the second read is out
+    expect(loaded.entries).toHaveLength(20);
+    expect(new Set(loaded.entries.map((entry) => entry.runId)).size).toBe(20);
   });
 
   it('re-attaches to a live run it finds in the listing and follows it to its outcome', async () => {

@@ -3,6 +3,7 @@ import { RunClientError } from '../client/run-client-error.js';
 import type { RunControllerOptions } from '../controller/create-run-controller.js';
 import { MAX_LIST_LIMIT } from '../protocol/kestrel-routes.js';
 import type { RunSummary } from '../protocol/types.js';
+import { getRetryMode } from '../controller/retry-mode.js';
 import { isFollowing, type RunError } from '../run/run-state.js';
 import { isRunInProgress } from './entry-status.js';
 import { historyAfter, mergePage, type PageMode } from './history-paging.js';
@@ -73,6 +74,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   /** Which page failed last, so `loadOlder` tries it again. */
   let failedPage: PageMode | null = null;
   let loading: Promise<void> | null = null;
+  /** Counts the page reads that move the history status: only the latest may set it (dispose + start overlap). */
+  let historyTurn = 0;
   /** WAITING runs the person moved past (cancel, or policy `cancel-previous`): answerable, no longer holding the session. */
   const setAside = new Set<string>();
   const requests = new Set<AbortController>();
@@ -233,6 +236,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     }
     const first = mode === 'newest' && (history === 'unknown' || (history === 'error' && failedPage === 'newest'));
     const moves = mode === 'older' || first;
+    const turn = moves ? ++historyTurn : historyTurn;
     if (moves) {
       history = 'loading';
       historyError = null;
@@ -241,12 +245,15 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     const abort = new AbortController();
     requests.add(abort);
     try {
+      const before = mode === 'older' ? cursor : null;
       const page = await options.client.listRuns({
         sessionId,
-        before: mode === 'older' ? (cursor ?? undefined) : undefined,
+        before: before ?? undefined,
         limit: pageSize,
         signal: abort.signal,
       });
+      const heard = options.onPage;
+      if (heard !== undefined) invoke(() => heard(page, before));
       const byId = new Map(page.runs.map((run) => [run.runId, run]));
       const merged = mergePage(records, page.runs, mode, historyRecord);
       records = merged.entries;
@@ -261,7 +268,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       }
     } catch (error) {
       if (abort.signal.aborted) {
-        if (moves) history = first ? 'unknown' : cursor === null ? 'complete' : 'more';
+        if (moves && turn === historyTurn) history = first ? 'unknown' : cursor === null ? 'complete' : 'more';
       } else if (error instanceof SessionListingError && error.reason === 'unavailable') {
         history = 'unavailable';
         failedPage = null;
@@ -353,7 +360,10 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         publish();
         return;
       }
-      record.controller.retry();
+      const mode = getRetryMode(record.controller.getState());
+      if (mode === 'restart')
+        sendRecord(record); // the same input, to this session now (it may have been 'new')
+      else if (mode === 'resume') record.controller.retry();
     },
     withdraw(key) {
       const record = records.find((candidate) => candidate.key === key);

@@ -4,6 +4,7 @@ import {
   type RunControllerOptions,
 } from '../controller/create-run-controller.js';
 import type { RunBinding } from '../controller/run-actions.js';
+import { getRetryMode } from '../controller/retry-mode.js';
 import type { InteractionAnswer, ResponseFormat } from '../protocol/types.js';
 import type { RunError, RunState } from '../run/run-state.js';
 import { entryError, entryStatus, type Delivery } from './entry-status.js';
@@ -71,7 +72,12 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
     resume: controller.resume,
     cancel: controller.cancel,
     detach: controller.detach,
-    getRetryMode: controller.getRetryMode,
+    // The session keeps every entry's input, so a retryable FAILED run can start again even when read from history.
+    getRetryMode: () => {
+      const state = controller.getState();
+      const mode = getRetryMode(state);
+      return mode === 'resume' && state.runId === null ? null : mode;
+    },
     reset: controller.reset,
     retry: init.retry,
     async respond(answer) {

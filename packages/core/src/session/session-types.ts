@@ -1,6 +1,6 @@
 import type { RunBinding } from '../controller/run-actions.js';
 import type { RunClient } from '../client/types.js';
-import type { InteractionAnswer, ResponseFormat } from '../protocol/types.js';
+import type { InteractionAnswer, ResponseFormat, RunListPage } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
 import type { RunError } from '../run/run-state.js';
 
@@ -105,6 +105,11 @@ export interface SessionControllerOptions<P = unknown> {
   readonly pageSize?: number;
   /** Called once when a `new` session learns its id (put it in the URL). */
   readonly onSessionId?: (sessionId: string) => void;
+  /**
+   * Called with every listing page the controller reads, and the cursor it asked with (`null`: the newest page),
+   * e.g. to keep a TanStack Query cache in step (`writeSessionPage` in `@kestrel/react/query`).
+   */
+  readonly onPage?: (page: RunListPage, before: string | null) => void;
 }
 
 /** A conversation of runs, framework-agnostic. Made by `createSessionController`. Methods work unbound. */

@@ -94,6 +94,8 @@ export const MaxTokens = atlasStory('max-tokens', async (canvasElement) => {
 export const CompletedUnknownFinish = atlasStory('completed-unknown-finish', async (canvasElement) => {
   await expect(within(canvasElement).getByRole('note')).toHaveAttribute('data-kind', 'other');
 });
+/** The second run of a conversation: its answer builds on the flight chosen in the run before. */
+export const CompletedFollowUp = atlasStory('completed-follow-up');
 export const FailedRetryable = atlasStory('failed-retryable');
 export const FailedNoText = atlasStory('failed-no-text');
 export const Cancelled = atlasStory('cancelled');

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { RunSummary } from '../protocol/types.js';
+import { createInitialRunState, type RunState } from '../run/run-state.js';
+import { entryStatus, isRunInProgress } from './entry-status.js';
+import { historyAfter, mergePage } from './history-paging.js';
+import { decideSend } from './session-policy.js';
+
+const summary = (runId: string): RunSummary => ({
+  runId,
+  sessionId: 'ses_1',
+  input: runId,
+  createdAt: '2026-12-01T10:00:00Z',
+  attempt: 1,
+  live: false,
+  answers: [],
+});
+const entry = (runId: string | null) => ({ runId, name: runId ?? 'pending' });
+const make = (run: RunSummary) => entry(run.runId);
+const names = (entries: readonly { name: string }[]) => entries.map((one) => one.name);
+
+describe('decideSend', () => {
+  it.each([
+    ['queue', 'none', false, 'send'],
+    ['queue', 'none', true, 'queue'],
+    ['queue', 'live', false, 'queue'],
+    ['queue', 'waiting', false, 'queue'],
+    ['reject', 'none', false, 'send'],
+    ['reject', 'live', false, 'reject'],
+    ['reject', 'waiting', false, 'reject'],
+    ['cancel-previous', 'live', false, 'cancel-then-queue'],
+    ['cancel-previous', 'waiting', false, 'set-aside-then-send'],
+    ['cancel-previous', 'none', true, 'queue'],
+  ] as const)('%s while %s (queued ahead: %s) -> %s', (concurrency, hold, queuedAhead, decision) => {
+    expect(decideSend(concurrency, hold, queuedAhead)).toBe(decision);
+  });
+});
+
+describe('mergePage', () => {
+  it('puts an older page before everything, skipping runs already shown', () => {
+    const merged = mergePage([entry('r3'), entry('r4')], [summary('r1'), summary('r2'), summary('r3')], 'older', make);
+    expect(names(merged.entries)).toEqual(['r1', 'r2', 'r3', 'r4']);
+    expect(names(merged.added)).toEqual(['r1', 'r2']);
+  });
+
+  it('puts runs of the newest page after the run listed before them, and before messages not sent yet', () => {
+    const merged = mergePage([entry('r1'), entry(null)], [summary('r1'), summary('r2')], 'newest', make);
+    expect(names(merged.entries)).toEqual(['r1', 'r2', 'pending']);
+  });
+
+  it('puts runs listed before a known run in front of it (a first page arriving after a local send)', () => {
+    const merged = mergePage([entry('r3')], [summary('r1'), summary('r2'), summary('r3')], 'newest', make);
+    expect(names(merged.entries)).toEqual(['r1', 'r2', 'r3']);
+  });
+
+  it('keeps the identity of entries already shown', () => {
+    const known = entry('r1');
+    expect(mergePage([known], [summary('r1')], 'newest', make).entries[0]).toBe(known);
+  });
+
+  it('says more or complete from the cursor', () => {
+    expect(historyAfter('before-3')).toBe('more');
+    expect(historyAfter(null)).toBe('complete');
+  });
+});
+
+describe('entryStatus', () => {
+  const state = (patch: Partial<RunState>): RunState => ({ ...createInitialRunState(), ...patch });
+  it.each([
+    ['queued', {}, 'queued'],
+    ['failed', {}, 'failed-to-send'],
+    ['sent', { phase: 'connecting' }, 'sending'],
+    ['sent', { phase: 'connecting', runId: 'r1' }, 'live'],
+    ['sent', { phase: 'streaming' }, 'live'],
+    ['sent', { phase: 'settled', status: 'WAITING' }, 'waiting'],
+    ['sent', { phase: 'settled', status: 'FAILED' }, 'settled'],
+    ['sent', { phase: 'error' }, 'failed-to-send'],
+    ['sent', { phase: 'error', runId: 'r1' }, 'interrupted'],
+    ['sent', { phase: 'detached', runId: 'r1' }, 'interrupted'],
+  ] as const)('%s with %j is %s', (delivery, patch, status) => {
+    expect(entryStatus(delivery, state(patch as Partial<RunState>))).toBe(status);
+  });
+
+  it('knows a 409 run_in_progress refusal from other HTTP errors', () => {
+    const refused = (status: number, code: string | null) =>
+      state({ phase: 'error', error: { kind: 'http', status, code, message: '' } });
+    expect(isRunInProgress(refused(409, 'run_in_progress'))).toBe(true);
+    expect(isRunInProgress(refused(409, 'interaction_answered'))).toBe(false);
+    expect(isRunInProgress(refused(503, null))).toBe(false);
+  });
+});
