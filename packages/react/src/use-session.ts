@@ -60,6 +60,7 @@ function useSessionController<P>(options: UseSessionOptions<P>): SessionControll
     responseFormat: options.responseFormat ?? context?.defaults.responseFormat,
     payloadSchema: options.payloadSchema,
     pageSize: options.pageSize,
+    onPage: options.onPage,
   };
   // Created once per mounted component; creating it sends nothing, so StrictMode's double render is harmless.
   const [controller] = useState(() => createSessionController(controllerOptions));
