@@ -1,9 +1,9 @@
 import { getScenario } from '@kestrel/testing';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerInteraction } from './answer-interaction.js';
-import { collectPageErrors, expectAccessiblePage } from './page-checks.js';
-import { launchChromium, newPage, paceEvents, screenshot } from './browser.js';
+import { expectAccessiblePage, withPage as withDemoPage } from './page-checks.js';
+import { launchChromium, paceEvents, screenshot } from './browser.js';
 import { RUN, draftsSeen, part, phasesSeen, runIdInUrl, startScenario, waitForEnd } from './run-view.js';
 
 let browser: Browser;
@@ -14,16 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withPage(run: (page: Awaited<ReturnType<typeof newPage>>['page']) => Promise<void>) {
-  const { context, page } = await newPage(browser, inject('demoUrl'));
-  const pageErrors = collectPageErrors(page);
-  try {
-    await run(page);
-    expect(pageErrors).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (run: (page: Page) => Promise<void>) => withDemoPage(browser, run);
 
 const completedText = getScenario('completed-text').expected.assistantText ?? '';
 const runIdOf = (url: string) => new URL(url).searchParams.get('run');

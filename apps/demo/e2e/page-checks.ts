@@ -1,7 +1,8 @@
 import type { AxeResults, RunOptions } from 'axe-core';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { newPage } from './browser.js';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -24,4 +25,16 @@ export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** Runs `run` on a fresh page of the demo and ends by checking that the page threw nothing. */
+export async function withPage(browser: Browser, run: (page: Page) => Promise<void>): Promise<void> {
+  const { context, page } = await newPage(browser, inject('demoUrl'));
+  const pageErrors = collectPageErrors(page);
+  try {
+    await run(page);
+    expect(pageErrors).toEqual([]);
+  } finally {
+    await context.close();
+  }
 }

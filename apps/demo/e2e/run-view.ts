@@ -5,7 +5,8 @@ export const part = (name: string) => `${RUN} [data-kestrel-part="${name}"]`;
 
 /** Opens the RunView page and starts a scenario the way a person does: pick it, press Start. */
 export async function startScenario(page: Page, name: string): Promise<void> {
-  if (new URL(page.url(), 'http://x').pathname !== '/' || page.url() === 'about:blank') await page.goto('/');
+  if (new URL(page.url(), 'http://x').pathname !== '/run-view' || page.url() === 'about:blank')
+    await page.goto('/run-view');
   await page.getByLabel('Scenario').selectOption(name);
   await page.getByRole('button', { name: 'Start run' }).click();
 }

@@ -4,6 +4,9 @@ import { createScenarioHandler, scenarios } from '@kestrel/testing';
 /** How the demo's mock keeps a live stream talking; the browser's heartbeat timeout matches (see `src/client.ts`). */
 export const MOCK_KEEP_ALIVE_MS = 1_000;
 
+/** A seeded session of the mock with 45 settled runs, for paging through history. */
+export const DEMO_LONG_SESSION = 'demo-long';
+
 export interface DemoBackend {
   readonly handler: FetchHandler;
   /** One line for the terminal: what answers `/v1`. */
@@ -27,7 +30,13 @@ export function createDemoBackend(env: NodeJS.ProcessEnv = process.env): DemoBac
     };
   }
   // The stall scenario goes silent for longer than the browser's heartbeat timeout, so the resume is visible.
-  const mock = createScenarioHandler({ eventDelayMs: 30, keepAliveMs: MOCK_KEEP_ALIVE_MS, stallMs: 8_000 });
+  // `demo-long` is a conversation with history to page through: open `/?session=demo-long`.
+  const mock = createScenarioHandler({
+    eventDelayMs: 30,
+    keepAliveMs: MOCK_KEEP_ALIVE_MS,
+    stallMs: 8_000,
+    seed: [{ sessionId: DEMO_LONG_SESSION, runs: 45, scenarios: ['completed-text', 'completed-payload'] }],
+  });
   return {
     handler: mock,
     description: `Kestrel: mock on /v1 playing ${scenarios.length} shared scenarios (set KESTREL_URL to use a real one)`,

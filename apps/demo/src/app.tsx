@@ -1,14 +1,16 @@
+import { ChatPage } from './pages/chat-page.js';
 import { HistoryPage } from './pages/history-page.js';
 import { InvoicePage } from './pages/invoice-page.js';
 import { RunViewPage } from './pages/run-view-page.js';
 
 const pages = [
-  { path: '/', title: 'RunView', Page: RunViewPage },
+  { path: '/', title: 'Chat', Page: ChatPage },
+  { path: '/run-view', title: 'RunView', Page: RunViewPage },
   { path: '/invoice', title: 'Invoice (useRun)', Page: InvoicePage },
   { path: '/history', title: 'History', Page: HistoryPage },
 ] as const;
 
-/** Three plain pages; a link loads the next one, which is also how "leaving the page" looks to a run. */
+/** Plain pages; a link loads the next one, which is also how "leaving the page" looks to a run. */
 export function App() {
   const current = pages.find((page) => page.path === window.location.pathname) ?? pages[0];
   return (

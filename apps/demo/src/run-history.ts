@@ -1,3 +1,5 @@
+import { localList } from './local-list.js';
+
 /** One run this browser started, as the history page lists it. */
 export interface HistoryEntry {
   readonly runId: string;
@@ -7,20 +9,9 @@ export interface HistoryEntry {
   readonly startedAt: string;
 }
 
-const KEY = 'kestrel-demo:history';
-const LIMIT = 50;
+const runs = localList<HistoryEntry>('kestrel-demo:history', (entry) => entry.runId);
 
-export function readHistory(): HistoryEntry[] {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(KEY) ?? '[]');
-    return Array.isArray(parsed) ? (parsed as HistoryEntry[]) : [];
-  } catch {
-    return [];
-  }
-}
+export const readHistory = runs.read;
 
 /** Adds a run once (by id), newest first. */
-export function rememberRun(entry: HistoryEntry): void {
-  const rest = readHistory().filter((known) => known.runId !== entry.runId);
-  window.localStorage.setItem(KEY, JSON.stringify([entry, ...rest].slice(0, LIMIT)));
-}
+export const rememberRun = runs.remember;

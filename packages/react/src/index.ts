@@ -44,3 +44,16 @@ export { KestrelLabelsProvider, defaultLabels, useKestrelLabels } from './compon
 export type { KestrelLabels } from './components/labels.js';
 export { ReceivedOutcome } from './components/received-outcome.js';
 export type { ReceivedOutcomeProps } from './components/received-outcome.js';
+export { useSession, useSessionBinding } from './use-session.js';
+export type { UseSessionOptions } from './use-session.js';
+export { useSessionSelector } from './use-session-selector.js';
+export type { SessionBinding, UseSessionResult } from './types.js';
+export { SessionView } from './components/session/session-view.js';
+export type { SessionViewProps } from './components/session/session-view.js';
+export { Session } from './components/session/session-parts.js';
+export type { SessionRootProps } from './components/session/session-root.js';
+export type { SessionThreadProps } from './components/session/session-thread.js';
+export type { SessionComposerProps, ComposerState } from './components/session/session-composer.js';
+export type { SessionLoadOlderProps } from './components/session/session-load-older.js';
+export type { SessionJumpToLatestProps } from './components/session/session-jump-to-latest.js';
+export type { SessionStatusProps } from './components/session/session-status.js';

@@ -1,6 +1,5 @@
 'use client';
 import {
-  createRunClient,
   createRunController,
   type PayloadSchema,
   type ResponseFormat,
@@ -11,8 +10,8 @@ import {
   type RunControllerOptions,
   type RunError,
 } from '@kestrel/core';
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { KestrelContext } from './kestrel-context.js';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useClientOption, useReleaseOnUnmount } from './use-client-option.js';
 
 /** Options of `useRun`/`useRunBinding`, all optional under a `KestrelProvider`. Give `payloadSchema` to type `state.payload.value`. */
 export interface UseRunOptions<P = unknown> {
@@ -36,10 +35,6 @@ export interface UseRunOptions<P = unknown> {
   readonly cancelOnUnmount?: boolean;
 }
 
-function missingClient(): never {
-  throw new Error('useRun() needs a run client: pass `client` or `baseUrl`, or render it inside <KestrelProvider>');
-}
-
 export function toBinding<P>(controller: RunController<P>): RunBinding<P> {
   const { getState, subscribe, start, resume, respond, cancel, detach, retry, getRetryMode, reset } = controller;
   return { getState, subscribe, start, resume, respond, cancel, detach, retry, getRetryMode, reset };
@@ -47,13 +42,8 @@ export function toBinding<P>(controller: RunController<P>): RunBinding<P> {
 
 /** The run controller of this component: created once, kept up to date with the options, released on unmount. */
 export function useRunController<P>(options: UseRunOptions<P>): RunController<P> {
-  const context = useContext(KestrelContext);
   const { client: givenClient, baseUrl, resumeRunId, cancelOnUnmount = false } = options;
-  const ownClient = useMemo(
-    () => (givenClient === undefined && baseUrl !== undefined ? createRunClient({ baseUrl }) : null),
-    [givenClient, baseUrl],
-  );
-  const client = givenClient ?? ownClient ?? context?.client ?? missingClient();
+  const { client, context } = useClientOption('useRun()', givenClient, baseUrl);
   const defaults = context?.defaults;
   const controllerOptions: RunControllerOptions<P> = {
     client,
@@ -77,21 +67,10 @@ export function useRunController<P>(options: UseRunOptions<P>): RunController<P>
     cancelOnUnmountRef.current = cancelOnUnmount;
   });
 
-  const pendingRelease = useRef<{ cancelled: boolean } | null>(null);
-  useEffect(() => {
-    if (pendingRelease.current !== null) pendingRelease.current.cancelled = true;
-    pendingRelease.current = null;
-    return () => {
-      // StrictMode unmounts and remounts synchronously: wait a microtask so that only a real unmount lets go.
-      const release = { cancelled: false };
-      pendingRelease.current = release;
-      queueMicrotask(() => {
-        if (release.cancelled) return;
-        if (!cancelOnUnmountRef.current) return controller.detach();
-        controller.cancel().then(controller.detach, controller.detach);
-      });
-    };
-  }, [controller]);
+  useReleaseOnUnmount(controller, () => {
+    if (!cancelOnUnmountRef.current) return controller.detach();
+    controller.cancel().then(controller.detach, controller.detach);
+  });
 
   useEffect(() => {
     // `resume` is a no-op while this run is already followed, so a second mount sends nothing.

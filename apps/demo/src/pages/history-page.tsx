@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeQueryError } from '../describe-query-error.js';
 import { readHistory, type HistoryEntry } from '../run-history.js';
+import { readSessions } from '../session-history.js';
 
 function HistoryRow({ entry }: { readonly entry: HistoryEntry }) {
   const client = useKestrelClient();
@@ -24,13 +25,32 @@ function HistoryRow({ entry }: { readonly entry: HistoryEntry }) {
   );
 }
 
-/** Runs started in this browser, with their settled results read through TanStack Query. */
+/** Conversations started in this browser: each opens on the Chat page, which loads its runs from the listing. */
+function SessionList() {
+  const [sessions] = useState(readSessions);
+  if (sessions.length === 0) return <p>No conversations yet. Start one on the Chat page.</p>;
+  return (
+    <ul className="sessions">
+      {sessions.map((entry) => (
+        <li key={entry.sessionId} data-session-id={entry.sessionId}>
+          <a href={`/?session=${encodeURIComponent(entry.sessionId)}`}>{entry.title}</a> <code>{entry.sessionId}</code>{' '}
+          <span>{new Date(entry.startedAt).toLocaleTimeString()}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Conversations and runs started in this browser, the runs' settled results read through TanStack Query. */
 export function HistoryPage() {
   const [entries] = useState(readHistory);
   const queryClient = useQueryClient();
   return (
     <main className="page">
-      <h1>Run history</h1>
+      <h1>History</h1>
+      <h2>Conversations</h2>
+      <SessionList />
+      <h2>Runs</h2>
       <button type="button" onClick={() => void queryClient.invalidateQueries({ queryKey: kestrelKeys.all })}>
         Refresh
       </button>

@@ -87,6 +87,35 @@ export interface KestrelLabels {
   /** The answer did not get through (connection failed or no response in time): nothing says the server refused it. */
   readonly unsent: (message: string) => string;
   readonly unsupported: (kind: string) => string;
+  /** The conversation's scrolling log of messages and runs. */
+  readonly sessionThread: string;
+  readonly sessionEmpty: string;
+  /** Says who wrote a message: the person. */
+  readonly sessionYou: string;
+  /** Heading of the person's reply to a run's question. */
+  readonly sessionYourAnswer: string;
+  readonly sessionAnswerApproval: (approved: boolean) => string;
+  /** Shown on a message that waits for the live run to settle. */
+  readonly sessionQueued: string;
+  /** Announced once when a message is queued. */
+  readonly sessionQueuedAnnouncement: string;
+  readonly sessionWithdraw: string;
+  readonly sessionSending: string;
+  readonly sessionFailedToSend: (message: string) => string;
+  readonly sessionSendAgain: string;
+  /** The composer's text field. */
+  readonly sessionMessage: string;
+  readonly sessionComposerHint: string;
+  readonly sessionSend: string;
+  readonly sessionStop: string;
+  /** The composer under policy `reject` while a run is live or waiting. */
+  readonly sessionBusy: string;
+  readonly sessionLoadOlder: string;
+  readonly sessionLoadingOlder: string;
+  readonly sessionHistoryUnavailable: string;
+  readonly sessionHistoryError: (message: string) => string;
+  readonly sessionHistoryStart: string;
+  readonly sessionJumpToLatest: string;
 }
 
 const errorTitles: Record<RunErrorKind, string> = {
@@ -202,6 +231,28 @@ export const defaultLabels: KestrelLabels = {
   rejected: (message) => `Your answer was not accepted: ${message}`,
   unsent: (message) => `Your answer did not go through: ${message}. It is kept here: send it again.`,
   unsupported: (kind) => `This request ("${kind}") cannot be answered here.`,
+  sessionThread: 'Conversation',
+  sessionEmpty: 'No messages yet. Ask something to begin.',
+  sessionYou: 'You',
+  sessionYourAnswer: 'Your answer',
+  sessionAnswerApproval: (approved) => (approved ? 'Approved' : 'Rejected'),
+  sessionQueued: 'Queued: sent when the current run finishes',
+  sessionQueuedAnnouncement: 'Message queued. It is sent when the current run finishes.',
+  sessionWithdraw: 'Withdraw',
+  sessionSending: 'Sending…',
+  sessionFailedToSend: (message) => `Not sent: ${message}`,
+  sessionSendAgain: 'Send again',
+  sessionMessage: 'Message',
+  sessionComposerHint: 'Enter sends, Shift+Enter adds a line.',
+  sessionSend: 'Send',
+  sessionStop: 'Stop',
+  sessionBusy: 'A run is in progress. Wait for it to finish.',
+  sessionLoadOlder: 'Load older messages',
+  sessionLoadingOlder: 'Loading older messages…',
+  sessionHistoryUnavailable: 'Older messages are not available from this server.',
+  sessionHistoryError: (message) => `Older messages could not be loaded: ${message}`,
+  sessionHistoryStart: 'Start of the conversation',
+  sessionJumpToLatest: 'Jump to latest',
 };
 
 const LabelsContext = createContext<KestrelLabels>(defaultLabels);

@@ -3,8 +3,7 @@ import type { RunBinding, RunOutputStatus, RunPhase, RunState } from '@kestrel/c
 import { Slot } from '@radix-ui/react-slot';
 import { useMemo, useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
-import type { RenderText } from './assistant-text.js';
-import { KestrelLabelsProvider, type KestrelLabels } from './labels.js';
+import { KestrelLabelsProvider } from './labels.js';
 import type { RenderPayload } from './payload-panel.js';
 import {
   newPartRegistry,
@@ -16,6 +15,7 @@ import {
 import { shallowEqual } from './shallow-equal.js';
 import type { ToolRenderers } from './tool-renderer.js';
 import { useStableBinding } from './use-stable-binding.js';
+import type { ViewRenderers } from './view-renderers.js';
 
 interface RootSlice {
   readonly phase: RunPhase;
@@ -28,19 +28,9 @@ function selectRoot(state: RunState): RootSlice {
 }
 
 /** Props of `Run.Root`; `P` is the payload type, so `renderPayload` gets it typed. */
-export interface RunRootProps<P> extends HTMLAttributes<HTMLElement> {
+export interface RunRootProps<P> extends HTMLAttributes<HTMLElement>, ViewRenderers<P> {
   /** The run every part below reads: what `useRun` returns, or any source plus actions. */
   readonly run: RunBinding<P>;
-  /** Renders the structured payload of a COMPLETED run, for `Run.Payload` and `Run.ReceivedOutcome` below. */
-  readonly renderPayload?: RenderPayload<P>;
-  /** Turns assistant text into elements, for `Run.Text` and `Run.ReceivedOutcome` below; plain text by default. */
-  readonly renderText?: RenderText;
-  /** Renderers by tool name for the tool calls `Run.Activity` lists; see `toolRenderer`. */
-  readonly tools?: ToolRenderers;
-  /** Labels for every part below (merged over any `KestrelLabelsProvider` above). */
-  readonly labels?: Partial<KestrelLabels>;
-  /** Render your own element as the root; the root's attributes are merged onto it. */
-  readonly asChild?: boolean;
   readonly children?: ReactNode;
   readonly ref?: Ref<HTMLElement>;
 }

@@ -91,7 +91,11 @@ const texts: Record<Exclude<RunAnnouncement, 'none'>, keyof KestrelLabels> = {
   'timed-out': 'statusTimedOut',
 };
 
-function announcementText(announcement: RunAnnouncement, noteReason: string | null, labels: KestrelLabels): string {
+export function announcementText(
+  announcement: RunAnnouncement,
+  noteReason: string | null,
+  labels: KestrelLabels,
+): string {
   if (announcement === 'none') return '';
   // One region, one sentence: the finish note rides on "Run finished" rather than a second live region competing with it.
   if (announcement === 'finished-with-note' && noteReason !== null)

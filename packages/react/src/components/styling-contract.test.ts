@@ -11,7 +11,7 @@ import {
 const src = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, src), 'utf8');
 const isProduction = (file: string) => /\.tsx?$/.test(file) && !/\.(test|test-d|stories)\.tsx?$/.test(file);
-const productionFiles = ['components', 'markdown', 'inspector'].flatMap((dir) =>
+const productionFiles = ['components', 'components/session', 'markdown', 'inspector'].flatMap((dir) =>
   readdirSync(new URL(`${dir}/`, src))
     .filter(isProduction)
     .map((file) => `${dir}/${file}`),
@@ -36,7 +36,19 @@ describe('the styling contract', () => {
     expect(all).not.toContain('data-kestrel-action=""');
     const named = new Set([...all.matchAll(/(?:data-kestrel-action|\baction)="([a-z-]+)"/g)].map((match) => match[1]));
     // `retry` or `reconnect` on RunErrorAlert's button comes from one expression, checked by its own test.
-    const expected: readonly KestrelAction[] = ['approve', 'cancel', 'follow-again', 'reject', 'retry', 'submit'];
+    const expected: readonly KestrelAction[] = [
+      'approve',
+      'cancel',
+      'follow-again',
+      'jump-to-latest',
+      'load-older',
+      'reject',
+      'retry',
+      'send',
+      'send-again',
+      'submit',
+      'withdraw',
+    ];
     expect([...named].sort()).toEqual(expected);
   });
 
@@ -61,6 +73,14 @@ describe('the styling contract', () => {
       'payload',
       'error',
       'received-outcome',
+      'thread',
+      'entry',
+      'message',
+      'answer',
+      'empty',
+      'load-older',
+      'composer',
+      'session-status',
     ];
     const contract = docs.slice(docs.indexOf('## The styling contract'));
     expect(publicNames.filter((name) => !contract.includes(`\`${name}\``))).toEqual([]);

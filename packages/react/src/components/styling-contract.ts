@@ -19,14 +19,36 @@ export type KestrelPart =
   | 'interaction'
   | 'payload'
   | 'error'
-  | 'received-outcome';
+  | 'received-outcome'
+  | 'thread'
+  | 'entry'
+  | 'message'
+  | 'answer'
+  | 'empty'
+  | 'load-older'
+  | 'composer'
+  | 'session-status';
 
 /** A kit button, as `data-kestrel-action` names it: each one acts on the run. */
-export type KestrelAction = 'cancel' | 'retry' | 'reconnect' | 'follow-again' | 'approve' | 'reject' | 'submit';
+export type KestrelAction =
+  | 'cancel'
+  | 'retry'
+  | 'reconnect'
+  | 'follow-again'
+  | 'approve'
+  | 'reject'
+  | 'submit'
+  | 'send'
+  | 'withdraw'
+  | 'send-again'
+  | 'load-older'
+  | 'jump-to-latest';
 
 /** The public attributes, each with where it is and what it says. */
 export const publicDataAttributes = {
   'data-kestrel-run': 'the root (Run.Root, RunView)',
+  'data-kestrel-session': 'the root of a conversation (Session.Root, SessionView)',
+  'data-history': 'the session root: what is known of older runs',
   'data-kestrel-theme': 'set by the app on any ancestor: light or dark',
   'data-kestrel-part': 'the root element of each part',
   'data-kestrel-action': 'a kit button that acts on the run',
@@ -67,6 +89,7 @@ export const themeMarkers = [
   'data-kestrel-actions',
   'data-kestrel-inspector-cell',
   'data-kestrel-active',
+  'data-kestrel-note',
 ] as const;
 
 /** Internal attributes: kept for the kit's own tests and details, never part of the contract. */
@@ -93,4 +116,6 @@ export const internalDataAttributes = [
   'data-kestrel-tool-render',
   'data-kestrel-image',
   'data-kestrel-refused-link',
+  'data-index',
+  'data-origin',
 ] as const;

@@ -1,0 +1,38 @@
+/**
+ * Where the thread is scrolled, shared by the parts of one `Session.Root`: the thread reports whether the person is
+ * at the bottom and registers how to get there; the composer and "Jump to latest" ask it to.
+ */
+export interface ScrollStore {
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly isAtBottom: () => boolean;
+  readonly setAtBottom: (atBottom: boolean) => void;
+  /** Scrolls the thread to its end and sticks there again while runs stream. */
+  readonly scrollToLatest: () => void;
+  /** The thread registers its scroller; returns the unregister. */
+  readonly register: (scroller: () => void) => () => void;
+}
+
+export function createScrollStore(): ScrollStore {
+  let atBottom = true;
+  let scroller: (() => void) | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isAtBottom: () => atBottom,
+    setAtBottom: (next) => {
+      if (next === atBottom) return;
+      atBottom = next;
+      listeners.forEach((listener) => listener());
+    },
+    scrollToLatest: () => scroller?.(),
+    register: (next) => {
+      scroller = next;
+      return () => {
+        if (scroller === next) scroller = null;
+      };
+    },
+  };
+}

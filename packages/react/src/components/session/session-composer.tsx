@@ -1,0 +1,110 @@
+'use client';
+import type { SessionConcurrency, SessionSendResult } from '@kestrel/core';
+import { useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent, type Ref } from 'react';
+import { useSessionSelector } from '../../use-session-selector.js';
+import { ActionButton } from '../action-button.js';
+import { useKestrelLabels } from '../labels.js';
+import { selectActivity, useSessionContext } from './session-context.js';
+
+/**
+ * What sending now would do, as `data-state`: `ready` sends; `queueing` keeps the message until the run in
+ * progress settles; `replacing` cancels that run first (policy `cancel-previous`); `blocked` refuses (policy
+ * `reject` while a run is in progress: the send button is disabled, the draft is kept).
+ */
+export type ComposerState = 'ready' | 'queueing' | 'replacing' | 'blocked';
+
+function composerState(busy: boolean, concurrency: SessionConcurrency): ComposerState {
+  if (!busy) return 'ready';
+  switch (concurrency) {
+    case 'queue':
+      return 'queueing';
+    case 'cancel-previous':
+      return 'replacing';
+    case 'reject':
+      return 'blocked';
+    default:
+      return concurrency satisfies never;
+  }
+}
+
+/** Props of `Session.Composer`: `form` attributes passed through. */
+export interface SessionComposerProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
+  /** The textarea's placeholder. */
+  readonly placeholder?: string;
+  /** Rows the textarea starts with. Default 2. */
+  readonly rows?: number;
+  /** Called with what `send` did, after the kit handled it (e.g. to track usage). */
+  readonly onSent?: (result: SessionSendResult) => void;
+  readonly ref?: Ref<HTMLFormElement>;
+}
+
+/**
+ * Where the person writes: a labelled textarea (Enter sends, Shift+Enter adds a line, nothing is sent while an
+ * input method is composing), a send button, and a Stop button while a run streams (it cancels the run). What
+ * sending does while a run is in progress follows the session's `concurrency` (`data-state`, see
+ * {@link ComposerState}); a queued message shows in the thread with a way to withdraw it. After a send, focus
+ * stays in (or returns to) the textarea and the thread scrolls to the end. `data-kestrel-part="composer"`.
+ *
+ * @example
+ * <Session.Composer placeholder="Ask about an invoice" />
+ */
+export function SessionComposer({ placeholder, rows = 2, onSent, ref, ...rest }: SessionComposerProps) {
+  const { session, scroll } = useSessionContext('Session.Composer');
+  const activity = useSessionSelector(session, selectActivity);
+  const t = useKestrelLabels();
+  const [draft, setDraft] = useState('');
+  const field = useRef<HTMLTextAreaElement | null>(null);
+  const hintId = useId();
+  const state = composerState(activity !== 'idle', session.concurrency ?? 'queue');
+  const canSend = state !== 'blocked' && draft.trim() !== '';
+
+  const send = () => {
+    if (!canSend) return;
+    const result = session.send(draft);
+    if (result.type !== 'rejected') {
+      setDraft('');
+      scroll.scrollToLatest();
+    }
+    field.current?.focus();
+    onSent?.(result);
+  };
+
+  return (
+    <form
+      {...rest}
+      ref={ref}
+      data-kestrel-part="composer"
+      data-state={state}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <textarea
+        ref={field}
+        value={draft}
+        rows={rows}
+        placeholder={placeholder}
+        aria-label={t.sessionMessage}
+        aria-describedby={hintId}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event: KeyboardEvent<HTMLTextAreaElement>) => {
+          if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          send();
+        }}
+      />
+      <p id={hintId} data-kestrel-note="">
+        {state === 'blocked' ? t.sessionBusy : t.sessionComposerHint}
+      </p>
+      <div data-kestrel-actions="">
+        {activity === 'live' || activity === 'sending' ? (
+          <ActionButton type="button" action="cancel" label={t.sessionStop} act={() => void session.cancel()} />
+        ) : null}
+        <button type="submit" data-kestrel-action="send" disabled={!canSend}>
+          {t.sessionSend}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+'use client';
+import type { SessionEntry, SessionState } from '@kestrel/core';
+import { memo, useCallback, type Ref } from 'react';
+import { useSessionSelector } from '../../use-session-selector.js';
+import { ActionButton } from '../action-button.js';
+import { useKestrelLabels } from '../labels.js';
+import { Run } from '../run-parts.js';
+import { answerSummary } from './answer-summary.js';
+import { entryByKey, useSessionContext } from './session-context.js';
+
+/** Props of one entry of the thread (internal: `Session.Thread` renders them). */
+export interface SessionEntryViewProps {
+  readonly entryKey: string;
+  /** Whether this entry's run is the session's active one: only its prompt takes focus when it waits. */
+  readonly active: boolean;
+  /** In a virtualised thread: the entry's index (read by the virtualiser) and its offset from the list's top. */
+  readonly index?: number;
+  readonly offset?: number;
+  readonly ref?: Ref<HTMLElement>;
+}
+
+const hasRun = (entry: SessionEntry<unknown>) =>
+  entry.status === 'live' || entry.status === 'waiting' || entry.status === 'settled' || entry.status === 'interrupted';
+
+/**
+ * One message of the person and what came of it: the message, a queued or failed send (with withdraw or send
+ * again), the person's answers to the run's questions, then the run as `RunView` shows it (without its own live
+ * status: `Session.Status` announces each outcome once for the whole thread). Memoised: a settled entry does not
+ * re-render while another run streams.
+ */
+export const SessionEntryView = memo(function SessionEntryView({
+  entryKey,
+  active,
+  index,
+  offset,
+  ref,
+}: SessionEntryViewProps) {
+  const { session, renderPayload, renderText, tools } = useSessionContext('Session.Thread');
+  const select = useCallback((state: SessionState<unknown>) => entryByKey(state, entryKey), [entryKey]);
+  const entry = useSessionSelector(session, select);
+  const t = useKestrelLabels();
+  if (entry === undefined) return null;
+  return (
+    <article
+      ref={ref}
+      data-index={index}
+      style={
+        offset === undefined ? undefined : { position: 'absolute', insetInline: 0, top: 0, translate: `0 ${offset}px` }
+      }
+      data-kestrel-part="entry"
+      data-state={entry.status}
+      data-origin={entry.origin}
+    >
+      <div data-kestrel-part="message">
+        <p data-kestrel-heading="">{t.sessionYou}</p>
+        <p data-kestrel-text="">{entry.input}</p>
+        {entry.status === 'queued' ? (
+          <p data-kestrel-note="">
+            {t.sessionQueued}{' '}
+            <ActionButton action="withdraw" label={t.sessionWithdraw} act={() => session.withdraw(entry.key)} />
+          </p>
+        ) : null}
+        {entry.status === 'sending' ? <p data-kestrel-note="">{t.sessionSending}</p> : null}
+        {entry.status === 'failed-to-send' ? (
+          <p data-kestrel-note="">
+            {t.sessionFailedToSend(entry.error?.message ?? '')}{' '}
+            <ActionButton action="send-again" label={t.sessionSendAgain} act={() => session.retry(entry.key)} />
+          </p>
+        ) : null}
+      </div>
+      {entry.answers.map((answer, answerIndex) => (
+        <div key={`${answer.interactionId}:${answer.attempt}:${answerIndex}`} data-kestrel-part="answer">
+          <p data-kestrel-heading="">{t.sessionYourAnswer}</p>
+          <p data-kestrel-text="">{answerSummary(answer.answer, t)}</p>
+        </div>
+      ))}
+      {hasRun(entry) ? (
+        <Run.Root run={entry.run} renderPayload={renderPayload} renderText={renderText} tools={tools}>
+          <Run.Connection />
+          <Run.Activity />
+          <Run.Outcome />
+          <Run.Text />
+          <Run.FinishNotice />
+          <Run.Prompt focusOnWait={active} />
+          <Run.Payload />
+          <Run.Error />
+          <Run.ReceivedOutcome />
+        </Run.Root>
+      ) : null}
+    </article>
+  );
+});

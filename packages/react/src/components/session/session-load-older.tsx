@@ -1,0 +1,66 @@
+'use client';
+import type { SessionState } from '@kestrel/core';
+import { useEffect, useRef, type HTMLAttributes, type Ref } from 'react';
+import { useSessionSelector } from '../../use-session-selector.js';
+import { ActionButton } from '../action-button.js';
+import { useKestrelLabels } from '../labels.js';
+import { useSessionContext } from './session-context.js';
+
+const selectHistory = (state: SessionState<unknown>) => state.history;
+const selectNamed = (state: SessionState<unknown>) => state.sessionId !== null;
+const selectHistoryError = (state: SessionState<unknown>) => state.historyError?.message ?? '';
+
+/** Props of `Session.LoadOlder`: `div` attributes passed through. */
+export interface SessionLoadOlderProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** Load the next page by itself when the button scrolls into view. Default true. */
+  readonly auto?: boolean;
+  readonly ref?: Ref<HTMLDivElement>;
+}
+
+/**
+ * The top of the thread (put it inside `Session.Thread`): a "Load older messages" button while older runs exist
+ * (clicked, or scrolled into view with `auto`), "Loading…" while a page is on its way, the start of the
+ * conversation once every run is loaded, a note when the server keeps no history, or why the last page failed
+ * with the button to try again. The thread keeps what the person reads in place as the page arrives.
+ * `data-kestrel-part="load-older"`, `data-state` the session's history status.
+ *
+ * @example
+ * <Session.Thread><Session.LoadOlder auto={false} /></Session.Thread>
+ */
+export function SessionLoadOlder({ auto = true, ref, ...rest }: SessionLoadOlderProps) {
+  const { session } = useSessionContext('Session.LoadOlder');
+  const history = useSessionSelector(session, selectHistory);
+  const named = useSessionSelector(session, selectNamed);
+  const failure = useSessionSelector(session, selectHistoryError);
+  const t = useKestrelLabels();
+  const button = useRef<HTMLButtonElement | null>(null);
+
+  useEffect(() => {
+    const target = button.current;
+    if (!auto || history !== 'more' || target === null || typeof IntersectionObserver === 'undefined') return;
+    // Observed anew after each page: if the button is still in view (a short page), the next one loads too.
+    const observer = new IntersectionObserver((records) => {
+      if (records.some((record) => record.isIntersecting)) void session.loadOlder();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [auto, history, session]);
+
+  const offer = history === 'more' || history === 'error' || (history === 'unknown' && named);
+  return (
+    <div {...rest} ref={ref} data-kestrel-part="load-older" data-state={history}>
+      {history === 'error' ? <p data-kestrel-note="">{t.sessionHistoryError(failure)}</p> : null}
+      {history === 'loading' ? <p data-kestrel-note="">{t.sessionLoadingOlder}</p> : null}
+      {history === 'complete' ? <p data-kestrel-note="">{t.sessionHistoryStart}</p> : null}
+      {history === 'unavailable' ? <p data-kestrel-note="">{t.sessionHistoryUnavailable}</p> : null}
+      {offer ? (
+        <ActionButton
+          ref={button}
+          action="load-older"
+          label={t.sessionLoadOlder}
+          act={() => void session.loadOlder()}
+        />
+      ) : null}
+    </div>
+  );
+}

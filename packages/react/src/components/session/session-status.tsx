@@ -1,0 +1,73 @@
+'use client';
+import type { SessionEntry, SessionEntryStatus, SessionState } from '@kestrel/core';
+import { useEffect, useRef, useState, type HTMLAttributes, type Ref } from 'react';
+import { useKestrelLabels, type KestrelLabels } from '../labels.js';
+import { announcementText, selectAnnouncement } from '../run-status.js';
+import { selectFinishNoteReason } from '../finish-notice.js';
+import { useSessionContext } from './session-context.js';
+
+/** Props of `Session.Status`: `div` attributes passed through. */
+export interface SessionStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  readonly ref?: Ref<HTMLDivElement>;
+}
+
+const inProgress: ReadonlySet<SessionEntryStatus> = new Set(['queued', 'sending', 'live']);
+
+/** What to say about an entry whose status just changed, or null for nothing worth a sentence. */
+function sentenceFor(entry: SessionEntry<unknown>, before: SessionEntryStatus | undefined, t: KestrelLabels) {
+  if (entry.status === before) return null;
+  switch (entry.status) {
+    case 'queued':
+      return t.sessionQueuedAnnouncement;
+    case 'failed-to-send':
+      return t.sessionFailedToSend(entry.error?.message ?? '');
+    case 'waiting':
+    case 'settled': {
+      // Only a run seen in progress here: a page of history read aloud would drown the conversation.
+      if (before === undefined || !inProgress.has(before)) return null;
+      const state = entry.run.getState();
+      return announcementText(selectAnnouncement(state), selectFinishNoteReason(state), t);
+    }
+    // What broke (`interrupted`) is said by the run's own alert (Run.Error) in the thread: said once, not twice.
+    case 'interrupted':
+    case 'sending':
+    case 'live':
+      return null;
+    default:
+      return entry.status satisfies never;
+  }
+}
+
+/**
+ * One polite live region for the whole conversation: one sentence per run outcome (finished, waiting for your
+ * answer, failed, cancelled), per queued message and per message that could not be sent; never per token, and
+ * never for history as it loads. The runs in the thread keep their visible status without announcing it.
+ * Visually hidden by the theme. `data-kestrel-part="session-status"`.
+ *
+ * @example
+ * <Session.Status className="sr-only" />
+ */
+export function SessionStatus({ ref, ...rest }: SessionStatusProps) {
+  const { session } = useSessionContext('Session.Status');
+  const t = useKestrelLabels();
+  const [sentence, setSentence] = useState('');
+  const labels = useRef(t);
+  useEffect(() => {
+    labels.current = t;
+  });
+  useEffect(() => {
+    let seen = new Map(session.getState().entries.map((entry) => [entry.key, entry.status] as const));
+    const check = (state: SessionState<unknown>) => {
+      let latest: string | null = null;
+      for (const entry of state.entries) latest = sentenceFor(entry, seen.get(entry.key), labels.current) ?? latest;
+      seen = new Map(state.entries.map((entry) => [entry.key, entry.status] as const));
+      if (latest !== null) setSentence(latest);
+    };
+    return session.subscribe(() => check(session.getState()));
+  }, [session]);
+  return (
+    <div {...rest} ref={ref} role="status" aria-live="polite" aria-atomic="true" data-kestrel-part="session-status">
+      {sentence}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getScenario } from '@kestrel/testing';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describeModes } from '../../test-support/describe-modes.test-helper.js';
+import { expectNoAxeViolations } from '../axe-check.test-helper.js';
+import { createFixtureSession, type FixtureEntry } from '../stories/support/fixture-session.js';
+import { SessionView } from './session-view.js';
+
+const thread = () => screen.getByRole('log', { name: 'Conversation' });
+const field = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
+const entries = () => [...document.querySelectorAll<HTMLElement>('[data-kestrel-part="entry"]')];
+const status = () => document.querySelector('[data-kestrel-part="session-status"]')!;
+
+const settledHistory: readonly FixtureEntry[] = [
+  { input: 'What is on the Q3 invoice?', scenario: 'completed-text' },
+  { input: 'Is that approved?', scenario: 'waiting-approval' },
+];
+
+describeModes('SessionView', ({ options }) => {
+  describe('given a thread of settled runs', () => {
+    it('shows each message, then its run, in order, in a log that does not read tokens aloud, axe-clean', async () => {
+      render(<SessionView session={createFixtureSession({ entries: settledHistory })} />, options);
+      expect(thread().getAttribute('aria-live')).toBe('off');
+      const [first, second] = entries();
+      expect(first!.getAttribute('data-state')).toBe('settled');
+      expect(first!.textContent).toMatch(/^YouWhat is on the Q3 invoice\?/);
+      expect(first!.textContent).toContain(getScenario('completed-text').expected.assistantText);
+      expect(second!.getAttribute('data-state')).toBe('waiting');
+      expect(within(second!).getByRole('button', { name: 'Approve' })).toBeTruthy();
+      expect(status().textContent).toBe('');
+      await expectNoAxeViolations(document.body);
+    });
+
+    it("shows the person's answers to a run's questions as their replies", () => {
+      const session = createFixtureSession({
+        entries: [
+          {
+            input: 'Book the trip',
+            scenario: 'completed-text',
+            answers: [
+              { interactionId: 'i-1', attempt: 1, answer: { kind: 'approval', approved: true, comment: 'ok' } },
+            ],
+          },
+        ],
+      });
+      render(<SessionView session={session} />, options);
+      const answer = document.querySelector('[data-kestrel-part="answer"]')!;
+      expect(answer.textContent).toBe('Your answerApproved: ok');
+    });
+  });
+
+  describe('when the person writes', () => {
+    it('sends on Enter, adds a line on Shift+Enter, clears the field and keeps focus in it', async () => {
+      const onAction = vi.fn();
+      render(<SessionView session={createFixtureSession({ onAction })} />, options);
+      const user = userEvent.setup();
+      await user.click(field());
+      await user.keyboard('Two lines{Shift>}{Enter}{/Shift}please{Enter}');
+      expect(onAction).toHaveBeenCalledWith('send', 'Two lines\nplease');
+      expect(onAction).toHaveBeenCalledTimes(1);
+      expect(field().value).toBe('');
+      expect(document.activeElement).toBe(field());
+      expect(entries().at(-1)!.textContent).toContain('Two lines\nplease');
+    });
+
+    it('returns focus to the field after a click on Send, and announces the outcome once', async () => {
+      render(<SessionView session={createFixtureSession()} />, options);
+      const user = userEvent.setup();
+      await user.type(field(), 'Hello');
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      expect(document.activeElement).toBe(field());
+      expect(status().textContent).toBe('Run finished');
+    });
+
+    it('does not send an empty message', async () => {
+      const onAction = vi.fn();
+      render(<SessionView session={createFixtureSession({ onAction })} />, options);
+      await userEvent.setup().type(field(), '   {Enter}');
+      expect(onAction).not.toHaveBeenCalled();
+      expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    });
+  });
+
+  describe('given a run in progress', () => {
+    const live: FixtureEntry = { input: 'Summarise', scenario: 'completed-text', freeze: { upTo: 6 } };
+
+    it('queues a message visibly, announces it, and lets the person withdraw it', async () => {
+      render(<SessionView session={createFixtureSession({ entries: [live] })} />, options);
+      const user = userEvent.setup();
+      await user.type(field(), 'And then?{Enter}');
+      const queued = entries().at(-1)!;
+      expect(queued.getAttribute('data-state')).toBe('queued');
+      expect(queued.textContent).toContain('Queued: sent when the current run finishes');
+      expect(status().textContent).toBe('Message queued. It is sent when the current run finishes.');
+      await user.click(within(queued).getByRole('button', { name: 'Withdraw' }));
+      expect(entries()).toHaveLength(1);
+    });
+
+    it('offers Stop, which cancels the run', async () => {
+      const onAction = vi.fn();
+      render(<SessionView session={createFixtureSession({ entries: [live], onAction })} />, options);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Stop' }));
+      expect(onAction).toHaveBeenCalledWith('cancel');
+    });
+
+    it('under policy reject keeps the draft and disables Send, saying why', async () => {
+      render(<SessionView session={createFixtureSession({ entries: [live], concurrency: 'reject' })} />, options);
+      await userEvent.setup().type(field(), 'Next{Enter}');
+      expect(field().value).toBe('Next');
+      expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(document.getElementById(field().getAttribute('aria-describedby')!)!.textContent).toBe(
+        'A run is in progress. Wait for it to finish.',
+      );
+    });
+
+    it('focuses the prompt of the run that waits, not of a waiting run further up', () => {
+      const session = createFixtureSession({
+        entries: [{ input: 'Approve?', scenario: 'waiting-approval' }],
+      });
+      render(<SessionView session={session} />, options);
+      expect(document.activeElement?.closest('[data-kestrel-part="interaction"]')).not.toBeNull();
+    });
+  });
+
+  describe('when the person scrolls up', () => {
+    it('offers "Jump to latest", which scrolls back to the end and hides again', async () => {
+      render(<SessionView session={createFixtureSession({ entries: settledHistory })} />, options);
+      const log = thread();
+      // jsdom lays nothing out: a 2,000 px thread in a 500 px window.
+      Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 2000 });
+      Object.defineProperty(log, 'clientHeight', { configurable: true, value: 500 });
+      expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
+      log.scrollTop = 200;
+      act(() => void log.dispatchEvent(new Event('scroll')));
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Jump to latest' }));
+      expect(log.scrollTop).toBe(2000);
+      expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
+    });
+  });
+
+  describe('history', () => {
+    it('loads an older page with the button, and says when the start is reached', async () => {
+      const session = createFixtureSession({
+        entries: settledHistory,
+        history: 'more',
+        olderPages: [[{ input: 'First question', scenario: 'completed-text' }]],
+      });
+      render(<SessionView session={session} />, options);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Load older messages' }));
+      expect(entries()[0]!.textContent).toContain('First question');
+      // A page of history is not read aloud: only outcomes seen happening here are.
+      expect(status().textContent).toBe('');
+      expect(screen.getByText('Start of the conversation')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+    });
+
+    it('says when the server keeps no history, and when a page failed (with a way to try again)', () => {
+      const session = createFixtureSession({ history: 'unavailable' });
+      render(<SessionView session={session} />, options);
+      expect(screen.getByText('Older messages are not available from this server.')).toBeTruthy();
+      act(() => session.setHistory('error'));
+      expect(screen.getByText('Older messages could not be loaded: The connection failed')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Load older messages' })).toBeTruthy();
+    });
+
+    it('shows an empty conversation as such', () => {
+      render(<SessionView session={createFixtureSession()} />, options);
+      expect(screen.getByText('No messages yet. Ask something to begin.')).toBeTruthy();
+    });
+  });
+});
+
+describe('a long thread', () => {
+  it('mounts only the entries in view of 1,000 settled runs', () => {
+    // jsdom lays nothing out: give every element a size, as a browser would (a 600 px thread, 600 px entries).
+    const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
+    Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 600 });
+    onTestFinished(() => void Object.defineProperty(HTMLElement.prototype, 'offsetHeight', height));
+    const many = Array.from({ length: 1000 }, (_, index) => ({
+      input: `Question ${index}`,
+      scenario: 'completed-text',
+    }));
+    render(<SessionView session={createFixtureSession({ entries: many })} />);
+    expect(thread().getAttribute('data-state')).toBe('virtual');
+    expect(entries().length).toBeGreaterThan(0);
+    expect(entries().length).toBeLessThan(20);
+  });
+});

@@ -1,0 +1,103 @@
+'use client';
+import {
+  createSessionController,
+  type RunClient,
+  type SessionConcurrency,
+  type SessionController,
+  type SessionControllerOptions,
+  type SessionState,
+} from '@kestrel/core';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { SessionBinding, UseSessionResult } from './types.js';
+import { useClientOption, useReleaseOnUnmount } from './use-client-option.js';
+
+/**
+ * Options of `useSession`, all optional under a `KestrelProvider`: the controller's (read once, on mount: to show
+ * another conversation, give the component a new `key`), a client or `baseUrl`, and `onSessionId`.
+ */
+export interface UseSessionOptions<P = unknown> extends Partial<
+  Omit<SessionControllerOptions<P>, 'client' | 'onSessionId'>
+> {
+  /** The run client; defaults to one made from `baseUrl`, then to the `KestrelProvider`'s. */
+  readonly client?: RunClient;
+  /** Where Kestrel (or your backend in front of it) answers `/v1/...`, when no client is given. */
+  readonly baseUrl?: string;
+  /** Once, when a `new` session learns its id: put it in the URL. The latest function is called. */
+  readonly onSessionId?: (sessionId: string) => void;
+}
+
+function toSessionBinding<P>(
+  controller: SessionController<P>,
+  concurrency: SessionConcurrency | undefined,
+): SessionBinding<P> {
+  const { getState, getServerState, subscribe, send, loadOlder, retry, withdraw, cancel } = controller;
+  return { getState, getServerState, subscribe, send, loadOlder, retry, withdraw, cancel, concurrency };
+}
+
+/** Calls the latest `onSessionId` once, when the session (started as `new`) learns its id. */
+function useSessionIdListener<P>(controller: SessionController<P>, onSessionId: ((id: string) => void) | undefined) {
+  const latest = useRef(onSessionId);
+  useLayoutEffect(() => {
+    latest.current = onSessionId;
+  });
+  useEffect(() => {
+    let known = controller.getState().sessionId;
+    return controller.subscribe(() => {
+      const id = controller.getState().sessionId;
+      if (known === null && id !== null) latest.current?.(id);
+      known = id;
+    });
+  }, [controller]);
+}
+
+/** The session controller of this component: created once, started on mount, disposed on unmount. */
+function useSessionController<P>(options: UseSessionOptions<P>): SessionController<P> {
+  const { client, context } = useClientOption('useSession()', options.client, options.baseUrl);
+  const controllerOptions: SessionControllerOptions<P> = {
+    client,
+    sessionId: options.sessionId,
+    concurrency: options.concurrency,
+    responseFormat: options.responseFormat ?? context?.defaults.responseFormat,
+    payloadSchema: options.payloadSchema,
+    pageSize: options.pageSize,
+    onPage: options.onPage,
+  };
+  // Created once per mounted component; creating it sends nothing, so StrictMode's double render is harmless.
+  const [controller] = useState(() => createSessionController(controllerOptions));
+  // `start` is idempotent: StrictMode's second mount loads nothing twice.
+  useEffect(() => controller.start(), [controller]);
+  useReleaseOnUnmount(controller, (released) => released.dispose());
+  useSessionIdListener(controller, options.onSessionId);
+  return controller;
+}
+
+/**
+ * A conversation of runs: loads its history (re-attaching to a live run found there), sends messages by the
+ * `concurrency` policy, and re-renders with the session's state. Each entry's `run` is a run binding that every
+ * run part takes (`<RunView run={entry.run} />`). Action functions are stable.
+ *
+ * @example
+ * const session = useSession({ sessionId: idFromUrl, onSessionId: (id) => history.replaceState(null, '', `?session=${id}`) });
+ * <button onClick={() => session.send('What changed since yesterday?')}>Ask</button>
+ * {session.state.entries.map((entry) => <RunView key={entry.key} run={entry.run} />)}
+ */
+export function useSession<P = unknown>(options: UseSessionOptions<P> = {}): UseSessionResult<P> {
+  const binding = useSessionBinding(options);
+  const state: SessionState<P> = useSyncExternalStore(binding.subscribe, binding.getState, binding.getServerState);
+  return useMemo(() => ({ ...binding, state }), [binding, state]);
+}
+
+/**
+ * The controller behind `useSession`, without subscribing to its state: the component that calls it does not
+ * re-render while a run streams. Hand the binding to `<SessionView>` or read slices with `useSessionSelector`.
+ *
+ * @example
+ * const session = useSessionBinding({ baseUrl: '/api/kestrel' });
+ * return <SessionView session={session} />;
+ */
+export function useSessionBinding<P = unknown>(options: UseSessionOptions<P> = {}): SessionBinding<P> {
+  const controller = useSessionController(options);
+  // Read once, like the controller's own options.
+  const [concurrency] = useState(() => options.concurrency);
+  return useMemo(() => toSessionBinding(controller, concurrency), [controller, concurrency]);
+}
