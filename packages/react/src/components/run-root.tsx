@@ -13,7 +13,6 @@ import {
   type RunContextValue,
 } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
-import type { ToolRenderers } from './tool-renderer.js';
 import { useStableBinding } from './use-stable-binding.js';
 import type { ViewRenderers } from './view-renderers.js';
 

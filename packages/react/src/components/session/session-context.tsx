@@ -2,11 +2,16 @@
 import type { SessionEntry, SessionState } from '@kestrel/core';
 import { createContext, useContext } from 'react';
 import type { SessionBinding } from '../../types.js';
-import type { RunContextValue } from '../run-context.js';
+import type { RenderText } from '../assistant-text.js';
+import type { RenderPayload } from '../payload-panel.js';
+import type { ToolRenderers } from '../tool-renderer.js';
 import type { ScrollStore } from './scroll-store.js';
 
 /** What `Session.Root` shares with its parts. The payload type is erased here; `Session.Root` checked it. */
-export interface SessionContextValue extends Pick<RunContextValue, 'renderPayload' | 'renderText' | 'tools'> {
+export interface SessionContextValue {
+  readonly renderPayload: RenderPayload<unknown> | undefined;
+  readonly renderText: RenderText | undefined;
+  readonly tools: ToolRenderers | undefined;
   readonly session: SessionBinding<unknown>;
   /** Where the thread is scrolled, shared by the thread, the composer and "Jump to latest". */
   readonly scroll: ScrollStore;
