@@ -30,6 +30,13 @@ export const Live: StoryObj<typeof LiveInspected> = {
     await userEvent.click(canvas.getByRole('button', { name: /^Play/ }));
     const derived = canvas.getByRole('region', { name: 'Derived' });
     await waitFor(() => expect(derived.textContent).toMatch(/set by turn\/end seq \d+/), { timeout: 8000 });
+    // The last entry is the terminal event only once the run has settled (the RunView beside it says so).
+    await waitFor(
+      () => expect(canvasElement.querySelector('[data-kestrel-run][data-phase="settled"]')).not.toBeNull(),
+      {
+        timeout: 8000,
+      },
+    );
     await userEvent.click(listbox(canvasElement));
     await userEvent.keyboard('{End}{Enter}');
     await waitFor(() => expect(stateAfter(canvasElement, 'phase')).toBe('settled'));
