@@ -1,4 +1,10 @@
-import { SessionListingError, type PayloadSchema, type RunClient, type RunSummary } from '@kestrel/core';
+import {
+  SessionListingError,
+  listSessionRuns,
+  type PayloadSchema,
+  type RunClient,
+  type RunSummary,
+} from '@kestrel/core';
 import type { KestrelUIMessage } from './data-part-schemas.js';
 import { describeAnswer } from './interaction-answer.js';
 import { runCompletedToUIMessage } from './run-state-to-ui-message.js';
@@ -72,7 +78,7 @@ export async function loadChatHistory<P = unknown>(options: LoadChatHistoryOptio
   let status: KestrelChatHistoryStatus = 'complete';
   try {
     do {
-      const page = await options.client.listRuns({
+      const page = await listSessionRuns(options.client, {
         sessionId: options.sessionId,
         limit: Math.min(MAX_PAGE, maxRuns - read),
         ...(cursor === null ? {} : { before: cursor }),

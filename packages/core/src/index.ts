@@ -139,6 +139,7 @@ export { createRunClient } from './client/create-run-client.js';
 export { RunClientError, isRunClientError } from './client/run-client-error.js';
 export type { RunClientErrorKind } from './client/run-client-error.js';
 export { SessionListingError } from './client/session-listing-error.js';
+export { listSessionRuns } from './client/list-session-runs.js';
 export type { SessionListingReason } from './client/session-listing-error.js';
 export { RunUsageError } from './client/run-usage-error.js';
 export { isInteractionExpired } from './protocol/interaction-expiry.js';

@@ -44,16 +44,18 @@ export interface SizeEntry {
 export const KB = 1000;
 
 export const SIZE_ENTRIES: readonly SizeEntry[] = [
-  // Ceiling 20 kB (was 19): issue 13's client bounds (body timeouts, message size limit, redirects refused, expired
-  // answers and path ids refused), issue 12's resume fallback and issue 14's effects added 1.1 kB that every app
-  // that follows runs needs. The budget (peers out, 15 kB) is unchanged.
+  // Ceiling 22.5 kB (was 20; 19 before issue 13): issue 17's hand validators for every motion event and the one-literal
+  // reducer step (speed: the mixed stream went from 0.10 to 0.5 of the floor, 0.8 kB gz), its motion schedule (fewer
+  // commits than useChat, 0.45 kB) and issue 19's transport tap that recordings and the inspector read (0.6 kB) add
+  // 2.0 kB with zod. The session listing was moved off the client (listSessionRuns) so apps without sessions do not
+  // ship it. The budget (peers out, 15 kB) is unchanged and met.
   {
     id: 'useRun',
     label: 'useRun alone',
     file: 'apps/use-run-app.tsx',
     packages: ['@kestrel/core', '@kestrel/react'],
     budgetGzip: 15 * KB,
-    ceilingWithPeersGzip: 20 * KB,
+    ceilingWithPeersGzip: 22.5 * KB,
   },
   {
     id: 'RunView',
@@ -61,9 +63,10 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     file: 'apps/run-view-app.tsx',
     packages: ['@kestrel/core', '@kestrel/react'],
     budgetGzip: 30 * KB,
-    // Ceiling 31 kB (was 30): issue 15's compound parts, asChild (@radix-ui/react-slot) and typed tool renderers
-    // brought it to 30.0 kB; locales are separate entries and not counted.
-    ceilingWithPeersGzip: 31 * KB,
+    // Ceiling 34 kB (was 31; 30 before issue 15): the core's 2.0 kB above, plus issue 17's memoised parts and plain
+    // text in chunks (0.6 kB) and issue 18's session labels in the default English labels (0.4 kB). Locales are
+    // separate entries and not counted. The budget (peers out, 30 kB) is unchanged and met.
+    ceilingWithPeersGzip: 34 * KB,
   },
   // Issue 17: the markdown entry is marked's lexer plus the kit's own token renderer (react-markdown and the
   // unified/micromark stack are gone: the whole <RunView> with markdown was 55.5 kB). marked ships as one module
@@ -81,8 +84,9 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     label: '<RunView> with renderMarkdown',
     file: 'apps/run-view-markdown-app.tsx',
     packages: ['@kestrel/core', '@kestrel/react'],
-    budgetGzip: 42 * KB,
-    ceilingWithPeersGzip: 49 * KB,
+    // Measured 43.6 kB (50.9 with zod) once the whole view grew as above; it was 55.5 kB with react-markdown.
+    budgetGzip: 45 * KB,
+    ceilingWithPeersGzip: 52 * KB,
   },
   // The inspector is a debugging tool an app adds on purpose, so it has a budget of its own instead of counting
   // against <RunView>'s: useRun, the inspector and its virtualised list (@tanstack/react-virtual, about 4 kB gz of
@@ -93,7 +97,8 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     file: 'apps/run-inspector-app.tsx',
     packages: ['@kestrel/core', '@kestrel/react'],
     budgetGzip: 24 * KB,
-    ceilingWithPeersGzip: 30 * KB,
+    // 30.9 kB with zod once useRun's own ceiling moved (above).
+    ceilingWithPeersGzip: 32 * KB,
   },
   {
     id: 'useChat',

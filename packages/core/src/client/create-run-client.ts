@@ -1,8 +1,6 @@
 import { parseRunCompletedEvent } from '../protocol/parse-run-event.js';
-import { ProtocolError, formatPath } from '../protocol/protocol-error.js';
-import type { RunCompletedEvent, RunListPage } from '../protocol/types.js';
-import { MAX_CURSOR_LENGTH, MAX_LIST_LIMIT } from '../protocol/kestrel-routes.js';
-import { parseRunListPage } from '../protocol/parse-run-list-page.js';
+import { ProtocolError } from '../protocol/protocol-error.js';
+import type { RunCompletedEvent } from '../protocol/types.js';
 import { toProtocolRunError } from '../run/protocol-run-error.js';
 import { createInitialRunState, type RetainEvents } from '../run/run-state.js';
 import { settledRunState } from '../run/result-actions.js';
@@ -14,9 +12,8 @@ import { resolveMotionSchedule } from './motion-schedule.js';
 import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
 import { createRunHandle, type HandleDeps } from './run-handle.js';
-import { listingErrorOf } from './session-listing-error.js';
 import { RunUsageError } from './run-usage-error.js';
-import type { JsonRunOptions, ListRunsOptions, RunClient, RunClientOptions, StartRunOptions } from './types.js';
+import type { JsonRunOptions, RunClient, RunClientOptions, StartRunOptions } from './types.js';
 
 function runsPath(sessionId: string | undefined): string {
   return `/v1/sessions/${idSegment('session id', sessionId ?? 'new')}/runs`;
@@ -49,45 +46,6 @@ function parseTerminalEvent(text: string, what: string): RunCompletedEvent {
         ? cause
         : new ProtocolError(`${what} is not valid JSON (${(cause as Error).message})`, { raw: text });
     throw new RunClientError(toProtocolRunError(error), { cause });
-  }
-}
-
-/** The path and query of a listing page; bad parameters are refused before anything is sent. */
-function listPath(options: ListRunsOptions): string {
-  if (options.sessionId === 'new')
-    throw new RunUsageError('invalid-id', 'listRuns needs an existing session id; "new" names no session yet');
-  const path = `/v1/sessions/${idSegment('session id', options.sessionId)}/runs`;
-  const query = new URLSearchParams();
-  if (options.before !== undefined) {
-    if (options.before === '' || options.before.length > MAX_CURSOR_LENGTH)
-      throw new RangeError(
-        `before must be a cursor of 1 to ${MAX_CURSOR_LENGTH} characters, got ${options.before.length}`,
-      );
-    query.set('before', options.before);
-  }
-  if (options.limit !== undefined) {
-    if (!Number.isInteger(options.limit) || options.limit < 1 || options.limit > MAX_LIST_LIMIT)
-      throw new RangeError(`limit must be an integer from 1 to ${MAX_LIST_LIMIT}, got ${options.limit}`);
-    query.set('limit', String(options.limit));
-  }
-  const search = query.toString();
-  return search === '' ? path : `${path}?${search}`;
-}
-
-/** Parses a listing page; anything else is a typed protocol error naming the field. */
-function parsePage(text: string, sessionId: string, what: string): RunListPage {
-  try {
-    return parseRunListPage(JSON.parse(text), sessionId);
-  } catch (cause) {
-    const detail =
-      cause instanceof ProtocolError
-        ? {
-            message: `${what}: ${cause.reason}${cause.path.length > 0 ? ` at ${formatPath(cause.path)}` : ''}`,
-            path: cause.path,
-            raw: text,
-          }
-        : { message: `${what} is not valid JSON (${(cause as Error).message})`, raw: text };
-    throw new RunClientError(toProtocolRunError(detail), { cause });
   }
 }
 
@@ -129,22 +87,9 @@ export function createRunClient(options: RunClientOptions): RunClient {
   };
   const fetchResult: RunClient['fetchResult'] = (runId, request = {}) => readResult(http, runId, request.signal);
 
-  const listRuns: RunClient['listRuns'] = async (list) => {
-    const path = listPath(list);
-    let text: string;
-    try {
-      text = await http.sendForText({ method: 'GET', path, accept: 'application/json', signal: list.signal });
-    } catch (error) {
-      const known = error instanceof RunClientError ? listingErrorOf(error, list.sessionId) : null;
-      throw known ?? error;
-    }
-    return parsePage(text, list.sessionId, `GET ${path}`);
-  };
-
   return {
     options,
     fetchResult,
-    listRuns,
     start(start) {
       const path = runsPath(start.sessionId); // an unusable session id throws here, before a handle exists
       return createRunHandle(deps, {

@@ -8,11 +8,11 @@ import type { RunClientError } from './run-client-error.js';
 export type SessionListingReason = 'session-not-found' | 'unavailable';
 
 /**
- * `client.listRuns` got an answer that is not a page, but is a known one: the session does not exist, or the server
+ * `listSessionRuns` got an answer that is not a page, but is a known one: the session does not exist, or the server
  * does not list sessions. Every other failure (timeouts, 5xx, a malformed page) is a {@link RunClientError}.
  *
  * @example
- * try { await client.listRuns({ sessionId }) } catch (e) { if (e instanceof SessionListingError && e.reason === 'unavailable') showLocalOnly() }
+ * try { await listSessionRuns(client, { sessionId }) } catch (e) { if (e instanceof SessionListingError && e.reason === 'unavailable') showLocalOnly() }
  */
 export class SessionListingError extends Error {
   override readonly name = 'SessionListingError';

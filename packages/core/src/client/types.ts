@@ -1,4 +1,4 @@
-import type { InteractionAnswer, ResponseFormat, RunCompletedEvent, RunListPage } from '../protocol/types.js';
+import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
 import type { RetainEvents, RunState } from '../run/run-state.js';
 import type { KestrelHeaders } from '../protocol/kestrel-headers.js';
@@ -141,7 +141,7 @@ export interface ResumeRunOptions<P = unknown> {
   readonly retainEvents?: RetainEvents;
 }
 
-/** Which page of a session's runs `client.listRuns` asks for (`GET /v1/sessions/{sessionId}/runs`). */
+/** Which page of a session's runs `listSessionRuns` asks for (`GET /v1/sessions/{sessionId}/runs`). */
 export interface ListRunsOptions {
   /** An existing session (not `new`). */
   readonly sessionId: string;
@@ -210,13 +210,5 @@ export interface RunClient {
   run(options: JsonRunOptions): Promise<RunCompletedEvent>;
   /** `GET /v1/runs/{runId}/result`: the terminal event, or `null` while the run has not settled. */
   fetchResult(runId: string, options?: { signal?: AbortSignal }): Promise<RunCompletedEvent | null>;
-  /**
-   * `GET /v1/sessions/{sessionId}/runs`: one page of the session's runs, oldest first, validated (each `result` as
-   * a terminal event, each answer as an interaction answer). Bounded by `requestTimeoutMs` and `maxMessageBytes`.
-   * Rejects with a `SessionListingError` when the session is unknown (`session-not-found`) or the server has
-   * no listing (`unavailable`), and with a `RunClientError` for every other failure.
-   * @throws {RangeError} for a `limit` that is not an integer from 1 to 100 or an empty or over-long `before`.
-   */
-  listRuns(options: ListRunsOptions): Promise<RunListPage>;
   readonly options: Readonly<RunClientOptions>;
 }

@@ -1,4 +1,5 @@
 import { SessionListingError } from '../client/session-listing-error.js';
+import { listSessionRuns } from '../client/list-session-runs.js';
 import { RunClientError } from '../client/run-client-error.js';
 import type { RunControllerOptions } from '../controller/create-run-controller.js';
 import { MAX_LIST_LIMIT } from '../protocol/kestrel-routes.js';
@@ -246,7 +247,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     requests.add(abort);
     try {
       const before = mode === 'older' ? cursor : null;
-      const page = await options.client.listRuns({
+      const page = await listSessionRuns(options.client, {
         sessionId,
         before: before ?? undefined,
         limit: pageSize,

@@ -1,4 +1,4 @@
-import { SessionListingError, type RunClient, type RunListPage } from '@kestrel/core';
+import { SessionListingError, listSessionRuns, type RunClient, type RunListPage } from '@kestrel/core';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { kestrelKeys } from './kestrel-keys.js';
 
@@ -24,7 +24,7 @@ export function sessionRunsQueryOptions(
   return infiniteQueryOptions<RunListPage, Error, SessionRunsData, SessionKey, string | null>({
     queryKey: kestrelKeys.session(sessionId),
     queryFn: ({ pageParam, signal }) =>
-      client.listRuns({ sessionId, before: pageParam ?? undefined, limit: options.pageSize, signal }),
+      listSessionRuns(client, { sessionId, before: pageParam ?? undefined, limit: options.pageSize, signal }),
     initialPageParam: null,
     getNextPageParam: (page) => page.nextCursor,
     retry: (failures, error) => !(error instanceof SessionListingError) && failures < 3,

@@ -5,6 +5,7 @@ import { startRecordingServer, stallAfterHeaders, type RecordingServer } from '.
 import { SessionListingError } from './session-listing-error.js';
 import { RunUsageError } from './run-usage-error.js';
 import { createRunClient } from './create-run-client.js';
+import { listSessionRuns } from './list-session-runs.js';
 
 const closers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -40,15 +41,15 @@ async function listingError(promise: Promise<unknown>): Promise<SessionListingEr
   return error as SessionListingError;
 }
 
-describe('client.listRuns', () => {
+describe('listSessionRuns', () => {
   it('reads a page of a session, validated, and pages back with the cursor and limit it was given', async () => {
     const server = await kestrel({ seed: [{ sessionId: 'ses_42', runs: 5 }] });
     const client = testClient(server);
-    const newest = await client.listRuns({ sessionId: 'ses_42', limit: 3 });
+    const newest = await listSessionRuns(client, { sessionId: 'ses_42', limit: 3 });
     expect(newest.runs.map((run) => run.input.match(/#(\d)/)?.[1])).toEqual(['3', '4', '5']);
     expect(newest.runs[0]?.result?.output.status).toBe('COMPLETED');
     expect(newest.nextCursor).toEqual(expect.any(String));
-    const older = await client.listRuns({ sessionId: 'ses_42', limit: 3, before: newest.nextCursor ?? '' });
+    const older = await listSessionRuns(client, { sessionId: 'ses_42', limit: 3, before: newest.nextCursor ?? '' });
     expect(older).toMatchObject({ nextCursor: null });
     expect(older.runs.map((run) => run.input.match(/#(\d)/)?.[1])).toEqual(['1', '2']);
     expect(server.sent('GET', /\/runs/).map((request) => request.path)).toEqual([
@@ -59,7 +60,7 @@ describe('client.listRuns', () => {
 
   it('says a session does not exist with a session-not-found SessionListingError', async () => {
     const client = testClient(await kestrel());
-    const error = await listingError(client.listRuns({ sessionId: 'ses_missing' }));
+    const error = await listingError(listSessionRuns(client, { sessionId: 'ses_missing' }));
     expect(error).toMatchObject({
       reason: 'session-not-found',
       status: 404,
@@ -77,7 +78,7 @@ describe('client.listRuns', () => {
     'says a server without the listing (%i %j) is unavailable, distinct from an unknown session',
     async (status, body) => {
       const client = testClient(await kestrel({ intercept: listingAnswers(status, body) }));
-      const error = await listingError(client.listRuns({ sessionId: 'ses_1' }));
+      const error = await listingError(listSessionRuns(client, { sessionId: 'ses_1' }));
       expect(error.reason).toBe('unavailable');
       expect(error.status).toBe(status);
     },
@@ -87,7 +88,7 @@ describe('client.listRuns', () => {
     const client = testClient(
       await kestrel({ intercept: listingAnswers(500, { error: { code: 'boom', message: 'down' } }) }),
     );
-    const error = await rejection(client.listRuns({ sessionId: 'ses_1' }));
+    const error = await rejection(listSessionRuns(client, { sessionId: 'ses_1' }));
     expect(error).toMatchObject({ kind: 'http', status: 500, code: 'boom' });
   });
 
@@ -122,7 +123,7 @@ describe('client.listRuns', () => {
     ['an over-long cursor', { runs: [], nextCursor: 'c'.repeat(600) }, 'nextCursor'],
   ])('refuses %s with a protocol error naming the field', async (_what, body, path) => {
     const client = testClient(await kestrel({ intercept: listingAnswers(200, body) }));
-    const error = await rejection(client.listRuns({ sessionId: 'ses_1' }));
+    const error = await rejection(listSessionRuns(client, { sessionId: 'ses_1' }));
     expect(error.kind).toBe('protocol');
     expect(error.message).toContain(path);
   });
@@ -130,24 +131,26 @@ describe('client.listRuns', () => {
   it('refuses bad parameters before sending anything, naming them', async () => {
     const server = await kestrel();
     const client = testClient(server);
-    await expect(client.listRuns({ sessionId: 'ses_1', limit: 0 })).rejects.toThrow(RangeError);
-    await expect(client.listRuns({ sessionId: 'ses_1', limit: 101 })).rejects.toThrow(
+    await expect(listSessionRuns(client, { sessionId: 'ses_1', limit: 0 })).rejects.toThrow(RangeError);
+    await expect(listSessionRuns(client, { sessionId: 'ses_1', limit: 101 })).rejects.toThrow(
       /limit must be an integer from 1 to 100/,
     );
-    await expect(client.listRuns({ sessionId: 'ses_1', before: '' })).rejects.toThrow(/before must be a cursor/);
-    await expect(client.listRuns({ sessionId: 'new' })).rejects.toThrow(RunUsageError);
-    await expect(client.listRuns({ sessionId: '..' })).rejects.toThrow(RunUsageError);
+    await expect(listSessionRuns(client, { sessionId: 'ses_1', before: '' })).rejects.toThrow(
+      /before must be a cursor/,
+    );
+    await expect(listSessionRuns(client, { sessionId: 'new' })).rejects.toThrow(RunUsageError);
+    await expect(listSessionRuns(client, { sessionId: '..' })).rejects.toThrow(RunUsageError);
     expect(server.requests).toEqual([]);
   });
 
   it('is bounded: a stalled answer times out, an oversized one is refused', async () => {
     const stalled = await recording(stallAfterHeaders('application/json', '{"runs":['));
     const slow = createRunClient({ baseUrl: stalled.url, requestTimeoutMs: 100 });
-    expect(await rejection(slow.listRuns({ sessionId: 'ses_1' }))).toMatchObject({ kind: 'timeout' });
+    expect(await rejection(listSessionRuns(slow, { sessionId: 'ses_1' }))).toMatchObject({ kind: 'timeout' });
 
     const big = await kestrel({ seed: [{ sessionId: 'ses_big', runs: 30 }] });
     const small = testClient(big, { maxMessageBytes: 2_000 });
-    const error = await rejection(small.listRuns({ sessionId: 'ses_big' }));
+    const error = await rejection(listSessionRuns(small, { sessionId: 'ses_big' }));
     expect(error.kind).toBe('protocol');
     expect(error.message).toContain('maxMessageBytes');
   });
@@ -156,7 +159,7 @@ describe('client.listRuns', () => {
     const stalled = await recording(stallAfterHeaders('application/json'));
     const client = createRunClient({ baseUrl: stalled.url, requestTimeoutMs: 5_000 });
     const abort = new AbortController();
-    const listing = client.listRuns({ sessionId: 'ses_1', signal: abort.signal });
+    const listing = listSessionRuns(client, { sessionId: 'ses_1', signal: abort.signal });
     abort.abort(new Error('left the page'));
     await expect(listing).rejects.toThrow('left the page');
   });
