@@ -31,6 +31,36 @@ describe('createKestrelProxy: no pass-through of the query string', () => {
   });
 });
 
+describe('createKestrelProxy: the session listing is validated', () => {
+  const run = (fields: Record<string, unknown>) => ({
+    runId: 'run_1',
+    sessionId: 'ses_1',
+    input: 'Hello',
+    createdAt: '2026-12-01T10:00:00Z',
+    attempt: 1,
+    live: false,
+    answers: [],
+    ...fields,
+  });
+
+  it.each([
+    ['a run of another session', { runs: [run({ sessionId: 'ses_other' })], nextCursor: null }, 'runs[0].sessionId'],
+    [
+      'a result that is not a terminal event',
+      { runs: [run({ result: { type: 'run.completed' } })], nextCursor: null },
+      'runs[0].result',
+    ],
+    ['no runs array', { nextCursor: null }, 'runs'],
+  ])('answers 502 naming the field, and forwards nothing of %s', async (_what, page, field) => {
+    const { proxy } = await setup(answerJson(200, page));
+    const response = await fetch(`${proxy.url}/v1/sessions/ses_1/runs`);
+    expect(response.status).toBe(502);
+    const body = requestErrorBodySchema.parse(await response.json());
+    expect(body.error.code).toBe('upstream_protocol_error');
+    expect(body.error.message).toContain(field);
+  });
+});
+
 describe('createKestrelProxy: upstream redirects', () => {
   it.each([
     ['a start (307 would re-send the body and the key)', 307, (url: string) => postJson(`${url}/v1/sessions/new/runs`)],

@@ -1,6 +1,8 @@
 import {
   ProtocolError,
   parseRunCompletedEvent,
+  parseRunListPage,
+  type RunListPage,
   requestErrorBodySchema,
   type KestrelRoute,
   type RunCompletedEvent,
@@ -126,17 +128,26 @@ async function relayTerminalEvent(upstream: Response, context: RelayContext): Pr
   return new Response(body.text, { status: 200, headers: JSON_HEADERS });
 }
 
-/** The session listing: a JSON object with a `runs` array, sent on as the proxy parsed it. */
-async function relayListing(upstream: Response, context: RelayContext): Promise<Response> {
+/**
+ * The session listing: validated as the client validates it (each run of this session, each `result` a terminal event
+ * of its run, each answer an answer), and sent on as the proxy parsed it. A page that breaks the protocol is a 502
+ * naming the field, never forwarded.
+ */
+async function relayListing(upstream: Response, context: RelayContext, sessionId: string): Promise<Response> {
   const body = await readBody(upstream, context, 'run listing');
   if (!body.ok) return body.response;
-  const json = parseJson(body.text);
-  if (typeof json !== 'object' || json === null || !Array.isArray((json as { runs?: unknown }).runs)) {
-    const error = new ProtocolError('the session listing is not an object with a "runs" array', { raw: body.text });
-    context.onProtocolError(error);
-    return errorResponse(502, 'upstream_protocol_error', error.message);
+  let page: RunListPage;
+  try {
+    page = parseRunListPage(JSON.parse(body.text), sessionId);
+  } catch (error) {
+    const protocolError =
+      error instanceof ProtocolError
+        ? error
+        : new ProtocolError(`the session listing is not valid JSON (${(error as Error).message})`, { raw: body.text });
+    context.onProtocolError(protocolError);
+    return errorResponse(502, 'upstream_protocol_error', context.redact(protocolError.message));
   }
-  return new Response(JSON.stringify(json), { status: upstream.status, headers: JSON_HEADERS });
+  return new Response(JSON.stringify(page), { status: upstream.status, headers: JSON_HEADERS });
 }
 
 /** A cancel's 2xx: its status, with a JSON body only when Kestrel sent valid JSON; anything else is dropped. */
@@ -196,5 +207,7 @@ export async function relayUpstream(upstream: Response, context: RelayContext): 
       `Kestrel answered ${upstream.status} with "${contentType.slice(0, 100) || 'no content type'}"`,
     );
   }
-  return context.route.kind === 'list-runs' ? relayListing(upstream, context) : relayTerminalEvent(upstream, context);
+  return context.route.kind === 'list-runs'
+    ? relayListing(upstream, context, context.route.sessionId)
+    : relayTerminalEvent(upstream, context);
 }
