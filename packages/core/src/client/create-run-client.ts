@@ -12,7 +12,6 @@ import { resolveMotionSchedule } from './motion-schedule.js';
 import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
 import { createRunHandle, type HandleDeps } from './run-handle.js';
-import { RunUsageError } from './run-usage-error.js';
 import type { JsonRunOptions, RunClient, RunClientOptions, StartRunOptions } from './types.js';
 
 function runsPath(sessionId: string | undefined): string {
