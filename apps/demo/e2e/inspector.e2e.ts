@@ -20,7 +20,7 @@ describe('the run inspector in the demo', () => {
     const { context, page } = await newPage(browser, inject('demoUrl'));
     const pageErrors = collectPageErrors(page);
     try {
-      await page.goto('/?inspect');
+      await page.goto('/run-view?inspect');
       await startScenario(page, 'dropped-mid-stream');
       const shown = await waitForEnd(page, 'settled');
       const shownText = await page.locator(part('assistant-text')).innerText();
