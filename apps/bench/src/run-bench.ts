@@ -29,6 +29,7 @@ const PARTS = [
   'render-chromium',
   'render-jsdom',
   'render-runview',
+  'render-session',
   'proxy',
 ] as const;
 type PartName = (typeof PARTS)[number];
@@ -130,6 +131,10 @@ try {
   const runView = await part('render-runview', () =>
     runPart<Results['runView']>('render-runview', 'src/render/runview-part.ts', [], production),
   );
+  // Issue 18: a 1,000-run conversation (BENCH_SESSION_RUNS) with one more run streaming, <SessionView> vs useChat.
+  const session = await part('render-session', () =>
+    runPart<Results['session']>('render-session', 'src/render/session-part.ts', [], production),
+  );
   const proxy = await part('proxy', () => {
     const script = 'src/proxy/proxy-part.ts';
     if (!existsSync(`${benchDir}${script}`)) throw new PartAbsent(`apps/bench/${script} is not in this tree`);
@@ -157,7 +162,7 @@ try {
     command: process.env.BENCH_PARTS === undefined ? 'pnpm bench' : `BENCH_PARTS=${process.env.BENCH_PARTS} pnpm bench`,
     machine: {
       ...machine(),
-      chromium: runView?.chromiumVersion ?? chromium?.chromiumVersion ?? null,
+      chromium: runView?.chromiumVersion ?? chromium?.chromiumVersion ?? session?.chromiumVersion ?? null,
       loadAverageBefore: loadBefore,
       loadAverageAfter: os.loadavg(),
     },
@@ -168,6 +173,7 @@ try {
     size,
     render: { chromium, jsdom },
     runView,
+    session,
     proxy,
     chart,
   };

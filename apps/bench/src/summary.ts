@@ -1,6 +1,7 @@
 import type { BrowserTrialResult } from './render/render-browser.js';
 import type { JsdomTrialResult } from './render/render-jsdom.js';
 import type { RunViewPartResult } from './render/runview-results.js';
+import type { SessionPartResult } from './render/session-results.js';
 import type { Contender, Rate, TrialResult } from './render/trial-types.js';
 import type { Spread } from './rounds.js';
 import { kB, type SizeFigure } from './size/measure-size.js';
@@ -117,6 +118,8 @@ export interface BenchResults {
   };
   /** The full `<RunView>` trials (issue 17 item 1). */
   readonly runView?: RunViewPartResult;
+  /** The 1,000-run conversation, `<SessionView>` against useChat (issue 18). */
+  readonly session?: SessionPartResult;
   readonly proxy?: ProxyResult;
   /** The chart of per-frame cost over the stream, paths relative to the repository. */
   readonly chart?: { readonly svg: string; readonly png: string | null };
@@ -394,8 +397,55 @@ function runViewSection(results: BenchResults, out: string[]): void {
     out.push(`  round ${failure.round + 1}, ${failure.contender}: FAILED ${failure.error}`);
 }
 
+function sessionSection(results: BenchResults, out: string[]): void {
+  const part = results.session;
+  if (part === undefined) {
+    out.push(notMeasured(results, 'render-session', '7. A 1,000-run conversation in Chromium'));
+    return;
+  }
+  out.push(
+    `\n7. A ${int(part.runs)}-run conversation in Chromium, then one more run: ${int(part.answer.chars)} characters in ${int(part.answer.deltas)} deltas at ${int(part.answer.rate)} events/s; median (min–max) of ${part.rounds} rounds in rotated order`,
+  );
+  const rows = [
+    [
+      'contender',
+      'items',
+      'first paint ms',
+      'DOM nodes mounted',
+      'at the end',
+      'commits streaming',
+      'max commits/frame',
+      'max motion commits/frame',
+      'history items changed',
+      'history DOM mutations',
+      'long tasks',
+      'main thread ms',
+      'answer',
+    ],
+  ];
+  for (const view of part.contenders)
+    rows.push([
+      view.contender,
+      int(view.items),
+      spreadCell(view.initialRenderMs),
+      spreadCell(view.domNodesAfterMount),
+      spreadCell(view.domNodesAtEnd),
+      spreadCell(view.commitsWhileStreaming),
+      spreadCell(view.maxCommitsPerFrame),
+      spreadCell(view.maxMotionCommitsPerFrame),
+      spreadCell(view.settledChanged),
+      spreadCell(view.settledMutations),
+      spreadCell(view.longTasks),
+      spreadCell(view.mainThreadMs),
+      view.contentOk ? 'shown' : 'NOT SHOWN',
+    ]);
+  out.push(table(rows));
+  for (const failure of part.failures)
+    out.push(`  round ${failure.round + 1}, ${failure.contender}: FAILED ${failure.error}`);
+}
+
 function targetSection(results: BenchResults, out: string[]): void {
-  out.push('\nIssue 17 targets');
+  out.push('\nIssue 17 and 18 targets');
   const rows = [['#', 'what', 'figure', 'ratio', 'target', '']];
   for (const line of targetLines(results))
     rows.push([
@@ -424,6 +474,7 @@ export function printSummary(results: BenchResults): void {
   sizeSection(results, out);
   growthSection(results, out);
   runViewSection(results, out);
+  sessionSection(results, out);
   targetSection(results, out);
   console.log(out.join('\n'));
 }

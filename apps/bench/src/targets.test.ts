@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunViewContenderResult, RunViewPartResult } from './render/runview-results.js';
 import type { RunViewContender } from './render/runview-trial-types.js';
+import type { SessionContenderResult, SessionPartResult } from './render/session-results.js';
+import type { SessionContender } from './render/session-trial-types.js';
 import { printSummary, type BenchResults } from './summary.js';
 import { targetLines } from './targets.js';
 
@@ -159,5 +161,61 @@ describe('the issue 17 target lines', () => {
       'MET',
       'MET',
     ]);
+  });
+
+  it('judges the 1,000-run conversation (item 18): settled entries, motion commits per frame, DOM nodes / useChat', () => {
+    const conversation = (
+      contender: SessionContender,
+      figures: Partial<Record<keyof SessionContenderResult, number>>,
+    ): SessionContenderResult => {
+      const figure = (name: keyof SessionContenderResult, fallback: number) => flat(figures[name] ?? fallback);
+      return {
+        contender,
+        rounds: 3,
+        items: 1_000,
+        contentOk: true,
+        initialRenderMs: figure('initialRenderMs', 100),
+        domNodesAfterMount: figure('domNodesAfterMount', 1_000),
+        domNodesAtEnd: figure('domNodesAtEnd', 1_000),
+        commitsWhileStreaming: figure('commitsWhileStreaming', 100),
+        maxCommitsPerFrame: figure('maxCommitsPerFrame', 1),
+        maxMotionCommitsPerFrame: figure('maxMotionCommitsPerFrame', 1),
+        settledChanged: figure('settledChanged', 0),
+        settledMutations: figure('settledMutations', 0),
+        reactRenderMs: figure('reactRenderMs', 50),
+        longTasks: figure('longTasks', 0),
+        mainThreadMs: figure('mainThreadMs', 1_000),
+        samples: [],
+      };
+    };
+    const session = (contenders: SessionContenderResult[]): SessionPartResult => ({
+      environment: 'chromium',
+      chromiumVersion: '1',
+      runs: 1_000,
+      answer: { chars: 20_000, deltas: 4_000, rate: 2_000 },
+      rounds: 3,
+      orders: [],
+      failures: [],
+      contenders,
+    });
+    const item18 = (results: BenchResults) => targetLines(results).filter((line) => line.item === 18);
+    expect(item18(bare).map((line) => line.verdict)).toEqual(['not measured', 'not measured', 'not measured']);
+    const good = item18({
+      ...bare,
+      session: session([
+        conversation('session-view', { domNodesAfterMount: 500 }),
+        conversation('useChat-throttle50', { domNodesAfterMount: 20_000, settledChanged: 3 }),
+      ]),
+    });
+    expect(good.map((line) => line.verdict)).toEqual(['MET', 'MET', 'MET']);
+    expect(good[2]!.ratio).toBe('0.025');
+    const bad = item18({
+      ...bare,
+      session: session([
+        conversation('session-view', { settledMutations: 2, maxMotionCommitsPerFrame: 2, domNodesAfterMount: 30_000 }),
+        conversation('useChat-throttle50', { domNodesAfterMount: 20_000 }),
+      ]),
+    });
+    expect(bad.map((line) => line.verdict)).toEqual(['NOT MET', 'NOT MET', 'NOT MET']);
   });
 });

@@ -6,9 +6,9 @@ import type { BenchResults } from './summary.js';
 /** `not measured`: the part that measures it is absent from this run, or failed (the reason is printed). */
 export type Verdict = 'MET' | 'NOT MET' | 'not measured';
 
-/** One target of issue 17 as `pnpm bench` prints it. */
+/** One target of issue 17 (items 1 to 7) or of issue 18's benchmark (item 18) as `pnpm bench` prints it. */
 export interface TargetLine {
-  /** The issue's item number (1 to 7). */
+  /** The issue's item number (1 to 7), or 18 for issue 18's benchmark. */
   readonly item: number;
   readonly what: string;
   /** The measured figures behind the ratio, e.g. "13.0 → 13.5 ms (min 1.0, max 1.1)". */
@@ -335,6 +335,50 @@ function benchTargets(results: BenchResults): TargetLine[] {
   ];
 }
 
+/** Issue 18's benchmark: a 1,000-run conversation with one more run streaming, `<SessionView>` against useChat. */
+function sessionTargets(results: BenchResults): TargetLine[] {
+  const part = results.session;
+  const why = results.partErrors['render-session'] ?? 'the conversation part did not run';
+  const kit = part?.contenders.find((entry) => entry.contender === 'session-view');
+  const useChat = part?.contenders.find((entry) => entry.contender === 'useChat-throttle50');
+  const runs = part === undefined ? '1,000' : part.runs.toLocaleString('en-US');
+  if (kit === undefined)
+    return [
+      absent(18, `<SessionView>, ${runs} runs: settled entries re-rendered while a run streams`, '0', why),
+      absent(18, `<SessionView>, ${runs} runs: max motion commits per frame while streaming`, '≤ 1', why),
+      absent(18, `<SessionView>, ${runs} runs: DOM nodes mounted / useChat`, '< useChat', why),
+    ];
+  const rerendered = Math.max(kit.settledChanged.max, kit.settledMutations.max);
+  return [
+    {
+      item: 18,
+      what: `<SessionView>, ${runs} runs: settled entries re-rendered while a run streams`,
+      figure: `entries changed ${ranged(kit.settledChanged, 0)}, DOM mutations ${ranged(kit.settledMutations, 0)}`,
+      ratio: `${fmt(rerendered, 0)} (worst round)`,
+      target: '0',
+      verdict: verdict(rerendered === 0),
+    },
+    {
+      item: 18,
+      what: `<SessionView>, ${runs} runs: max motion commits per frame while streaming`,
+      figure: `${ranged(kit.commitsWhileStreaming, 0)} commits, max ${fmt(kit.maxCommitsPerFrame.max, 0)} of any kind in a frame`,
+      ratio: `${fmt(kit.maxMotionCommitsPerFrame.max, 0)} (worst round)`,
+      target: '≤ 1',
+      verdict: verdict(kit.maxMotionCommitsPerFrame.max <= 1),
+    },
+    useChat === undefined
+      ? absent(18, `<SessionView>, ${runs} runs: DOM nodes mounted / useChat`, '< useChat', 'useChat did not run')
+      : {
+          item: 18,
+          what: `<SessionView>, ${runs} runs: DOM nodes mounted / useChat`,
+          figure: `${fmt(kit.domNodesAfterMount.median, 0)} vs ${fmt(useChat.domNodesAfterMount.median, 0)}; first paint ${fmt(kit.initialRenderMs.median, 0)} vs ${fmt(useChat.initialRenderMs.median, 0)} ms`,
+          ratio: fmt(kit.domNodesAfterMount.median / useChat.domNodesAfterMount.median, 3),
+          target: '< useChat',
+          verdict: verdict(kit.domNodesAfterMount.median < useChat.domNodesAfterMount.median),
+        },
+  ];
+}
+
 /** Every target of issue 17 with its figure and verdict; parts absent from the run give `not measured` lines. */
 export function targetLines(results: BenchResults): TargetLine[] {
   return [
@@ -345,5 +389,6 @@ export function targetLines(results: BenchResults): TargetLine[] {
     ...memoryTargets(results),
     ...sizeTargets(results),
     ...benchTargets(results),
+    ...sessionTargets(results),
   ].sort((a, b) => a.item - b.item);
 }

@@ -2,6 +2,8 @@
 import { createRoot } from 'react-dom/client';
 import { runRunViewTrial } from './runview-trial-app.js';
 import type { RunViewTrialOptions } from './runview-trial-types.js';
+import { runSessionTrial } from './session-trial-app.js';
+import type { SessionTrialOptions } from './session-trial-types.js';
 import { runTrial, type TrialHost } from './trial-app.js';
 import type { TrialOptions } from './trial-types.js';
 
@@ -34,6 +36,8 @@ function withHost<T>(run: (host: TrialHost) => Promise<T>): Promise<T> {
 const page = window as unknown as {
   runTrial: (options: TrialOptions) => unknown;
   runRunViewTrial: (options: RunViewTrialOptions) => unknown;
+  runSessionTrial: (options: SessionTrialOptions) => unknown;
 };
 page.runTrial = (options) => withHost((host) => runTrial(host, options));
 page.runRunViewTrial = (options) => withHost((host) => runRunViewTrial(host, options));
+page.runSessionTrial = (options) => withHost((host) => runSessionTrial(host, options));

@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium.js';
 import { busyIntervalsFromTrace, frameCostSeries, msPerFrame, scheduleOf, type StreamTimeline } from './frame-cost.js';
 import type { RunViewContender, RunViewPageResult, RunViewTrialOptions } from './runview-trial-types.js';
+import type { SessionPageResult, SessionTrialOptions } from './session-trial-types.js';
 import type { TrialOptions, TrialResult } from './trial-types.js';
 
 export interface BrowserTrialResult extends TrialResult {
@@ -81,7 +82,15 @@ export interface BrowserBench {
   readonly version: string;
   run(options: TrialOptions): Promise<BrowserTrialResult>;
   runView(options: Omit<RunViewTrialOptions, 'originMark'> & { readonly buckets: number }): Promise<RunViewTrialResult>;
+  session(options: SessionTrialOptions): Promise<SessionTrialResult>;
   close(): Promise<void>;
+}
+
+/** A conversation trial as the driver reports it: the page's figures plus the renderer's main-thread time (CDP). */
+export interface SessionTrialResult extends SessionPageResult {
+  /** Renderer main-thread busy time over the whole trial: loading the history, mounting it, streaming. */
+  readonly mainThreadMs: number;
+  readonly scriptMs: number;
 }
 
 function percentile(values: readonly number[], p: number): number {
@@ -197,6 +206,20 @@ export async function openBrowserBench(): Promise<BrowserBench> {
         } finally {
           if (trace === undefined) await browser.stopTracing().catch(() => undefined);
         }
+      });
+    },
+    async session(options) {
+      return withPage(async (page) => {
+        const { result, mainThreadMs, scriptMs } = await measured(page, () =>
+          page.evaluate(
+            (trial) =>
+              (
+                window as unknown as { runSessionTrial: (o: SessionTrialOptions) => Promise<SessionPageResult> }
+              ).runSessionTrial(trial),
+            options,
+          ),
+        );
+        return { ...result, mainThreadMs, scriptMs };
       });
     },
     async close() {

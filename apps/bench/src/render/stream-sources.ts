@@ -12,9 +12,13 @@ export interface SourceOptions {
   readonly onDelivered?: (sent: number) => void;
 }
 
-/** The kit's side: Kestrel SSE bytes (the real wire format), read by the run client through a fetch. */
-export function kestrelClient(deltas: readonly string[], options: SourceOptions): RunClient {
-  const e = createEventFactory({ runId: 'run_render', sessionId: 'ses_render' });
+/** Kestrel SSE bytes of one run answering `deltas` on the schedule: the real wire format, as a response body. */
+export function kestrelStream(
+  deltas: readonly string[],
+  options: SourceOptions,
+  ids: { readonly runId: string; readonly sessionId: string } = { runId: 'run_render', sessionId: 'ses_render' },
+): ReadableStream<Uint8Array> {
+  const e = createEventFactory(ids);
   const head = encodeSSEEvent(e.started()) + encodeSSEEvent(e.received());
   const frames = deltas.map((delta) => encodeSSEEvent(e.text(delta)));
   const tail =
@@ -22,7 +26,7 @@ export function kestrelClient(deltas: readonly string[], options: SourceOptions)
     encodeSSEEvent(e.idle()) +
     encodeSSEEvent(e.completed({ status: 'COMPLETED', assistantText: deltas.join('') }));
   const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(head));
       void deliverOnSchedule(frames.length, options.rate, (from, to) => {
@@ -34,6 +38,11 @@ export function kestrelClient(deltas: readonly string[], options: SourceOptions)
       });
     },
   });
+}
+
+/** The kit's side: Kestrel SSE bytes (the real wire format), read by the run client through a fetch. */
+export function kestrelClient(deltas: readonly string[], options: SourceOptions): RunClient {
+  const body = kestrelStream(deltas, options);
   return createRunClient({
     baseUrl: 'http://bench.invalid',
     fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
