@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianSample, medianSeries, rotated, spread } from './rounds.js';
+import { medianSample, medianSeries, rotated, runRotatedRounds, spread } from './rounds.js';
 
 describe('rounds', () => {
   it('rotates the order each round so every contender runs in every position', () => {
@@ -34,5 +34,32 @@ describe('rounds', () => {
         [2, 20],
       ]),
     ).toEqual([2, 20]);
+  });
+});
+
+describe('runRotatedRounds', () => {
+  it('runs every contender each round in a rotated order, and keeps a failed trial as a failure', async () => {
+    const lines: string[] = [];
+    const ran: string[] = [];
+    const { samples, failures, orders } = await runRotatedRounds(
+      ['a', 'b', 'c'],
+      3,
+      async (contender) => {
+        ran.push(contender);
+        if (contender === 'b' && ran.length === 2) throw new Error('page crashed');
+        return ran.length;
+      },
+      (line) => lines.push(line),
+      (result) => `sample ${result}`,
+    );
+    expect(orders).toEqual([
+      ['a', 'b', 'c'],
+      ['b', 'c', 'a'],
+      ['c', 'a', 'b'],
+    ]);
+    expect(samples.get('a')).toEqual([1, 6, 8]);
+    expect(samples.get('b')).toEqual([4, 9]);
+    expect(failures).toEqual([{ round: 0, contender: 'b', error: 'page crashed' }]);
+    expect(lines[1]).toBe('round 1/3 b: FAILED page crashed');
   });
 });

@@ -43,3 +43,42 @@ export function browserRounds(): number {
     throw new Error(`BENCH_BROWSER_ROUNDS must be a positive integer (got ${process.env.BENCH_BROWSER_ROUNDS})`);
   return rounds;
 }
+
+/** What {@link runRotatedRounds} collected: each contender's samples, the failed trials, and each round's order. */
+export interface RotatedRounds<C, R> {
+  readonly samples: Map<C, R[]>;
+  readonly failures: { round: number; contender: C; error: string }[];
+  readonly orders: C[][];
+}
+
+/**
+ * Runs `trial` for every contender, `rounds` times, in an order rotated each round. A trial that throws is recorded
+ * as a failure (and logged by `report`) instead of ending the part, so one bad round does not lose the others.
+ */
+export async function runRotatedRounds<C, R>(
+  contenders: readonly C[],
+  rounds: number,
+  trial: (contender: C) => Promise<R>,
+  report: (line: string) => void,
+  describe: (result: R) => string,
+): Promise<RotatedRounds<C, R>> {
+  const samples = new Map<C, R[]>(contenders.map((name) => [name, []]));
+  const failures: { round: number; contender: C; error: string }[] = [];
+  const orders: C[][] = [];
+  for (let round = 0; round < rounds; round++) {
+    const order = rotated(contenders, round);
+    orders.push(order);
+    for (const contender of order) {
+      try {
+        const result = await trial(contender);
+        samples.get(contender)!.push(result);
+        report(`round ${round + 1}/${rounds} ${String(contender)}: ${describe(result)}`);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push({ round, contender, error: message });
+        report(`round ${round + 1}/${rounds} ${String(contender)}: FAILED ${message}`);
+      }
+    }
+  }
+  return { samples, failures, orders };
+}

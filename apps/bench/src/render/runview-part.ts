@@ -1,6 +1,6 @@
 import { createMarkdownAnswer, splitIntoDeltas } from '@kestrel/testing';
 import { log, writePartResult } from '../harness.js';
-import { browserRounds, rotated } from '../rounds.js';
+import { browserRounds, runRotatedRounds, type RotatedRounds } from '../rounds.js';
 import { openBrowserBench, type RunViewTrialResult } from './render-browser.js';
 import { summariseContender, type RunViewPartResult } from './runview-results.js';
 import { RUNVIEW_CONTENDERS, type RunViewContender } from './runview-trial-types.js';
@@ -25,31 +25,21 @@ for (const name of contenders)
 
 // The stream alone takes deltas / rate seconds; a view that cannot keep up within four times that has failed.
 const timeoutMs = Math.round((deltas.length / rate) * 4_000) + 30_000;
-const samples = new Map<RunViewContender, RunViewTrialResult[]>(contenders.map((name) => [name, []]));
-const failures: { round: number; contender: RunViewContender; error: string }[] = [];
-const orders: RunViewContender[][] = [];
 const bench = await openBrowserBench();
+let collected: RotatedRounds<RunViewContender, RunViewTrialResult>;
 try {
-  for (let round = 0; round < rounds; round++) {
-    const order = rotated(contenders, round);
-    orders.push(order);
-    for (const contender of order) {
-      try {
-        const result = await bench.runView({ contender, deltas, rate, timeoutMs, buckets });
-        samples.get(contender)!.push(result);
-        log(
-          `round ${round + 1}/${rounds} ${contender}: ${result.firstTenthMsPerFrame} → ${result.lastTenthMsPerFrame} ms/frame, ${result.longTasks} long tasks, lag ${result.lagAfterLastDeltaMs} ms, p95 ${result.deltaToPaint.p95} ms, ${result.commits} commits, ${result.mainThreadMs} ms main thread${result.contentCheck.ok ? '' : `, CONTENT WRONG: ${result.contentCheck.detail}`}`,
-        );
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        failures.push({ round, contender, error: message });
-        log(`round ${round + 1}/${rounds} ${contender}: FAILED ${message}`);
-      }
-    }
-  }
+  collected = await runRotatedRounds(
+    contenders,
+    rounds,
+    (contender) => bench.runView({ contender, deltas, rate, timeoutMs, buckets }),
+    log,
+    (result) =>
+      `${result.firstTenthMsPerFrame} → ${result.lastTenthMsPerFrame} ms/frame, ${result.longTasks} long tasks, lag ${result.lagAfterLastDeltaMs} ms, p95 ${result.deltaToPaint.p95} ms, ${result.commits} commits, ${result.mainThreadMs} ms main thread${result.contentCheck.ok ? '' : `, CONTENT WRONG: ${result.contentCheck.detail}`}`,
+  );
 } finally {
   await bench.close();
 }
+const { samples, failures, orders } = collected;
 
 const result: RunViewPartResult = {
   environment: 'chromium',

@@ -1,6 +1,6 @@
 import { createMarkdownAnswer, splitIntoDeltas } from '@kestrel/testing';
 import { log, writePartResult } from '../harness.js';
-import { browserRounds, rotated } from '../rounds.js';
+import { browserRounds, runRotatedRounds, type RotatedRounds } from '../rounds.js';
 import { openBrowserBench, type SessionTrialResult } from './render-browser.js';
 import { summariseSession, type SessionPartResult } from './session-results.js';
 import { SESSION_CONTENDERS, type SessionContender } from './session-trial-types.js';
@@ -28,31 +28,21 @@ const contenders = SESSION_CONTENDERS;
 // The stream alone takes deltas / rate seconds; loading and mounting the history get 30 s more.
 const timeoutMs = Math.round((deltas.length / rate) * 4_000) + 30_000;
 
-const samples = new Map<SessionContender, SessionTrialResult[]>(contenders.map((name) => [name, []]));
-const failures: { round: number; contender: SessionContender; error: string }[] = [];
-const orders: SessionContender[][] = [];
 const bench = await openBrowserBench();
+let collected: RotatedRounds<SessionContender, SessionTrialResult>;
 try {
-  for (let round = 0; round < rounds; round++) {
-    const order = rotated(contenders, round);
-    orders.push(order);
-    for (const contender of order) {
-      try {
-        const result = await bench.session({ contender, runs, deltas, rate, timeoutMs });
-        samples.get(contender)!.push(result);
-        log(
-          `round ${round + 1}/${rounds} ${contender}: ${result.items} items, first paint ${result.initialRenderMs} ms, ${result.domNodesAfterMount} → ${result.domNodesAtEnd} DOM nodes, ${result.commitsWhileStreaming} commits while streaming (max ${result.maxCommitsPerFrame}/frame, motion ${result.maxMotionCommitsPerFrame}/frame), history changed ${result.settledChanged}, mutated ${result.settledMutations}, ${result.longTasks} long tasks${result.contentOk ? '' : ', ANSWER NOT SHOWN'}`,
-        );
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        failures.push({ round, contender, error: message });
-        log(`round ${round + 1}/${rounds} ${contender}: FAILED ${message}`);
-      }
-    }
-  }
+  collected = await runRotatedRounds(
+    contenders,
+    rounds,
+    (contender) => bench.session({ contender, runs, deltas, rate, timeoutMs }),
+    log,
+    (result) =>
+      `${result.items} items, first paint ${result.initialRenderMs} ms, ${result.domNodesAfterMount} → ${result.domNodesAtEnd} DOM nodes, ${result.commitsWhileStreaming} commits while streaming (max ${result.maxCommitsPerFrame}/frame, motion ${result.maxMotionCommitsPerFrame}/frame), history changed ${result.settledChanged}, mutated ${result.settledMutations}, ${result.longTasks} long tasks${result.contentOk ? '' : ', ANSWER NOT SHOWN'}`,
+  );
 } finally {
   await bench.close();
 }
+const { samples, failures, orders } = collected;
 
 const result: SessionPartResult = {
   environment: 'chromium',
