@@ -291,11 +291,14 @@ function memorySection(results: BenchResults, out: string[]): void {
   }
   out.push(table(memoryRows));
   const everyEvent = results.memory.filter((m) => (m.retainEvents ?? 'all') === 'all');
-  const first = everyEvent[0]!;
-  const last = everyEvent.at(-1)!;
-  out.push(
-    `  growth: retained per stream byte at ${last.targetMiB} MiB / at ${first.targetMiB} MiB = ${fmt(last.ratioToStream / first.ratioToStream)} (1 = linear; target < 3× the stream)`,
-  );
+  const first = everyEvent[0];
+  const last = everyEvent.at(-1);
+  // BENCH_PARTS=memory-structural runs no every-event size: there is no growth to report then.
+  if (first !== undefined && last !== undefined) {
+    out.push(
+      `  growth: retained per stream byte at ${last.targetMiB} MiB / at ${first.targetMiB} MiB = ${fmt(last.ratioToStream / first.ratioToStream)} (1 = linear; target < 3× the stream)`,
+    );
+  }
   for (const m of results.memory) {
     if (m.answerTarget === undefined) continue;
     out.push(

@@ -163,6 +163,35 @@ describe('the issue 17 target lines', () => {
     ]);
   });
 
+  it('prints the summary of a run of the structural memory part alone (BENCH_PARTS=memory-structural)', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    printSummary({
+      ...bare,
+      memory: [
+        {
+          retainEvents: 'structural',
+          targetMiB: 0,
+          deltas: 1_000_000,
+          answerBytes: 6e6,
+          ratioToAnswer: 1.9,
+          answerTarget: 2,
+          answerPass: true,
+          ratioToAnswerInMemory: 1,
+          streamBytes: 130e6,
+          events: 1_000_005,
+          assistantTextChars: 6e6,
+          retainedHeapBytes: 11.4e6,
+          ratioToStream: 0.09,
+          ratioToAssistantText: 1.9,
+          bytesPerEvent: 11,
+        },
+      ],
+    });
+    const printed = log.mock.calls.map((call) => String(call[0])).join('\n');
+    expect(printed).toContain("1,000,000 deltas, retainEvents 'structural': retained / answer bytes 1.9");
+    expect(printed).not.toContain('growth: retained per stream byte');
+  });
+
   it('judges the 1,000-run conversation (item 18): settled entries, motion commits per frame, DOM nodes / useChat', () => {
     const conversation = (
       contender: SessionContender,
