@@ -16,7 +16,7 @@ const isAttempt = (value: unknown) => Number.isSafeInteger(value) && (value as n
 const logLevels: ReadonlySet<unknown> = new Set(['debug', 'info', 'warn', 'error']);
 
 /** What each event type adds to the envelope, as in its schema. */
-const fieldChecks: ReadonlyMap<string, (event: Fields) => boolean> = new Map<string, (event: Fields) => boolean>([
+const typeChecks: readonly (readonly [string, (event: Fields) => boolean])[] = [
   ['text.delta', (event) => typeof event.delta === 'string'],
   ['reasoning.delta', (event) => typeof event.delta === 'string'],
   [
@@ -40,12 +40,41 @@ const fieldChecks: ReadonlyMap<string, (event: Fields) => boolean> = new Map<str
       typeof (event.reason as Fields).kind === 'string',
   ],
   ['agent.idle', () => true],
-]);
+];
+
+/** A known type's check, and its one string (see `shareStrings`). */
+interface TypeCheck {
+  readonly type: string;
+  readonly accepts: (event: Fields) => boolean;
+}
+
+const fieldChecks: ReadonlyMap<string, TypeCheck> = new Map(
+  typeChecks.map(([type, accepts]) => [type, { type, accepts }]),
+);
+
+/*
+ * Memory: JSON.parse gives every string value longer than about ten characters its own copy, so each event a run
+ * keeps in `state.events` would hold its own type (`tool.completed`, `reasoning.delta`), run id and session id:
+ * about 100 bytes per kept event with 26-character ids, as much again as the event itself. Set to one shared string
+ * of each instead: the values are equal, so no reader sees a difference, and the copies become garbage at once.
+ * The last ids seen are the ones shared: a stream carries one run, and mostly its root session.
+ */
+let sharedRunId = '';
+let sharedSessionId = '';
+
+function shareStrings(event: { type: string; runId: string; sessionId: string }, type: string): void {
+  event.type = type;
+  if (event.runId === sharedRunId) event.runId = sharedRunId;
+  else sharedRunId = event.runId;
+  if (event.sessionId === sharedSessionId) event.sessionId = sharedSessionId;
+  else sharedSessionId = event.sessionId;
+}
 
 /**
  * The event, when `json` is a valid event of a type checked here; `undefined` otherwise (another type, or a
  * malformed one: parse it with `parseRunEvent` for the typed error). Only for objects JSON.parse just made: nothing
- * else holds them, so the object is returned as it is, where zod would return an equal copy.
+ * else holds them, so the object is returned as it is (its strings shared, see above), where zod would return an
+ * equal copy.
  */
 export function fastParseEvent(json: unknown): KnownRunEvent | undefined {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
@@ -57,9 +86,10 @@ export function fastParseEvent(json: unknown): KnownRunEvent | undefined {
     !isNonEmptyString(event.sessionId) ||
     !Number.isSafeInteger(event.seq) ||
     (event.seq as number) <= 0 ||
-    !check(event)
+    !check.accepts(event)
   ) {
     return undefined;
   }
+  shareStrings(json as { type: string; runId: string; sessionId: string }, check.type);
   return json as KnownRunEvent;
 }
