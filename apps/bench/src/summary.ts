@@ -103,6 +103,8 @@ export interface BenchResults {
     ratioToAnswerInMemory?: number;
     answerTarget?: number;
     answerPass?: boolean;
+    freedOnReleaseBytes?: number;
+    ratioFreedToAnswer?: number;
   }[];
   readonly size?: SizeFigure[];
   readonly render?: {
@@ -302,7 +304,7 @@ function memorySection(results: BenchResults, out: string[]): void {
   for (const m of results.memory) {
     if (m.answerTarget === undefined) continue;
     out.push(
-      `  ${int(m.deltas ?? 0)} deltas, retainEvents '${m.retainEvents}': retained / answer bytes ${fmt(m.ratioToAnswer ?? 0)} (target ≤ ${m.answerTarget}: ${m.answerPass === true ? 'met' : 'MISSED'}); ${fmt(m.ratioToAnswerInMemory ?? 0)}× the answer as the engine stores it`,
+      `  ${int(m.deltas ?? 0)} deltas, retainEvents '${m.retainEvents}': retained / answer bytes ${fmt(m.ratioToAnswer ?? 0)} (target ≤ ${m.answerTarget}: ${m.answerPass === true ? 'met' : 'MISSED'}); ${fmt(m.ratioToAnswerInMemory ?? 0)}× the answer as the engine stores it${m.ratioFreedToAnswer === undefined ? '' : `; freed when the run is dropped ${fmt(m.ratioFreedToAnswer)}× the answer`}`,
     );
   }
 }
