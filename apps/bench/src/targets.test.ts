@@ -163,7 +163,7 @@ describe('the issue 17 target lines', () => {
     ]);
   });
 
-  it('prints the summary of a run of the structural memory part alone (BENCH_PARTS=memory-structural)', () => {
+  it('prints the summary of a run of the structural memory part alone (BENCH_PARTS=memory-structural), with the heap the run frees', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     printSummary({
       ...bare,
@@ -184,11 +184,14 @@ describe('the issue 17 target lines', () => {
           ratioToStream: 0.09,
           ratioToAssistantText: 1.9,
           bytesPerEvent: 11,
+          freedOnReleaseBytes: 11.3e6,
+          ratioFreedToAnswer: 1.88,
         },
       ],
     });
     const printed = log.mock.calls.map((call) => String(call[0])).join('\n');
     expect(printed).toContain("1,000,000 deltas, retainEvents 'structural': retained / answer bytes 1.9");
+    expect(printed).toContain('freed when the run is dropped 1.88× the answer');
     expect(printed).not.toContain('growth: retained per stream byte');
   });
 
