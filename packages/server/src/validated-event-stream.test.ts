@@ -78,6 +78,22 @@ describe('validatedEventStream: relayed a chunk at a time', () => {
     );
   });
 
+  it("forwards the upstream's own bytes however they are cut, a byte that is not UTF-8 included, never re-encoded", async () => {
+    const e = createEventFactory();
+    // 0xff inside a delta: the proxy and the browser both read it as U+FFFD, but what goes out is Kestrel's byte.
+    const text = [e.started(1), e.received(), e.text('a?b'), e.text('ok')].map((event) => frame(event, event.seq));
+    const bytes = toBytes(text.join(''));
+    bytes[bytes.indexOf(0x3f)] = 0xff;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.integer(), async (count, seed) => {
+        const { out, errors } = await relay(splitRandomly(bytes, count, seed));
+        expect(errors).toEqual([]);
+        expect(new Uint8Array(out.flatMap((chunk) => [...chunk]))).toEqual(bytes);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('forwards a keep-alive comment between messages at once, so the browser hears the sign of life', async () => {
     const e = createEventFactory();
     const first = frame(e.started(1), 1);
