@@ -104,4 +104,14 @@ describe('createKestrelProxy({ fetch: nodeFetch }): Kestrel reached over node:ht
     expect(cancel.status).toBe(204);
     expect(await cancel.text()).toBe('');
   });
+
+  it('refuses what it does not do with a TypeError naming it, before anything is sent', async () => {
+    const upstream = track(await startScriptedUpstream((_request, res) => res.end('{}')));
+    await expect(nodeFetch(new Request(upstream.url))).rejects.toThrow(/not a Request/);
+    await expect(nodeFetch(upstream.url, { method: 'POST', body: new Uint8Array([1]) })).rejects.toThrow(
+      /string body or none/,
+    );
+    await expect(nodeFetch(upstream.url, { redirect: 'follow' })).rejects.toThrow(/must be "manual", not "follow"/);
+    expect(upstream.requests).toHaveLength(0);
+  });
 });

@@ -27,17 +27,24 @@ function toResponse(res: IncomingMessage): Response {
  * the global `fetch` (undici): what an open stream holds and what each relayed byte costs are both smaller. It does
  * what the proxy asks of a `fetch` and no more: a string body or none, the request's headers as given (no
  * `accept-encoding` added, so nothing comes back compressed), redirects never followed (a 3xx comes back as it is,
- * which the proxy refuses), and `signal` aborting the request or its body.
+ * which the proxy refuses), and `signal` aborting the request or its body. Anything else it is asked (a `Request`
+ * as input, another body type, `redirect` other than `manual`) is refused with a TypeError, never half done.
  */
 export const nodeFetch = ((input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-  const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+  if (typeof input !== 'string' && !(input instanceof URL))
+    return Promise.reject(new TypeError('nodeFetch takes a URL and options, not a Request'));
+  const body = init.body;
+  if (body !== undefined && body !== null && typeof body !== 'string')
+    return Promise.reject(new TypeError('nodeFetch sends a string body or none'));
+  if (init.redirect !== undefined && init.redirect !== 'manual')
+    return Promise.reject(
+      new TypeError(`nodeFetch never follows redirects: redirect must be "manual", not "${init.redirect}"`),
+    );
+  const url = new URL(input);
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, name) => {
     headers[name] = value;
   });
-  const body = init.body;
-  if (body !== undefined && body !== null && typeof body !== 'string')
-    return Promise.reject(new TypeError('nodeFetch sends a string body or none'));
   return new Promise<Response>((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(url, {
