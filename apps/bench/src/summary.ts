@@ -14,6 +14,13 @@ interface Rate3 {
 }
 
 type ProxyContender = 'kestrel' | 'fetchPipe' | 'rawPipe';
+/** createKestrelProxy with `fetch: nodeFetch`: absent from results written before it was measured. */
+type OptionalProxyContender = 'kestrelNode';
+
+interface IdleFigures {
+  readonly perStreamKB: number;
+  readonly retainedPerStreamKB: number;
+}
 
 /** What the proxy part (apps/bench/src/proxy/proxy-part.ts, issue 17 item 4) writes; the fields the summary reads. */
 export interface ProxyResult {
@@ -22,14 +29,14 @@ export interface ProxyResult {
   /** Size of the upstream's writes: the batching the browser should receive. */
   readonly upstreamWriteBytes: number;
   /** createKestrelProxy's throughput / a plain pipe's (`vsRawPipe`: node:http piped), median of per-round ratios. */
-  readonly ratio: { readonly vsRawPipe: number; readonly vsFetchPipe: number };
+  readonly ratio: { readonly vsRawPipe: number; readonly vsFetchPipe: number; readonly nodeFetchVsRawPipe?: number };
   /** Chunks the browser side received through each relay. */
-  readonly chunksReceived: Readonly<Record<ProxyContender, number>>;
+  readonly chunksReceived: Readonly<Record<ProxyContender, number>> &
+    Readonly<Partial<Record<OptionalProxyContender, number>>>;
   readonly idleStreams: number;
   /** Heap per idle open stream, and per stream once they all closed. */
-  readonly idle: Readonly<
-    Record<ProxyContender, { readonly perStreamKB: number; readonly retainedPerStreamKB: number }>
-  >;
+  readonly idle: Readonly<Record<ProxyContender, IdleFigures>> &
+    Readonly<Partial<Record<OptionalProxyContender, IdleFigures>>>;
 }
 
 /**

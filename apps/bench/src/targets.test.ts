@@ -195,6 +195,31 @@ describe('the issue 17 target lines', () => {
     expect(printed).not.toContain('growth: retained per stream byte');
   });
 
+  it('shows the proxy with nodeFetch beside the default one, and judges the default', () => {
+    const lines = targetLines({
+      ...bare,
+      proxy: {
+        events: 100_000,
+        streamBytes: 13 * 2 ** 20,
+        upstreamWriteBytes: 64 * 1024,
+        ratio: { vsRawPipe: 0.3, vsFetchPipe: 0.5, nodeFetchVsRawPipe: 0.6 },
+        chunksReceived: { kestrel: 210, kestrelNode: 209, fetchPipe: 208, rawPipe: 208 },
+        idleStreams: 200,
+        idle: {
+          kestrel: { perStreamKB: 30, retainedPerStreamKB: 0.1 },
+          kestrelNode: { perStreamKB: 15, retainedPerStreamKB: 0.1 },
+          fetchPipe: { perStreamKB: 25, retainedPerStreamKB: 0 },
+          rawPipe: { perStreamKB: 15, retainedPerStreamKB: 0 },
+        },
+      },
+    });
+    const proxy = lines.filter((line) => line.item === 4);
+    expect(proxy[0]).toMatchObject({ ratio: '0.30', verdict: 'NOT MET' });
+    expect(proxy[0]?.figure).toContain('with nodeFetch 0.60');
+    expect(proxy[2]).toMatchObject({ ratio: '30.0 KB', verdict: 'NOT MET' });
+    expect(proxy[2]?.figure).toContain('with nodeFetch 15.0 KB');
+  });
+
   it('judges the 1,000-run conversation (item 18): settled entries, motion commits per frame, DOM nodes / useChat', () => {
     const conversation = (
       contender: SessionContender,

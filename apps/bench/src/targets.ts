@@ -226,7 +226,9 @@ function proxyTargets(results: BenchResults): TargetLine[] {
     {
       item: 4,
       what: `proxy throughput / plain pipe proxy, ${relay}`,
-      figure: `every event validated; / fetch pipe ${fmt(p.ratio.vsFetchPipe)}`,
+      figure: `every event validated; / fetch pipe ${fmt(p.ratio.vsFetchPipe)}${
+        p.ratio.nodeFetchVsRawPipe === undefined ? '' : `; with nodeFetch ${fmt(p.ratio.nodeFetchVsRawPipe)}`
+      }`,
       ratio: fmt(p.ratio.vsRawPipe),
       target: '≥ 0.5',
       verdict: verdict(p.ratio.vsRawPipe >= 0.5),
@@ -243,7 +245,9 @@ function proxyTargets(results: BenchResults): TargetLine[] {
     {
       item: 4,
       what: `heap per idle open stream at ${p.idleStreams} streams`,
-      figure: `plain pipe ${fmt(p.idle.rawPipe.perStreamKB, 1)} KB`,
+      figure: `plain pipe ${fmt(p.idle.rawPipe.perStreamKB, 1)} KB${
+        p.idle.kestrelNode === undefined ? '' : `; with nodeFetch ${fmt(p.idle.kestrelNode.perStreamKB, 1)} KB`
+      }`,
       ratio: `${fmt(p.idle.kestrel.perStreamKB, 1)} KB`,
       target: '≤ 16 KB',
       verdict: verdict(p.idle.kestrel.perStreamKB <= 16),

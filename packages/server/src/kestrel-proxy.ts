@@ -1,4 +1,4 @@
-import { matchKestrelRoute, toHeaders, type KestrelRoute } from '@kestrel/core';
+import { matchKestrelRoute, toHeaders, type KestrelRoute, type ProtocolError } from '@kestrel/core';
 import { errorResponse } from '@kestrel/core/internal';
 import type { FetchHandler } from './node-listener.js';
 import { resolveProxyOptions, type KestrelProxyOptions, type ProxyHookStage } from './proxy-options.js';
@@ -35,6 +35,43 @@ function routeOf(request: Request, basePath: string): Step<KestrelRoute> {
     default:
       return match satisfies never;
   }
+}
+
+/**
+ * The upstream request's abort and its silence timer, made apart from the handler so that what an open stream keeps
+ * (stop, the timer's state) does not keep the browser's request with it.
+ */
+function upstreamControls(timeoutMs: number) {
+  const abort = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => abort.abort();
+  const reset = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, timeoutMs);
+  };
+  // Every wait on Kestrel has a bound: its headers, then each silence while a JSON answer is read.
+  reset();
+  return {
+    signal: abort.signal,
+    stop,
+    clear: () => clearTimeout(timer),
+    silence: { reset, timedOut: () => timedOut, timeoutMs },
+  };
+}
+
+/** The default report, shared by every stream. */
+const logToConsole = (error: ProtocolError) => console.error(`[kestrel proxy] ${error.message}`);
+
+/** The app's `onProtocolError` with this request, or the log; only the app's keeps the request while a stream is open. */
+function protocolErrorReporter(
+  report: KestrelProxyOptions['onProtocolError'],
+  request: Request,
+): (error: ProtocolError) => void {
+  return report === undefined ? logToConsole : (error) => report(error, request);
 }
 
 /**
@@ -185,21 +222,9 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
     const redact = redactor(staticHeaders, built.value.credentials);
 
     const target = new URL(`${base.pathname.replace(/\/+$/, '')}${upstreamPath(route)}`, base);
-    // Our own controller, so the upstream can be stopped both when the browser leaves and when we end early.
-    const upstreamAbort = new AbortController();
-    const stopUpstream = () => upstreamAbort.abort();
-    request.signal.addEventListener('abort', stopUpstream, { once: true });
-    // Every wait on Kestrel has a bound: its headers, then each silence while a JSON answer is read.
-    let timedOut = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const resetSilence = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        stopUpstream();
-      }, resolved.upstreamTimeoutMs);
-    };
-    resetSilence();
+    const controls = upstreamControls(resolved.upstreamTimeoutMs);
+    // The upstream stops both when the browser leaves and when the proxy ends early.
+    request.signal.addEventListener('abort', controls.stop, { once: true });
 
     let upstream: Response;
     try {
@@ -208,13 +233,13 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
         headers: built.value.headers,
         body: body.value,
         redirect: 'manual',
-        signal: upstreamAbort.signal,
+        signal: controls.signal,
       });
     } catch (error) {
-      clearTimeout(timer);
-      request.signal.removeEventListener('abort', stopUpstream);
+      controls.clear();
+      request.signal.removeEventListener('abort', controls.stop);
       if (request.signal.aborted) return errorResponse(499, 'client_closed', 'The client went away');
-      if (timedOut) return upstreamTimeout(resolved.upstreamTimeoutMs);
+      if (controls.silence.timedOut()) return upstreamTimeout(resolved.upstreamTimeoutMs);
       return errorResponse(
         502,
         'upstream_unreachable',
@@ -233,13 +258,13 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
             },
           }
         : {}),
-      stopUpstream,
+      stopUpstream: controls.stop,
       maxBodyBytes: resolved.maxUpstreamBodyBytes,
       redact,
-      onProtocolError: (error) => resolved.onProtocolError(error, request),
-      silence: { reset: resetSilence, timedOut: () => timedOut, timeoutMs: resolved.upstreamTimeoutMs },
+      onProtocolError: protocolErrorReporter(options.onProtocolError, request),
+      silence: controls.silence,
     });
     // A JSON answer has been read by now; an event stream is timed by the client's heartbeat, not here.
-    return relayed.finally(() => clearTimeout(timer));
+    return relayed.finally(controls.clear);
   };
 }

@@ -1,53 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { incomingBodyStream } from './incoming-body-stream.js';
 
 /** A web-standard handler: the shape of Next.js route handlers, Hono, Remix and `fetch` itself. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 /** A Host header as RFC 9110 allows it: a name or IPv4 address, or a bracketed IPv6 address, and a port. */
 const VALID_HOST = /^(?:[A-Za-z0-9._~-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
-
-/** How much of a request body is read ahead of the handler; beyond it the socket is paused (backpressure). */
-const BODY_HIGH_WATER_MARK = 64 * 1024;
-
-/**
- * The request body as a web stream that reads the socket only as fast as the handler reads it, so a handler that
- * stops early (a body over its limit) never makes the rest pile up in memory. Cancelling it discards the rest.
- */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  let finished = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        req.on('data', (chunk: Buffer) => {
-          if (finished) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) req.pause();
-        });
-        req.on('end', () => {
-          if (finished) return;
-          finished = true;
-          controller.close();
-        });
-        const fail = (error: Error) => {
-          if (finished) return;
-          finished = true;
-          controller.error(error);
-        };
-        req.on('error', fail);
-        // A client that leaves mid-body: the reader must hear it, not wait for bytes that never come.
-        req.on('close', () => fail(new Error('The client closed the connection before the request body was complete')));
-      },
-      pull() {
-        req.resume();
-      },
-      cancel() {
-        finished = true;
-        req.resume(); // discard the rest instead of holding it
-      },
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark: BODY_HIGH_WATER_MARK }),
-  );
-}
 
 /**
  * The request's URL as the client addressed it (`https:` when this server terminates TLS itself), or `undefined`
@@ -78,7 +36,12 @@ function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request
   return new Request(url, {
     method,
     headers,
-    body: hasBody ? bodyStream(req) : null,
+    body: hasBody
+      ? incomingBodyStream(req, {
+          onCancel: 'discard',
+          cutShort: 'The client closed the connection before the request body was complete',
+        })
+      : null,
     signal,
     // Node's fetch requires this for streaming request bodies.
     ...(hasBody ? { duplex: 'half' } : {}),

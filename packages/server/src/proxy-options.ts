@@ -147,8 +147,6 @@ export function resolveProxyOptions(options: KestrelProxyOptions) {
     upstreamTimeoutMs: positiveInteger(options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS, 'upstreamTimeoutMs'),
     staticHeaders: toHeaders(options.headers),
     fetch: options.fetch ?? fetch,
-    onProtocolError:
-      options.onProtocolError ?? ((error: ProtocolError) => console.error(`[kestrel proxy] ${error.message}`)),
     onError:
       options.onError ??
       ((error: unknown, context: { readonly stage: ProxyHookStage }) =>

@@ -1,4 +1,4 @@
-import type { ProtocolError } from '@kestrel/core';
+import type { ProtocolError, RunEvent } from '@kestrel/core';
 import { chunksToStream, createEventFactory, splitRandomly, toBytes } from '@kestrel/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +73,46 @@ describe('validatedEventStream: relayed a chunk at a time', () => {
         const { text: relayed, errors } = await relay(splitRandomly(toBytes(text), count, seed));
         expect(errors).toEqual([]);
         expect(relayed).toBe(text);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("forwards the upstream's own bytes however they are cut, a byte that is not UTF-8 included, never re-encoded", async () => {
+    const e = createEventFactory();
+    // 0xff inside a delta: the proxy and the browser both read it as U+FFFD, but what goes out is Kestrel's byte.
+    const text = [e.started(1), e.received(), e.text('a?b'), e.text('ok')].map((event) => frame(event, event.seq));
+    const bytes = toBytes(text.join(''));
+    bytes[bytes.indexOf(0x3f)] = 0xff;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.integer(), async (count, seed) => {
+        const { out, errors } = await relay(splitRandomly(bytes, count, seed));
+        expect(errors).toEqual([]);
+        expect(new Uint8Array(out.flatMap((chunk) => [...chunk]))).toEqual(bytes);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('reads a character cut between chunks as the browser does, wherever the cut falls, a broken one included', async () => {
+    const runId = 'run_🦅é日';
+    const e = createEventFactory({ runId });
+    const text = [e.started(1), e.received(), e.text('ok')].map((event) => frame(event, event.seq)).join('');
+    // A lone lead byte in a delta: U+FFFD for the proxy and the browser alike, and the bytes around it unchanged.
+    const broken = toBytes(frame(e.text('a?b'), 4));
+    broken[broken.indexOf(0x3f)] = 0xe2;
+    const bytes = new Uint8Array([...toBytes(text), ...broken]);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 60 }), fc.integer(), async (count, seed) => {
+        const heard: RunEvent[] = [];
+        const stream = validatedEventStream(chunksToStream(splitRandomly(bytes, count, seed)), {
+          onProtocolError: (error) => expect.fail(error.message),
+          onCancel: () => undefined,
+          onFirstEvent: async (event) => void heard.push(event),
+        });
+        const relayed = new Uint8Array(await new Response(stream).arrayBuffer());
+        expect(relayed).toEqual(bytes);
+        expect(heard.map((event) => event.runId)).toEqual([runId]);
       }),
       { numRuns: 60 },
     );

@@ -1,5 +1,5 @@
 import { createKestrelProxy } from '@kestrel/server';
-import { createNodeListener } from '@kestrel/server/node';
+import { createNodeListener, nodeFetch } from '@kestrel/server/node';
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,8 +9,9 @@ import type { PeerCommand, PeerReply } from './proxy-peer.js';
 
 /*
  * The proxy in the path (issue 17 item 4). This process runs only proxies; proxy-peer.ts (another process) is
- * Kestrel and the browser. Three proxies relay the same 100k-event stream, in rotated order each round:
+ * Kestrel and the browser. Four proxies relay the same 100k-event stream, in rotated order each round:
  * - `kestrel`: createKestrelProxy behind createNodeListener, validating every event;
+ * - `kestrelNode`: the same with `fetch: nodeFetch` (Kestrel reached over node:http instead of undici);
  * - `fetchPipe`: the same listener and `fetch`, body passed through unread (what the kit's plumbing costs alone);
  * - `rawPipe`: node:http request piped to the response (the cheapest relay Node has).
  * Then 200 idle streams are held open through createKestrelProxy, and the heap they take is read after GC.
@@ -51,6 +52,7 @@ async function main() {
   const { upstream, events, streamBytes } = ready;
 
   const kestrel = await listen(createNodeListener(createKestrelProxy({ upstream })));
+  const kestrelNode = await listen(createNodeListener(createKestrelProxy({ upstream, fetch: nodeFetch })));
   const fetchPipe = await listen(
     createNodeListener(async (request) => {
       const answer = await fetch(`${upstream}${new URL(request.url).pathname}`, {
@@ -73,7 +75,7 @@ async function main() {
     res.on('close', () => out.destroy());
   });
 
-  const contenders = { kestrel, fetchPipe, rawPipe } as const;
+  const contenders = { kestrel, kestrelNode, fetchPipe, rawPipe } as const;
   type Name = keyof typeof contenders;
   const names = Object.keys(contenders) as Name[];
   const samples = Object.fromEntries(
@@ -150,10 +152,15 @@ async function main() {
     rounds: ROUNDS,
     eventsPerSecond: {
       kestrel: eventsPerSecond('kestrel'),
+      kestrelNode: eventsPerSecond('kestrelNode'),
       fetchPipe: eventsPerSecond('fetchPipe'),
       rawPipe: eventsPerSecond('rawPipe'),
     },
-    ratio: { vsRawPipe: ratio('kestrel', 'rawPipe'), vsFetchPipe: ratio('kestrel', 'fetchPipe') },
+    ratio: {
+      vsRawPipe: ratio('kestrel', 'rawPipe'),
+      vsFetchPipe: ratio('kestrel', 'fetchPipe'),
+      nodeFetchVsRawPipe: ratio('kestrelNode', 'rawPipe'),
+    },
     cpuUsPerEvent: Object.fromEntries(names.map((n) => [n, median(samples[n].cpuUs) / events])) as Record<Name, number>,
     chunksReceived: Object.fromEntries(names.map((n) => [n, median(samples[n].chunks)])) as Record<Name, number>,
     idleStreams: IDLE_STREAMS,
