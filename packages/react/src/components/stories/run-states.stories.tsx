@@ -45,10 +45,12 @@ export const Streaming: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(phaseOf(canvasElement)).toBe('streaming');
-    // The draft is in a region that is not live; the (empty) log region waits for the final text.
+    // The draft is in a region that is not live; the (empty, hidden) live region waits to announce the answer.
     const draft = canvas.getByRole('group', { name: 'Assistant response, in progress' });
     await expect(draft.getAttribute('aria-busy')).toBe('true');
-    await expect(canvas.getByRole('log').textContent).toBe('');
+    await expect(draft.closest('[aria-live]')).toBeNull();
+    await expect(draft.previousElementSibling?.getAttribute('aria-live')).toBe('polite');
+    await expect(draft.previousElementSibling?.textContent).toBe('');
     await expect(draft.textContent).toContain('in progress');
   },
 };
