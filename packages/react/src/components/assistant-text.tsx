@@ -65,7 +65,7 @@ export interface AssistantTextProps extends Omit<HTMLAttributes<HTMLDivElement>,
  * said something else.
  *
  * A screen reader hears the answer once, and never the draft as the answer: a visually hidden polite live region
- * beside the group, empty while the draft streams, receives the settled answer as it is shown, as plain text (one
+ * just before the group, empty while the draft streams, receives the settled answer as it is shown, as plain text (one
  * text node, never HTML), cut at a word boundary after about 4,000 characters and then marked as continuing on the
  * page (`labels.answerContinues`). It is emptied again 7 seconds later, so browsing the page finds the answer once.
  * A run first seen settled (a reload, a history) announces nothing. Exported as `Run.Text` too.
