@@ -1,10 +1,13 @@
 import { createEventFactory } from './event-factory.js';
+import { splitIntoDeltas } from './markdown-answer.js';
 import { ev, evs, type Scenario } from './scenario.js';
 
 /** Options of `createLongStreamScenario`: how many deltas to stream and the scenario's name. */
 export interface LongStreamOptions {
   /** How many `text.delta` events the answer streams in. Default 10 000. */
   readonly deltas?: number;
+  /** The answer, cut into `deltas` pieces by `splitIntoDeltas`. Default `w0 w1 w2 …`, one word per delta. */
+  readonly text?: string;
   readonly name?: string;
 }
 
@@ -20,7 +23,10 @@ export interface LongStreamOptions {
 export function createLongStreamScenario(options: LongStreamOptions = {}): Scenario {
   const deltas = options.deltas ?? 10_000;
   const e = createEventFactory({ runId: 'run_long_stream' });
-  const pieces = Array.from({ length: deltas }, (_, i) => `w${i} `);
+  const pieces =
+    options.text === undefined
+      ? Array.from({ length: deltas }, (_, i) => `w${i} `)
+      : splitIntoDeltas(options.text, deltas);
   const text = pieces.join('');
   return {
     name: options.name ?? 'long-stream',

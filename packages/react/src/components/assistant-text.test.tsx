@@ -1,11 +1,24 @@
-import { createScenarioSource, getScenario } from '@kestrel/testing';
+import { createLongStreamScenario, createMarkdownAnswer, createScenarioSource, getScenario } from '@kestrel/testing';
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { listenToLiveRegions } from '../test-support/live-regions.test-helper.js';
+import { ANNOUNCED_CHARS } from './answer-announcement.js';
 import { AssistantText } from './assistant-text.js';
 import { expectNoAxeViolations } from './axe-check.test-helper.js';
+import { ANNOUNCEMENT_KEPT_MS } from './settled-announcement.js';
+
+/** The visually hidden live region that announces the settled answer. */
+const announcer = (container: HTMLElement) => container.querySelector<HTMLElement>('[aria-live="polite"]');
+
+const playToEnd = (source: { step: () => boolean }) =>
+  act(() => {
+    while (source.step()) {
+      // play to run.completed
+    }
+  });
 
 describe('AssistantText', () => {
-  it('streams the draft in a region that is not live, then puts only the final text in the log region that waited for it', async () => {
+  it('streams the draft in a group that is not live, then shows only the final text in that same group, announced once', async () => {
     const scenario = getScenario('failed-retryable');
     const source = createScenarioSource(scenario, { until: (state) => state.draftText.split(' ').length > 4 });
     const { container } = render(<AssistantText run={source} />);
@@ -16,38 +29,105 @@ describe('AssistantText', () => {
     expect(draft.textContent).toContain('in progress');
     // A reader that ignores aria-busy still hears nothing: the draft is in no live region.
     expect(draft.closest('[aria-live], [role="log"], [role="status"], [role="alert"]')).toBeNull();
-    const log = screen.getByRole('log', { name: 'Assistant response' });
-    expect(log.textContent).toBe('');
-    expect(log.hasAttribute('data-kestrel-part')).toBe(false);
+    // The live region is there, empty, before the answer: its text will be an addition, which is announced.
+    expect(announcer(container)?.textContent).toBe('');
     await expectNoAxeViolations(container);
 
-    act(() => {
-      while (source.step()) {
-        // play to run.completed
-      }
-    });
-    const streamed = source.getState().draftText;
-    expect(streamed).toContain('I started looking up the exchange rates');
-    // The same log region, there since the draft began, now holds the final text: one addition, announced once.
-    expect(screen.getByRole('log', { name: 'Assistant response' })).toBe(log);
-    expect(log.getAttribute('data-kestrel-part')).toBe('assistant-text');
-    // The draft never stands in for the outcome: only output.assistantText is shown.
-    expect(log.textContent).toBe('I could not finish the conversion because the model provider is overloaded.');
-    expect(screen.queryByRole('group', { name: 'Assistant response, in progress' })).toBeNull();
-    expect(screen.queryByText(/in progress/)).toBeNull();
+    const listening = listenToLiveRegions(container);
+    playToEnd(source);
+    expect(source.getState().draftText).toContain('I started looking up the exchange rates');
+    const finalText = 'I could not finish the conversion because the model provider is overloaded.';
+    // The same group now shows the final text, and only it: the draft never stands in for the outcome.
+    expect(screen.getByRole('group', { name: 'Assistant response' })).toBe(draft);
+    expect(draft.getAttribute('data-kestrel-part')).toBe('assistant-text');
+    expect(draft.getAttribute('data-state')).toBe('final');
+    expect(draft.querySelector('[data-kestrel-text]')?.textContent).toBe(finalText);
+    expect(draft.textContent).not.toContain('in progress');
+    expect(draft.closest('[aria-live], [role="log"], [role="status"], [role="alert"]')).toBeNull();
+    expect(listening.stop()).toEqual([finalText]);
     await expectNoAxeViolations(container);
+  });
+
+  it('keeps the elements that showed the draft when the answer settles: nothing is mounted again', () => {
+    const text = createMarkdownAnswer({ length: 12_000 });
+    const source = createScenarioSource(createLongStreamScenario({ text, deltas: 300 }), {
+      until: (state) => state.draftText === text,
+    });
+    const { container } = render(<AssistantText run={source} />);
+    const region = screen.getByRole('group', { name: 'Assistant response, in progress' });
+    const shown = region.querySelector('[data-kestrel-text]')!;
+    const pieces = [...shown.querySelectorAll('[data-kestrel-chunk]')];
+    expect(pieces.length).toBeGreaterThan(5);
+    const changed: Node[] = [];
+    const observer = new MutationObserver((records) => changed.push(...records.map((record) => record.target)));
+    observer.observe(shown, { subtree: true, childList: true, characterData: true });
+
+    playToEnd(source);
+    changed.push(...observer.takeRecords().map((record) => record.target));
+    observer.disconnect();
+    expect(source.getState().phase).toBe('settled');
+    const final = container.querySelector('[data-kestrel-part="assistant-text"]');
+    expect(final).toBe(region);
+    expect(final?.querySelector('[data-kestrel-text]')).toBe(shown);
+    expect([...shown.querySelectorAll('[data-kestrel-chunk]')]).toEqual(pieces);
+    expect(changed).toEqual([]);
+    expect(shown.textContent).toBe(text);
+  });
+
+  it('announces a long answer once, as plain text cut at a word boundary, then says it continues on the page', () => {
+    const text = createMarkdownAnswer({ length: 12_000 });
+    const source = createScenarioSource(createLongStreamScenario({ text, deltas: 300 }), { upTo: 10 });
+    const { container } = render(<AssistantText run={source} />);
+    const listening = listenToLiveRegions(container);
+    playToEnd(source);
+    const [heard, ...more] = listening.stop();
+    expect(more).toEqual([]);
+    const continues = '… (the answer continues on the page)';
+    expect(heard?.endsWith(continues)).toBe(true);
+    const spoken = heard!.slice(0, -continues.length);
+    expect(spoken.length).toBeLessThanOrEqual(ANNOUNCED_CHARS);
+    expect(spoken.length).toBeGreaterThan(ANNOUNCED_CHARS - 200);
+    expect(text.startsWith(spoken)).toBe(true);
+    expect(/\s/.test(text[spoken.length]!)).toBe(true);
+    // One text node: the answer is never HTML, even where it looks like it.
+    expect([...announcer(container)!.childNodes].map((node) => node.nodeType)).toEqual([Node.TEXT_NODE]);
+  });
+
+  it('announces nothing for a run first seen settled, and empties its announcement after 7 seconds', () => {
+    const settled = render(<AssistantText run={createScenarioSource(getScenario('completed-text'))} />);
+    expect(screen.getByRole('group', { name: 'Assistant response' }).textContent).toContain('Canberra');
+    expect(announcer(settled.container)?.textContent).toBe('');
+    settled.unmount();
+
+    vi.useFakeTimers();
+    try {
+      const source = createScenarioSource(getScenario('completed-text'), { upTo: 4 });
+      const { container } = render(<AssistantText run={source} />);
+      playToEnd(source);
+      expect(announcer(container)?.textContent).toContain('Canberra');
+      act(() => vi.advanceTimersByTime(ANNOUNCEMENT_KEPT_MS - 1));
+      expect(announcer(container)?.textContent).toContain('Canberra');
+      act(() => vi.advanceTimersByTime(1));
+      // Browsing the page now finds the answer once, where it is shown.
+      expect(announcer(container)?.textContent).toBe('');
+      expect(screen.getByRole('group', { name: 'Assistant response' }).textContent).toContain('Canberra');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the final text, not the draft, even when they differ by whitespace', () => {
     render(<AssistantText run={createScenarioSource(getScenario('cancelled'))} />);
-    expect(screen.getByRole('log').textContent).toBe('Tides are caused mainly by the Moon');
+    expect(screen.getByRole('group', { name: 'Assistant response' }).textContent).toBe(
+      'Tides are caused mainly by the Moon',
+    );
   });
 
   it('marks streamed text as incomplete when the stream broke, and renders nothing without text', async () => {
     const { container } = render(<AssistantText run={createScenarioSource(getScenario('truncated'))} />);
     const draft = screen.getByRole('group', { name: 'Assistant response, in progress' });
     expect(draft.getAttribute('data-state')).toBe('interrupted');
-    expect(screen.getByRole('log').textContent).toBe('');
+    expect(announcer(container)?.textContent).toBe('');
     expect(draft.querySelector('[data-kestrel-marker]')?.textContent).toBe('Incomplete text, not a result');
     await expectNoAxeViolations(container);
     const { container: empty } = render(<AssistantText run={createScenarioSource(getScenario('failed-no-text'))} />);

@@ -1,9 +1,10 @@
 'use client';
 import type { RunSource, RunState } from '@kestrel/core';
-import type { HTMLAttributes, ReactNode, Ref } from 'react';
+import { useRef, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { PlainText } from './plain-text.js';
+import { SettledAnnouncement } from './settled-announcement.js';
 import { useOptionalRunContext, usePartRun } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 
@@ -44,24 +45,30 @@ export function selectAssistantText(state: RunState): TextSlice {
 /** How text is turned into elements; the default is plain text. Pass `MarkdownText` from `@kestrel/react/markdown`. */
 export type RenderText = (text: string, context: { readonly final: boolean }) => ReactNode;
 
-/** Props of `AssistantText`: the run to read text from, plus attributes for its regions. */
+/** Props of `AssistantText`: the run to read text from, plus attributes for the element showing its text. */
 export interface AssistantTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** The run; inside `Run.Root`, the root's. */
   readonly run?: RunSource;
   /** Turns text into elements (inside `Run.Root`, the root's by default); plain text otherwise. */
   readonly renderText?: RenderText;
   readonly labels?: Partial<KestrelLabels>;
-  /** The element showing text now: the draft while it streams, then the final text. */
+  /** The element showing text now: the draft while it streams, then (the same element) the final text. */
   readonly ref?: Ref<HTMLDivElement>;
 }
 
 /**
- * The assistant's text, in two regions so a screen reader hears the answer once, and never the draft as the
- * answer. While streaming, the draft is shown, marked in progress, in a labelled group that is not live (nor a landmark)
- * (`data-kestrel-part="draft"`, `aria-busy`); beside it an empty `role="log"` region waits. Once settled, the draft
- * is gone and `output.assistantText` fills that log region (`data-kestrel-part="assistant-text"`): one addition to
- * a live region that was already there, announced once. A run first seen settled shows the final text without
- * announcing it. Text is never interpreted as HTML. Exported as `Run.Text` too.
+ * The assistant's text, in one element from the first draft to the final text, so settling changes what it says
+ * about the text, not the text: the elements already shown are kept (no remount, no layout of the answer again).
+ * While streaming, the draft is marked in progress in a labelled group that is not live (nor a landmark)
+ * (`data-kestrel-part="draft"`, `aria-busy`, "Assistant response, in progress"). Once settled, the same group
+ * shows `output.assistantText` (`data-kestrel-part="assistant-text"`, "Assistant response"), even when the draft
+ * said something else.
+ *
+ * A screen reader hears the answer once, and never the draft as the answer: a visually hidden polite live region
+ * just before the group, empty while the draft streams, receives the settled answer as it is shown, as plain text (one
+ * text node, never HTML), cut at a word boundary after about 4,000 characters and then marked as continuing on the
+ * page (`labels.answerContinues`). It is emptied again 7 seconds later, so browsing the page finds the answer once.
+ * A run first seen settled (a reload, a history) announces nothing. Exported as `Run.Text` too.
  *
  * @example
  * <AssistantText run={run} />
@@ -79,39 +86,30 @@ export function AssistantText({
   const renderText = ownRenderText ?? (ownRun === undefined ? rootRenderText : undefined);
   const { mode, text } = useRunSelector(run, selectAssistantText, shallowEqual);
   const t = useKestrelLabels(labels);
+  const shown = useRef<HTMLDivElement | null>(null);
   if (mode === null) return null;
   const final = mode === 'final';
-  const shown = (
-    <div data-kestrel-text="">{renderText === undefined ? <PlainText text={text} /> : renderText(text, { final })}</div>
-  );
+  // One element, same children in the same places in every mode: React keeps the text's elements on settling.
   return (
     <>
-      {final ? null : (
-        <div
-          {...rest}
-          ref={ref}
-          role="group"
-          aria-label={t.draftRegion}
-          aria-busy={mode === 'streaming'}
-          className={className}
-          data-kestrel-part="draft"
-          data-state={mode}
-        >
-          {shown}
-          <p data-kestrel-marker={mode}>{mode === 'streaming' ? t.draftInProgress : t.draftInterrupted}</p>
-        </div>
-      )}
-      {/* Present (empty) from the first draft on, so the final text is an addition a screen reader announces. */}
+      {/* Before the text, so the parts after Run.Text (the finish notice) stay right after it. */}
+      <SettledAnnouncement mode={mode} shown={shown} continues={t.answerContinues} />
       <div
-        {...(final ? rest : {})}
-        ref={final ? ref : undefined}
-        role="log"
-        aria-label={t.assistantRegion}
-        className={final ? className : undefined}
-        data-kestrel-part={final ? 'assistant-text' : undefined}
-        data-state={final ? mode : 'pending'}
+        {...rest}
+        ref={ref}
+        role="group"
+        aria-label={final ? t.assistantRegion : t.draftRegion}
+        aria-busy={mode === 'streaming'}
+        className={className}
+        data-kestrel-part={final ? 'assistant-text' : 'draft'}
+        data-state={mode}
       >
-        {final ? shown : null}
+        <div ref={shown} data-kestrel-text="">
+          {renderText === undefined ? <PlainText text={text} /> : renderText(text, { final })}
+        </div>
+        {final ? null : (
+          <p data-kestrel-marker={mode}>{mode === 'streaming' ? t.draftInProgress : t.draftInterrupted}</p>
+        )}
       </div>
     </>
   );

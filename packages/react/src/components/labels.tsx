@@ -28,6 +28,8 @@ export interface KestrelLabels {
   readonly draftRegion: string;
   readonly draftInProgress: string;
   readonly draftInterrupted: string;
+  /** Ends the announcement of a long answer, cut after about 4,000 characters: the rest is on the page. */
+  readonly answerContinues: string;
   readonly activity: string;
   readonly activityReasoning: string;
   readonly activityTools: string;
@@ -161,6 +163,7 @@ export const defaultLabels: KestrelLabels = {
   draftRegion: 'Assistant response, in progress',
   draftInProgress: 'Writing… (in progress, not final)',
   draftInterrupted: 'Incomplete text, not a result',
+  answerContinues: '… (the answer continues on the page)',
   activity: 'Activity',
   activityReasoning: 'Reasoning',
   activityTools: 'Tool calls',

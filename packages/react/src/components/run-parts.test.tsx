@@ -325,9 +325,12 @@ describe('announcements', () => {
         // to run.completed
       }
     });
+    // The status says the outcome; the hidden region beside the text says the answer, as plain text.
     const speaking = speakingRegions(container);
-    expect(speaking.map((region) => region.getAttribute('role'))).toEqual(['status', 'log']);
-    expect(speaking[0]?.textContent).toBe('Run finished');
-    expect(speaking[1]?.textContent).toBe(run.getState().output?.assistantText);
+    expect(speaking.map((region) => region.textContent)).toEqual([
+      'Run finished',
+      run.getState().output?.assistantText,
+    ]);
+    expect(speaking[1]?.nextElementSibling?.getAttribute('data-kestrel-part')).toBe('assistant-text');
   });
 });

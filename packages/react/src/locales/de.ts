@@ -51,6 +51,7 @@ export const de: KestrelLabels = {
   draftRegion: 'Antwort des Assistenten, in Arbeit',
   draftInProgress: 'Schreibt… (in Arbeit, nicht endgültig)',
   draftInterrupted: 'Unvollständiger Text, kein Ergebnis',
+  answerContinues: '… (die Antwort geht auf der Seite weiter)',
   activity: 'Aktivität',
   activityReasoning: 'Überlegungen',
   activityTools: 'Werkzeugaufrufe',

@@ -52,6 +52,7 @@ export const es: KestrelLabels = {
   draftRegion: 'Respuesta del asistente, en curso',
   draftInProgress: 'Escribiendo… (en curso, no definitivo)',
   draftInterrupted: 'Texto incompleto, no es un resultado',
+  answerContinues: '… (la respuesta continúa en la página)',
   activity: 'Actividad',
   activityReasoning: 'Razonamiento',
   activityTools: 'Llamadas a herramientas',

@@ -52,6 +52,7 @@ export const fr: KestrelLabels = {
   draftRegion: 'Réponse de l’assistant, en cours',
   draftInProgress: 'Rédaction… (en cours, non définitif)',
   draftInterrupted: 'Texte incomplet, pas un résultat',
+  answerContinues: '… (la suite de la réponse est sur la page)',
   activity: 'Activité',
   activityReasoning: 'Raisonnement',
   activityTools: 'Appels d’outils',

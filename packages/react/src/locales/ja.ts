@@ -48,6 +48,7 @@ export const ja: KestrelLabels = {
   draftRegion: 'アシスタントの回答（作成中）',
   draftInProgress: '作成中…（途中経過であり、確定ではありません）',
   draftInterrupted: '不完全なテキストです。結果ではありません',
+  answerContinues: '…（回答の続きはページにあります）',
   activity: 'アクティビティ',
   activityReasoning: '推論',
   activityTools: 'ツール呼び出し',

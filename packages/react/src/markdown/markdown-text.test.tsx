@@ -1,9 +1,10 @@
-import { createScenarioSource, getScenario } from '@kestrel/testing';
-import { render, screen } from '@testing-library/react';
+import { createLongStreamScenario, createMarkdownAnswer, createScenarioSource, getScenario } from '@kestrel/testing';
+import { act, render, screen } from '@testing-library/react';
 import { Lexer } from 'marked';
 import { describe, expect, it, vi } from 'vitest';
 import { AssistantText } from '../components/assistant-text.js';
 import { expectNoAxeViolations } from '../components/axe-check.test-helper.js';
+import { listenToLiveRegions } from '../test-support/live-regions.test-helper.js';
 import { closeOpenFence } from './close-open-fence.js';
 import { MarkdownText, renderMarkdown } from './markdown-text.js';
 
@@ -69,9 +70,34 @@ describe('MarkdownText', () => {
 
   it('plugs into AssistantText as its text renderer', () => {
     render(<AssistantText run={createScenarioSource(getScenario('completed-text'))} renderText={renderMarkdown} />);
-    expect(screen.getByRole('log').querySelector('[data-kestrel-markdown="final"] p')?.textContent).toContain(
-      'Canberra',
-    );
+    expect(
+      screen.getByRole('group', { name: 'Assistant response' }).querySelector('[data-kestrel-markdown="final"] p')
+        ?.textContent,
+    ).toContain('Canberra');
+  });
+
+  it("keeps the draft's elements when the answer settles, and announces it as text without markdown syntax", () => {
+    const text = createMarkdownAnswer({ length: 20_000 });
+    const source = createScenarioSource(createLongStreamScenario({ text, deltas: 400 }), {
+      until: (state) => state.draftText === text,
+    });
+    const { container } = render(<AssistantText run={source} renderText={renderMarkdown} />);
+    const markdown = container.querySelector('[data-kestrel-markdown="streaming"]')!;
+    const children = [...markdown.children];
+    expect(markdown.querySelectorAll('[data-kestrel-markdown-group]').length).toBeGreaterThan(0);
+    const listening = listenToLiveRegions(container);
+    act(() => {
+      while (source.step()) {
+        // play to run.completed
+      }
+    });
+    // The same elements, now marked final: the answer is neither parsed, rendered nor laid out again.
+    expect(container.querySelector('[data-kestrel-markdown="final"]')).toBe(markdown);
+    expect([...markdown.children]).toEqual(children);
+    const [heard, ...more] = listening.stop();
+    expect(more).toEqual([]);
+    expect(heard).toMatch(/^Part 1\n1\. [A-Z]/);
+    expect(heard).not.toMatch(/^#|```|^\| |\*\*|\]\(/m);
   });
 
   it('renders GitHub tables, task lists and strikethrough, and decodes character references in text', async () => {
@@ -141,14 +167,17 @@ describe('MarkdownText', () => {
       expect(unwrapGroups(root)).toBe(unwrapGroups(full.container.querySelector('[data-kestrel-markdown]')!));
     });
 
-    it('does not lex the whole answer again when its final text replaces the draft', () => {
-      const draft = render(<MarkdownText streaming>{answer}</MarkdownText>);
+    it('does not lex the answer again when the draft it shows becomes the final text', () => {
+      const { container, rerender } = render(<MarkdownText streaming>{answer}</MarkdownText>);
+      const draft = container.innerHTML;
       const lex = vi.spyOn(Lexer.prototype, 'lex');
-      const final = render(<MarkdownText>{answer}</MarkdownText>);
+      rerender(<MarkdownText>{answer}</MarkdownText>);
       const lexedCharacters = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
       lex.mockRestore();
-      expect(lexedCharacters).toBeLessThan(answer.length / 10);
-      expect(unwrapGroups(final.container.firstElementChild!)).toBe(unwrapGroups(draft.container.firstElementChild!));
+      expect(lexedCharacters).toBe(0);
+      expect(container.innerHTML).toBe(
+        draft.replace('data-kestrel-markdown="streaming"', 'data-kestrel-markdown="final"'),
+      );
     });
   });
 });

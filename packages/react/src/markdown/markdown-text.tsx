@@ -2,7 +2,7 @@
 import { memo, type HTMLAttributes, type Ref } from 'react';
 import type { RenderText } from '../components/assistant-text.js';
 import { useIncremental } from '../components/use-incremental.js';
-import { lexMarkdownBlocks, type MarkdownBlock, type MarkdownBlocks } from './markdown-blocks.js';
+import { lexMarkdownBlocks, type MarkdownBlock } from './markdown-blocks.js';
 import { renderToken } from './render-tokens.js';
 
 export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -16,23 +16,6 @@ export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 
 const Block = memo(function Block({ block }: { readonly block: MarkdownBlock }) {
   return block.tokens.map(renderToken);
 });
-
-// The last texts lexed by any MarkdownText (at most 4). A run's final text is a new MarkdownText in another region
-// (the log a screen reader hears); starting from its draft's blocks spares lexing the whole answer again just as
-// it settles. Any earlier lex is a valid start (lexMarkdownBlocks reuses only what the text extends).
-const recent: MarkdownBlocks[] = [];
-
-function lexRemembered(previous: MarkdownBlocks | null, text: string): MarkdownBlocks {
-  let start = previous;
-  for (const entry of recent)
-    if ((start === null || entry.text.length > start.text.length) && text.startsWith(entry.text)) start = entry;
-  const lexed = lexMarkdownBlocks(start, text);
-  const slot = previous === null ? -1 : recent.indexOf(previous);
-  if (slot === -1) recent.unshift(lexed);
-  else recent[slot] = lexed;
-  recent.length = Math.min(recent.length, 4);
-  return lexed;
-}
 
 /** Settled blocks are rendered in groups of this many, each one element: see MarkdownText. */
 const GROUP = 32;
@@ -68,7 +51,7 @@ const Group = memo(function Group({ blocks, from }: GroupProps) {
  * <RunView run={run} renderText={renderMarkdown} />
  */
 export function MarkdownText({ children, streaming = false, className, ref, ...rest }: MarkdownTextProps) {
-  const { blocks, settled } = useIncremental(children, lexRemembered);
+  const { blocks, settled } = useIncremental(children, lexMarkdownBlocks);
   const grouped = settled - (settled % GROUP);
   const groups = Array.from({ length: grouped / GROUP }, (_, index) => (
     <Group key={`group-${index}`} blocks={blocks} from={index * GROUP} />

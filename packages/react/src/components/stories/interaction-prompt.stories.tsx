@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { answerOnly } from './support/answer-query.js';
 import { ScenarioView } from './support/scenario-view.js';
 
 /** Answering a WAITING run, played: each story fills the prompt the way a person would and checks what follows. */
@@ -26,7 +27,7 @@ export const ApproveWithComment: Story = {
       approved: true,
       comment: 'Go ahead',
     });
-    await expect(await canvas.findByText('Sent the Q3 report to all 6 board members.')).toBeTruthy();
+    await expect(await canvas.findByText('Sent the Q3 report to all 6 board members.', answerOnly)).toBeTruthy();
   },
 };
 
@@ -47,7 +48,7 @@ export const PickOneFlight: Story = {
     await expect(canvas.getByRole('radio', { name: 'FR 8341, 12:40' })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Send answer' }));
     await expect(args.onAction).toHaveBeenCalledWith('respond', { kind: 'choice', selected: ['fr8341'] });
-    await expect(await canvas.findByText(/Booked FR 8341/)).toBeTruthy();
+    await expect(await canvas.findByText(/Booked FR 8341/, answerOnly)).toBeTruthy();
   },
 };
 
@@ -74,7 +75,7 @@ export const AnswerInWords: Story = {
       'Please fix the heating by Friday.',
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Send answer' }));
-    await expect(await canvas.findByText(/Dear Ms Lane/)).toBeTruthy();
+    await expect(await canvas.findByText(/Dear Ms Lane/, answerOnly)).toBeTruthy();
   },
 };
 
@@ -104,7 +105,7 @@ export const FillTheForm: Story = {
       kind: 'form',
       values: { project: 'ACME-7', amount: 23.4, billable: true, category: 'travel' },
     });
-    await expect(await canvas.findByText(/Filed a EUR 23.40 travel expense/)).toBeTruthy();
+    await expect(await canvas.findByText(/Filed a EUR 23.40 travel expense/, answerOnly)).toBeTruthy();
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { answerOnly } from './support/answer-query.js';
 import { LiveScenario } from './support/live-scenario.js';
 
 /**
@@ -37,9 +38,12 @@ export const ApproveAndContinue: Story = {
     await press(context.canvasElement);
     await settle(context.canvasElement, 'settled', 'WAITING');
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(canvas.getByText('Sent the Q3 report to all 6 board members.')).toBeTruthy(), {
-      timeout: 8000,
-    });
+    await waitFor(
+      () => expect(canvas.getByText('Sent the Q3 report to all 6 board members.', answerOnly)).toBeTruthy(),
+      {
+        timeout: 8000,
+      },
+    );
     await settle(context.canvasElement, 'settled', 'COMPLETED');
   },
 };

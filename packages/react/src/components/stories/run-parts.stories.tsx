@@ -189,7 +189,7 @@ export const TextDraft: Story = {
 export const TextFinal: Story = {
   args: { part: 'Text', scenario: 'completed-text' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('log', { name: 'Assistant response' })).toHaveAttribute(
+    await expect(within(canvasElement).getByRole('group', { name: 'Assistant response' })).toHaveAttribute(
       'data-kestrel-part',
       'assistant-text',
     );

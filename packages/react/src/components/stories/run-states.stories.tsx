@@ -18,6 +18,24 @@ type Story = StoryObj<typeof meta>;
 const phaseOf = (canvasElement: HTMLElement) =>
   canvasElement.querySelector('[data-kestrel-run]')?.getAttribute('data-phase');
 
+/**
+ * Where the text sits against the root's content box: [start offset, width gap]. Zero for both, draft or final,
+ * means settling never moves the text nor changes where its lines wrap (no layout of a long answer again).
+ * Null without layout (jsdom).
+ */
+function textPlacement(canvasElement: HTMLElement): [number, number] | null {
+  const root = canvasElement.querySelector<HTMLElement>('[data-kestrel-run]')!;
+  const text = root.querySelector('[data-kestrel-text]')!.getBoundingClientRect();
+  const box = root.getBoundingClientRect();
+  if (box.width === 0) return null;
+  const style = getComputedStyle(root);
+  const px = (value: string) => Number.parseFloat(value);
+  const start = box.left + px(style.borderLeftWidth) + px(style.paddingLeft);
+  const width =
+    box.width - px(style.borderLeftWidth) - px(style.borderRightWidth) - px(style.paddingLeft) - px(style.paddingRight);
+  return [Math.round(text.left - start), Math.round(width - text.width)];
+}
+
 /** Before a run starts: the theme shows nothing (no empty frame), while the status live region waits in the DOM. */
 export const Idle: Story = {
   args: { scenario: 'completed-text', freeze: { upTo: 0 } },
@@ -45,11 +63,15 @@ export const Streaming: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(phaseOf(canvasElement)).toBe('streaming');
-    // The draft is in a region that is not live; the (empty) log region waits for the final text.
+    // The draft is in a region that is not live; the (empty, hidden) live region waits to announce the answer.
     const draft = canvas.getByRole('group', { name: 'Assistant response, in progress' });
     await expect(draft.getAttribute('aria-busy')).toBe('true');
-    await expect(canvas.getByRole('log').textContent).toBe('');
+    await expect(draft.closest('[aria-live]')).toBeNull();
+    await expect(draft.previousElementSibling?.getAttribute('aria-live')).toBe('polite');
+    await expect(draft.previousElementSibling?.textContent).toBe('');
     await expect(draft.textContent).toContain('in progress');
+    // The draft's dashed rule hangs before the text: the text has the place and width the final answer has.
+    await expect(textPlacement(canvasElement) ?? [0, 0]).toEqual([0, 0]);
   },
 };
 
@@ -75,7 +97,12 @@ export const Detached: Story = {
   },
 };
 
-export const PayloadAbsent: Story = { args: { scenario: 'completed-text' } };
+export const PayloadAbsent: Story = {
+  args: { scenario: 'completed-text' },
+  play: async ({ canvasElement }) => {
+    await expect(textPlacement(canvasElement) ?? [0, 0]).toEqual([0, 0]);
+  },
+};
 
 export const PayloadValid: Story = {
   args: { scenario: 'completed-payload' },

@@ -1,0 +1,82 @@
+/**
+ * At most this many characters of the answer are announced: about a minute of speech. A screen reader reads a live
+ * region to its end and cannot skip within it; the rest is on the page, to read at the reader's own pace.
+ */
+export const ANNOUNCED_CHARS = 4_000;
+
+/** A cut this close to the limit at a space is preferred to a cut inside a word. */
+const WORD_SEARCH = 200;
+
+// Elements that start a new line of text: their text is joined to the text before it with a line break, so
+// "Heading" and "First paragraph" are not read as one word.
+const BLOCKS = new Set([
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'DD',
+  'DIV',
+  'DL',
+  'DT',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HR',
+  'LI',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'TABLE',
+  'TD',
+  'TH',
+  'TR',
+  'UL',
+]);
+
+function blockOf(node: Node, root: Element): Node {
+  for (let element = node.parentElement; element !== null && element !== root; element = element.parentElement)
+    if (BLOCKS.has(element.tagName)) return element;
+  return root;
+}
+
+/** `text` (longer than `limit`) cut to `limit` characters, at a white space near the limit when there is one, never inside a surrogate pair. */
+function cutAt(text: string, limit: number): string {
+  let end = limit;
+  for (let at = limit; at > limit - WORD_SEARCH && at > 0; at -= 1)
+    if (/\s/.test(text[at]!)) {
+      end = at;
+      break;
+    }
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return text.slice(0, end).trimEnd();
+}
+
+/**
+ * What a screen reader hears of an answer shown in `element`: its text as rendered (markdown without its syntax,
+ * one line per block), as plain text, cut to {@link ANNOUNCED_CHARS} at a word boundary and then followed by
+ * `continues`. Reads no more of the page than it announces, so a 200 KB answer costs what a 4 KB one does.
+ */
+export function answerAnnouncement(element: Element, continues: string, limit = ANNOUNCED_CHARS): string {
+  const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let text = '';
+  let block: Node | null = null;
+  for (let node = walker.nextNode(); node !== null && text.length <= limit; node = walker.nextNode()) {
+    const value = node.nodeValue ?? '';
+    if (value === '') continue;
+    const own = blockOf(node, element);
+    if (block !== null && own !== block && !/\s$/.test(text)) text += '\n';
+    block = own;
+    text += value.slice(0, limit + 1 - text.length);
+  }
+  text = text.trim();
+  return text.length <= limit ? text : cutAt(text, limit) + continues;
+}
