@@ -5,6 +5,7 @@ import {
   decodeSSEBatches,
   initialRunState,
   parseSSEMessage,
+  readSSE,
   reduceRun,
   type RunEvent,
   type RunState,
@@ -60,8 +61,18 @@ export function startedState(): RunState {
   return reduceRun(requested, { type: 'client/connected' });
 }
 
-/** decode → parseSSEMessage → reduceRun as the run client reads a body: a network chunk's messages per await. */
+/** readSSE → parseSSEMessage → reduceRun as the run client reads a body (follow-run.ts): one await per chunk. */
 export async function kitPipeline(chunks: readonly Uint8Array[]): Promise<RunState> {
+  let state = startedState();
+  await readSSE(chunksToStream(chunks), (message) => {
+    state = reduceRun(state, parseSSEMessage(message));
+    return 'continue';
+  });
+  return state;
+}
+
+/** The same through `decodeSSEBatches`, a chunk's messages per iteration (what the run client read before readSSE). */
+export async function kitPipelineBatches(chunks: readonly Uint8Array[]): Promise<RunState> {
   let state = startedState();
   for await (const messages of decodeSSEBatches(chunksToStream(chunks))) {
     for (const message of messages) state = reduceRun(state, parseSSEMessage(message));
@@ -91,16 +102,20 @@ export async function runClientPipeline(chunks: readonly Uint8Array[]): Promise<
 /** Decoding alone, as the run client decodes. Returns the message count. */
 export async function decodeOnly(chunks: readonly Uint8Array[]): Promise<number> {
   let count = 0;
-  for await (const messages of decodeSSEBatches(chunksToStream(chunks)))
-    for (const message of messages) if (message.data !== '') count += 1;
+  await readSSE(chunksToStream(chunks), (message) => {
+    if (message.data !== '') count += 1;
+    return 'continue';
+  });
   return count;
 }
 
 /** Decoding and parsing, keeping the events (the input of the reducer-alone measurement). */
 export async function decodeAndParse(chunks: readonly Uint8Array[]): Promise<RunEvent[]> {
   const events: RunEvent[] = [];
-  for await (const messages of decodeSSEBatches(chunksToStream(chunks)))
-    for (const message of messages) events.push(parseSSEMessage(message));
+  await readSSE(chunksToStream(chunks), (message) => {
+    events.push(parseSSEMessage(message));
+    return 'continue';
+  });
   return events;
 }
 
