@@ -42,15 +42,6 @@ export async function readSSE(
     options.onComment,
     options.maxMessageBytes,
   );
-  const feed = (bytes: Uint8Array | undefined) => {
-    try {
-      if (bytes === undefined) decoder.end();
-      else decoder.push(bytes);
-    } catch (error) {
-      // An over-limit line after the handler stopped is no longer its concern.
-      if (step === 'continue') throw error;
-    }
-  };
   const onBytes = options.onBytes;
   const reader = stream.getReader();
   let bodyEnded = false;
@@ -58,13 +49,17 @@ export async function readSSE(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      onBytes?.(value.byteLength);
-      feed(value);
+      if (onBytes !== undefined) onBytes(value.byteLength);
+      decoder.push(value);
       if (step === 'stop') return 'stopped';
     }
     bodyEnded = true;
-    feed(undefined);
+    decoder.end();
     return step === 'stop' ? 'stopped' : 'ended';
+  } catch (error) {
+    // An over-long line after the message the handler stopped at is no longer its concern.
+    if (step === 'stop') return 'stopped';
+    throw error;
   } finally {
     if (!bodyEnded) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
