@@ -2,7 +2,6 @@ import {
   createRunClient,
   createTimerFrameScheduler,
   decodeSSE,
-  decodeSSEBatches,
   initialRunState,
   parseSSEMessage,
   readSSE,
@@ -30,6 +29,17 @@ export async function floorFromStream(chunks: readonly Uint8Array[]): Promise<nu
     const { done, value } = await reader.read();
     if (done) return floor.end();
     floor.take(value);
+  }
+}
+
+/** The ReadableStream reads alone, one `read()` per chunk and nothing else: what no reader of a fetch body avoids. */
+export async function streamReadsOnly(chunks: readonly Uint8Array[]): Promise<number> {
+  const reader = chunksToStream(chunks).getReader();
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return bytes;
+    bytes += value.byteLength;
   }
 }
 
@@ -68,15 +78,6 @@ export async function kitPipeline(chunks: readonly Uint8Array[]): Promise<RunSta
     state = reduceRun(state, parseSSEMessage(message));
     return 'continue';
   });
-  return state;
-}
-
-/** The same through `decodeSSEBatches`, a chunk's messages per iteration (what the run client read before readSSE). */
-export async function kitPipelineBatches(chunks: readonly Uint8Array[]): Promise<RunState> {
-  let state = startedState();
-  for await (const messages of decodeSSEBatches(chunksToStream(chunks))) {
-    for (const message of messages) state = reduceRun(state, parseSSEMessage(message));
-  }
   return state;
 }
 

@@ -87,18 +87,20 @@ function framedSeq(message: SSEMessage): number | undefined {
 const ZERO = 48;
 
 /**
- * Whether `id` is `String(seq)` for a seq the schemas accepted (a positive safe integer), digit by digit, without
- * making the string: with one event per chunk, a string per event showed in the profile (apps/bench).
+ * Whether `id` is `String(seq)` for a seq the schemas accepted (a positive safe integer), read digit by digit
+ * without making the string: with one event per chunk, a string per event showed in the profile (apps/bench). At
+ * most 16 digits, each step exact below 2^53; a longer or larger id cannot be the decimal of a safe integer.
  */
 function isDecimalOf(id: string, seq: number): boolean {
-  if (id === '' || id.charCodeAt(0) === ZERO) return false;
-  let rest = seq;
-  for (let index = id.length - 1; index >= 0; index--) {
+  const length = id.length;
+  if (length === 0 || length > 16 || id.charCodeAt(0) === ZERO) return false;
+  let value = 0;
+  for (let index = 0; index < length; index++) {
     const digit = id.charCodeAt(index) - ZERO;
-    if (digit !== rest % 10) return false;
-    rest = (rest - digit) / 10;
+    if (digit < 0 || digit > 9) return false;
+    value = value * 10 + digit;
   }
-  return rest === 0;
+  return value === seq;
 }
 
 /**
