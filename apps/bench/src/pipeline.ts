@@ -2,9 +2,9 @@ import {
   createRunClient,
   createTimerFrameScheduler,
   decodeSSE,
-  decodeSSEBatches,
   initialRunState,
   parseSSEMessage,
+  readSSE,
   reduceRun,
   type RunEvent,
   type RunState,
@@ -29,6 +29,17 @@ export async function floorFromStream(chunks: readonly Uint8Array[]): Promise<nu
     const { done, value } = await reader.read();
     if (done) return floor.end();
     floor.take(value);
+  }
+}
+
+/** The ReadableStream reads alone, one `read()` per chunk and nothing else: what no reader of a fetch body avoids. */
+export async function streamReadsOnly(chunks: readonly Uint8Array[]): Promise<number> {
+  const reader = chunksToStream(chunks).getReader();
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return bytes;
+    bytes += value.byteLength;
   }
 }
 
@@ -60,12 +71,13 @@ export function startedState(): RunState {
   return reduceRun(requested, { type: 'client/connected' });
 }
 
-/** decode → parseSSEMessage → reduceRun as the run client reads a body: a network chunk's messages per await. */
+/** readSSE → parseSSEMessage → reduceRun as the run client reads a body (follow-run.ts): one await per chunk. */
 export async function kitPipeline(chunks: readonly Uint8Array[]): Promise<RunState> {
   let state = startedState();
-  for await (const messages of decodeSSEBatches(chunksToStream(chunks))) {
-    for (const message of messages) state = reduceRun(state, parseSSEMessage(message));
-  }
+  await readSSE(chunksToStream(chunks), (message) => {
+    state = reduceRun(state, parseSSEMessage(message));
+    return 'continue';
+  });
   return state;
 }
 
@@ -91,16 +103,20 @@ export async function runClientPipeline(chunks: readonly Uint8Array[]): Promise<
 /** Decoding alone, as the run client decodes. Returns the message count. */
 export async function decodeOnly(chunks: readonly Uint8Array[]): Promise<number> {
   let count = 0;
-  for await (const messages of decodeSSEBatches(chunksToStream(chunks)))
-    for (const message of messages) if (message.data !== '') count += 1;
+  await readSSE(chunksToStream(chunks), (message) => {
+    if (message.data !== '') count += 1;
+    return 'continue';
+  });
   return count;
 }
 
 /** Decoding and parsing, keeping the events (the input of the reducer-alone measurement). */
 export async function decodeAndParse(chunks: readonly Uint8Array[]): Promise<RunEvent[]> {
   const events: RunEvent[] = [];
-  for await (const messages of decodeSSEBatches(chunksToStream(chunks)))
-    for (const message of messages) events.push(parseSSEMessage(message));
+  await readSSE(chunksToStream(chunks), (message) => {
+    events.push(parseSSEMessage(message));
+    return 'continue';
+  });
   return events;
 }
 

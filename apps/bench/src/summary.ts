@@ -77,6 +77,8 @@ export interface BenchResults {
       kit: { ms: number; eventsPerSecond: number };
       ratioToFloor: number;
       ratioToStreamFloor: number;
+      /** The stream's `read()` calls alone, as a share of the floor's whole time (context). */
+      streamReadsPerFloor?: number;
       target: number;
       pass: boolean;
     }[];
@@ -226,7 +228,7 @@ function throughputSection(results: BenchResults, out: string[]): void {
   );
   for (const c of t.cases ?? []) {
     out.push(
-      `  ${c.label} (${int(c.stream.events)} events in ${int(c.stream.chunks)} chunks): kit / floor ${fmt(c.ratioToFloor)} (target ≥ ${c.target}: ${c.pass ? 'met' : 'MISSED'}); kit / floor reading the same ReadableStream ${fmt(c.ratioToStreamFloor)}`,
+      `  ${c.label} (${int(c.stream.events)} events in ${int(c.stream.chunks)} chunks): kit / floor ${fmt(c.ratioToFloor)} (target ≥ ${c.target}: ${c.pass ? 'met' : 'MISSED'}); kit / floor reading the same ReadableStream ${fmt(c.ratioToStreamFloor)}${c.streamReadsPerFloor === undefined ? '' : `; the read() calls alone ${fmt(c.streamReadsPerFloor)}× the floor's time`}`,
     );
   }
 }

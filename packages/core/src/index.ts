@@ -91,6 +91,8 @@ export type { AnswerIssue, AnswerIssueCode, AnswerValidation } from './protocol/
 export { decodeSSE } from './sse/decode-sse.js';
 export { decodeSSEBatches } from './sse/decode-sse.js';
 export type { DecodeSSEOptions } from './sse/decode-sse.js';
+export { readSSE } from './sse/read-sse.js';
+export type { SSEReadEnd, SSEReadStep } from './sse/read-sse.js';
 export { encodeSSEComment } from './sse/encode-sse.js';
 export { encodeSSEEvent } from './protocol/encode-run-event.js';
 export type { WireEventObject } from './protocol/encode-run-event.js';

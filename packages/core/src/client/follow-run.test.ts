@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getScenario, stepsToSSE } from '@kestrel/testing';
+import { listenOnLoopback } from '../../../server/src/listen-loopback.js';
 import { createRunClient } from './create-run-client.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunState } from '../run/run-state.js';
@@ -25,6 +24,21 @@ function record(handle: RunHandle): RunState[] {
   const seen: RunState[] = [];
   handle.subscribe(() => seen.push(handle.getState()));
   return seen;
+}
+
+/** A server on 127.0.0.1 that sends `body`, then a keep-alive every 10 ms until the client closes the connection. */
+async function serveThenKeepAlive(body: string) {
+  const seen = { closed: false };
+  const server = await listenOnLoopback((request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(body);
+    const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), 10);
+    request.on('close', () => {
+      clearInterval(keepAlive);
+      seen.closed = true;
+    });
+  });
+  return { url: server.url, seen, close: server.close };
 }
 
 const eventsRequests = () =>
@@ -124,29 +138,15 @@ describe('resume after a dropped or silent connection', () => {
   });
 
   it('does not let a server that never closes hold the connection after run.completed', async () => {
-    let closed = false;
-    const server = createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(stepsToSSE(getScenario('failed-no-text').steps));
-      const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 10);
-      req.on('close', () => {
-        clearInterval(keepAlive);
-        closed = true;
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const server = await serveThenKeepAlive(stepsToSSE(getScenario('failed-no-text').steps));
     try {
-      const client = createRunClient({
-        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        heartbeatTimeoutMs: 100,
-      });
+      const client = createRunClient({ baseUrl: server.url, heartbeatTimeoutMs: 100 });
       const handle = client.start({ input: 'x' });
       expect((await handle.result).output.status).toBe('FAILED');
-      await expect.poll(() => closed, { timeout: 1_000 }).toBe(true);
+      await expect.poll(() => server.seen.closed, { timeout: 1_000 }).toBe(true);
       expect(handle.getState().phase).toBe('settled');
     } finally {
-      server.close();
-      server.closeAllConnections();
+      await server.close();
     }
   });
 
@@ -196,6 +196,23 @@ describe('resume after a dropped or silent connection', () => {
       error: { kind: 'protocol', seq: 6, path: ['data'] },
     });
     await expect.poll(() => kestrel.openStreams).toBe(0); // it stopped reading: the connection is closed
+  });
+
+  it('closes a stream that stays open after a malformed event, rather than reading on', async () => {
+    const valid = stepsToSSE(getScenario('completed-text').steps.slice(0, 2));
+    // The malformed event and a valid-looking one after it arrive in one chunk; then keep-alives, forever.
+    const server = await serveThenKeepAlive(
+      `${valid}event: text.delta\nid: 3\ndata: {"type":\n\nevent: agent.idle\nid: 4\ndata: {}\n\n`,
+    );
+    try {
+      const handle = createRunClient({ baseUrl: server.url }).start({ input: 'x' });
+      const error = (await handle.result.catch((reason: unknown) => reason)) as RunClientError;
+      expect(error).toMatchObject({ kind: 'protocol' });
+      expect(handle.getState()).toMatchObject({ phase: 'error', lastSeq: 2, error: { kind: 'protocol', seq: 3 } });
+      await expect.poll(() => server.seen.closed, { timeout: 1_000 }).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { ProtocolError } from '../protocol/protocol-error.js';
 import type { RunCompletedEvent } from '../protocol/types.js';
 import type { RunAction } from '../run/run-action.js';
 import { isAwaitingOutcome, type RunState } from '../run/run-state.js';
-import { decodeSSEBatches } from '../sse/decode-sse.js';
+import { readSSE } from '../sse/read-sse.js';
 import { backoffDelay, type ResolvedReconnectPolicy } from './backoff.js';
 import type { Http } from './http.js';
 import { protocolErrorAction } from '../run/protocol-error-action.js';
@@ -128,12 +128,10 @@ async function readStream<P>(
     if (ctx.getState().phase !== 'settled') heartbeat.reset();
   };
   try {
-    // A chunk's messages at a time (decodeSSEBatches): the same order and checks as one by one, far less overhead.
-    for await (const messages of decodeSSEBatches(response.body, {
-      onBytes,
-      maxMessageBytes: ctx.http.maxMessageBytes,
-    })) {
-      for (const message of messages) {
+    // A plain reader loop (readSSE): one await per chunk, where an async iterator added several promise hops.
+    const end = await readSSE(
+      response.body,
+      (message) => {
         if (ctx.tap.active) ctx.tap.emit({ type: 'message', message });
         let event;
         try {
@@ -141,15 +139,16 @@ async function readStream<P>(
         } catch (error) {
           if (!(error instanceof ProtocolError)) throw error;
           ctx.dispatch(protocolErrorAction(error));
-          return { kind: 'stopped' };
+          return 'stop';
         }
         const before = ctx.getState().lastSeq;
         const state = ctx.dispatch(event);
         if (state.lastSeq > before) onProgress();
-        if (state.phase === 'error' || state.phase === 'detached') return { kind: 'stopped' };
-      }
-    }
-    return { kind: 'ended' };
+        return state.phase === 'error' || state.phase === 'detached' ? 'stop' : 'continue';
+      },
+      { onBytes, maxMessageBytes: ctx.http.maxMessageBytes },
+    );
+    return { kind: end };
   } catch (error) {
     if (ctx.signal.aborted) return { kind: 'stopped' };
     // The decoder's size limit: resuming would only read the same oversized message again.

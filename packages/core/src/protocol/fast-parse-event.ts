@@ -3,7 +3,7 @@ import type { KnownRunEvent } from './types.js';
 /*
  * Hot path (apps/bench, `pnpm bench`): a long stream is deltas, tool calls, progress and logs, and the zod parse
  * (envelope plus the discriminated union) costs more per event than decoding and JSON.parse together. Each check
- * below accepts exactly what that event's schema in schemas.ts accepts (fast-parse-event.property.test.ts holds
+ * below accepts exactly what that event's schema in schemas.ts accepts (parse-run-event.fast-path.test.ts holds
  * them equal); when one refuses, the caller parses with zod, which names the field. `run.completed` is left to zod:
  * it is one per attempt, and its interactions are transformed.
  */
@@ -15,42 +15,47 @@ const isOptionalBoolean = (value: unknown) => value === undefined || typeof valu
 const isAttempt = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 1;
 const logLevels: ReadonlySet<unknown> = new Set(['debug', 'info', 'warn', 'error']);
 
-/** What each event type adds to the envelope, as in its schema. */
-const typeChecks: readonly (readonly [string, (event: Fields) => boolean])[] = [
-  ['text.delta', (event) => typeof event.delta === 'string'],
-  ['reasoning.delta', (event) => typeof event.delta === 'string'],
-  [
-    'progress',
-    (event) =>
-      typeof event.label === 'string' &&
-      (event.fraction === undefined ||
-        (typeof event.fraction === 'number' && event.fraction >= 0 && event.fraction <= 1)),
-  ],
-  ['log', (event) => logLevels.has(event.level) && typeof event.message === 'string'],
-  ['tool.started', (event) => isNonEmptyString(event.callId) && typeof event.name === 'string'],
-  ['tool.completed', (event) => isNonEmptyString(event.callId) && isOptionalBoolean(event.isError)],
-  ['run.started', (event) => isAttempt(event.attempt)],
-  ['message.received', (event) => isNonEmptyString(event.messageId)],
-  [
-    'turn/end',
-    (event) =>
-      typeof event.reason === 'object' &&
-      event.reason !== null &&
-      !Array.isArray(event.reason) &&
-      typeof (event.reason as Fields).kind === 'string',
-  ],
-  ['agent.idle', () => true],
-];
-
-/** A known type's check, and its one string (see `shareStrings`). */
-interface TypeCheck {
-  readonly type: string;
-  readonly accepts: (event: Fields) => boolean;
+/**
+ * The type's own string when `event` has the fields its type adds to the envelope, as in its schema (see
+ * `shareStrings`); `undefined` for a type not checked here. A switch rather than a map of checks: the deltas, the
+ * bulk of every stream, are matched in one comparison, without hashing the type string or calling through a table
+ * (one event per chunk, apps/bench).
+ */
+function checkedType(event: Fields): string | undefined {
+  switch (event.type) {
+    case 'text.delta':
+      return typeof event.delta === 'string' ? 'text.delta' : undefined;
+    case 'reasoning.delta':
+      return typeof event.delta === 'string' ? 'reasoning.delta' : undefined;
+    case 'progress':
+      return typeof event.label === 'string' &&
+        (event.fraction === undefined ||
+          (typeof event.fraction === 'number' && event.fraction >= 0 && event.fraction <= 1))
+        ? 'progress'
+        : undefined;
+    case 'log':
+      return logLevels.has(event.level) && typeof event.message === 'string' ? 'log' : undefined;
+    case 'tool.started':
+      return isNonEmptyString(event.callId) && typeof event.name === 'string' ? 'tool.started' : undefined;
+    case 'tool.completed':
+      return isNonEmptyString(event.callId) && isOptionalBoolean(event.isError) ? 'tool.completed' : undefined;
+    case 'run.started':
+      return isAttempt(event.attempt) ? 'run.started' : undefined;
+    case 'message.received':
+      return isNonEmptyString(event.messageId) ? 'message.received' : undefined;
+    case 'turn/end':
+      return typeof event.reason === 'object' &&
+        event.reason !== null &&
+        !Array.isArray(event.reason) &&
+        typeof (event.reason as Fields).kind === 'string'
+        ? 'turn/end'
+        : undefined;
+    case 'agent.idle':
+      return 'agent.idle';
+    default:
+      return undefined;
+  }
 }
-
-const fieldChecks: ReadonlyMap<string, TypeCheck> = new Map(
-  typeChecks.map(([type, accepts]) => [type, { type, accepts }]),
-);
 
 /*
  * Memory: JSON.parse gives every string value longer than about ten characters its own copy, so each event a run
@@ -79,17 +84,16 @@ function shareStrings(event: { type: string; runId: string; sessionId: string },
 export function fastParseEvent(json: unknown): KnownRunEvent | undefined {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
   const event = json as Fields;
-  const check = typeof event.type === 'string' ? fieldChecks.get(event.type) : undefined;
+  const type = checkedType(event);
   if (
-    check === undefined ||
+    type === undefined ||
     !isNonEmptyString(event.runId) ||
     !isNonEmptyString(event.sessionId) ||
     !Number.isSafeInteger(event.seq) ||
-    (event.seq as number) <= 0 ||
-    !check.accepts(event)
+    (event.seq as number) <= 0
   ) {
     return undefined;
   }
-  shareStrings(json as { type: string; runId: string; sessionId: string }, check.type);
+  shareStrings(json as { type: string; runId: string; sessionId: string }, type);
   return json as KnownRunEvent;
 }

@@ -1,4 +1,5 @@
 import { createEventFactory, getScenario, scenarioEvents, type WireEvent } from '@kestrel/testing';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRunCompletedEvent, parseRunEvent, parseSSEMessage } from './parse-run-event.js';
 import { ProtocolError, formatPath } from './protocol-error.js';
@@ -438,6 +439,38 @@ describe('parseSSEMessage', () => {
         expected: /differs from seq 7/,
       });
     }
+  });
+
+  it('accepts an id exactly when it is String(seq), for any seq and any id that reads as a number', () => {
+    const seqs = fc.oneof(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }));
+    const lookalike = (seq: number) =>
+      fc.constantFrom(
+        String(seq),
+        `0${seq}`,
+        `+${seq}`,
+        ` ${seq}`,
+        `${seq} `,
+        `${seq}.0`,
+        seq.toExponential().replace('+', ''),
+        `0x${seq.toString(16)}`,
+        String(seq + 1),
+        String(seq * 10),
+        String(seq).slice(1),
+        '',
+      );
+    fc.assert(
+      fc.property(
+        seqs.chain((seq) =>
+          fc.tuple(fc.constant(seq), fc.oneof(lookalike(seq), fc.stringMatching(/^[0-9e+.]{0,17}$/))),
+        ),
+        ([seq, id]) => {
+          const parse = () => parseSSEMessage(message('text.delta', id, JSON.stringify({ ...delta, seq })));
+          if (id === String(seq)) expect(parse().seq).toBe(seq);
+          else expect(parse).toThrow(`SSE id "${id}" differs from seq ${seq}`);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 
   it('rejects data that is not JSON, naming the SSE event and id', () => {
