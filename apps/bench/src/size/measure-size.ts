@@ -63,10 +63,12 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     file: 'apps/run-view-app.tsx',
     packages: ['@kestrel/core', '@kestrel/react'],
     budgetGzip: 30 * KB,
-    // Ceiling 34 kB (was 31; 30 before issue 15): the core's 2.0 kB above, plus issue 17's memoised parts and plain
-    // text in chunks (0.6 kB) and issue 18's session labels in the default English labels (0.4 kB). Locales are
-    // separate entries and not counted. The budget (peers out, 30 kB) is unchanged and met.
-    ceilingWithPeersGzip: 34 * KB,
+    // Ceiling 35 kB (was 34, 31, and 30 before issue 15): the core's 2.0 kB above, plus issue 17's memoised parts
+    // and plain text in chunks (0.6 kB), issue 18's session labels in the default English labels (0.4 kB), then
+    // Run.Text's settled-answer announcement, which keeps the text's elements at settling (0.7 kB; the lag to the
+    // settled paint went from 100-139 ms to about 20), and readSSE's reader loop (0.2 kB). Locales are separate
+    // entries and not counted. The budget (peers out, 30 kB) is unchanged and met (26.9 kB).
+    ceilingWithPeersGzip: 35 * KB,
   },
   // Issue 17: the markdown entry is marked's lexer plus the kit's own token renderer (react-markdown and the
   // unified/micromark stack are gone: the whole <RunView> with markdown was 55.5 kB). marked ships as one module
