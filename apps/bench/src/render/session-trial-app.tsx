@@ -143,12 +143,19 @@ export async function runSessionTrial(host: TrialHost, options: SessionTrialOpti
   };
   let frameHandle = requestAnimationFrame(tick);
 
-  // The streaming item is the view's last article; a commit records what it showed.
+  // The streaming item is the view's last article; a commit records what it showed. Not what a visually hidden live
+  // region holds: Run.Text announces the settled answer there once, and that is not more text on screen.
+  const shownLength = (element: Element | undefined): number => {
+    if (element === undefined) return 0;
+    let length = element.textContent?.length ?? 0;
+    for (const region of element.querySelectorAll('[aria-live]')) length -= region.textContent?.length ?? 0;
+    return length;
+  };
   const lastShown = (): { length: number; status: string } => {
     const articles = host.container.querySelectorAll('article');
     const last = articles[articles.length - 1];
     if (contender === 'session-view')
-      return { length: last?.textContent?.length ?? 0, status: last?.getAttribute('data-state') ?? '' };
+      return { length: shownLength(last), status: last?.getAttribute('data-state') ?? '' };
     const list = host.container.firstElementChild;
     return {
       length: last?.getAttribute('data-role') === 'assistant' ? (last.textContent?.length ?? 0) : 0,
