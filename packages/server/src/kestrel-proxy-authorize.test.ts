@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { ProxyHookStage, StartedRun } from './proxy-options.js';
 import { START_BODY, accept202, answerJson, postJson, proxyHarness } from './proxy-harness.test-helper.js';
-import { readSSE } from './read-sse.js';
+import { readSSEResponse } from './read-sse-response.test-helper.js';
 
 const { setup } = proxyHarness();
 
@@ -169,12 +169,12 @@ describe('createKestrelProxy: onRunStarted', () => {
   it('hears the ids of a started run, and of an answered one, before the browser does', async () => {
     const heard: [StartedRun, string][] = [];
     const { proxy } = await setup(runStream, { onRunStarted: (run, { route }) => void heard.push([run, route.kind]) });
-    const { messages } = await readSSE(
+    const { messages } = await readSSEResponse(
       await postJson(`${proxy.url}/v1/sessions/new/runs`, START_BODY, { accept: 'text/event-stream' }),
     );
     const first = JSON.parse(messages[0]?.data ?? '{}') as StartedRun;
     expect(heard).toEqual([[{ runId: first.runId, sessionId: first.sessionId }, 'start-run']]);
-    await readSSE(
+    await readSSEResponse(
       await fetch(`${proxy.url}/v1/runs/${first.runId}/events`, { headers: { accept: 'text/event-stream' } }),
     );
     expect(heard).toHaveLength(1); // a resume starts nothing
@@ -187,7 +187,7 @@ describe('createKestrelProxy: onRunStarted', () => {
       onError: (_error: unknown, { stage }: { stage: ProxyHookStage }) => stages.push(stage),
     };
     const streamed = await setup(runStream, failing);
-    const read = await readSSE(
+    const read = await readSSEResponse(
       await postJson(`${streamed.proxy.url}/v1/sessions/new/runs`, START_BODY, { accept: 'text/event-stream' }),
     );
     expect(read.messages).toEqual([]);

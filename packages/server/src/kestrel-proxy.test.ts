@@ -6,7 +6,7 @@ import { createKestrelProxy } from './kestrel-proxy.js';
 import { listenOnLoopback } from './listen-loopback.js';
 import { createNodeListener } from './node-listener.js';
 import { APP_SECRET, postJson, proxyHarness } from './proxy-harness.test-helper.js';
-import { readSSE } from './read-sse.js';
+import { readSSEResponse } from './read-sse-response.test-helper.js';
 import { sleep, startScriptedUpstream } from './scripted-upstream.js';
 
 const { setup, track } = proxyHarness();
@@ -35,7 +35,7 @@ describe('createKestrelProxy: event streams', () => {
     const response = await startRun(proxy.url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const { messages, comments, ending } = await readSSE(response);
+    const { messages, comments, ending } = await readSSEResponse(response);
     expect(ending).toBe('clean');
     expect(comments).toContain('keep-alive');
     expect(messages.map((message) => JSON.parse(message.data))).toEqual(scenarioEvents(steps));
@@ -49,7 +49,7 @@ describe('createKestrelProxy: event streams', () => {
       sseHead(res);
       res.end(stepsToSSE(getScenario('completed-text').steps));
     });
-    await readSSE(
+    await readSSEResponse(
       await startRun(proxy.url, 'text/event-stream', {
         headers: { cookie: 'sid=browser', authorization: 'Bearer browser', 'x-app-user': 'u_42' },
       }),
@@ -76,7 +76,7 @@ describe('createKestrelProxy: event streams', () => {
     const response = await fetch(`${proxy.url}/v1/runs/run_dropped/events`, {
       headers: { accept: 'text/event-stream', 'last-event-id': '9' },
     });
-    const { messages } = await readSSE(response);
+    const { messages } = await readSSEResponse(response);
     expect(upstream.requests[0]?.url).toBe('/v1/runs/run_dropped/events');
     expect(upstream.requests[0]?.headers['last-event-id']).toBe('9');
     expect(messages[0]?.id).toBe('10');
@@ -91,7 +91,7 @@ describe('createKestrelProxy: event streams', () => {
       await sleep(50);
       res.destroy();
     });
-    const { messages, ending } = await readSSE(await startRun(proxy.url));
+    const { messages, ending } = await readSSEResponse(await startRun(proxy.url));
     expect(ending).toBe('dropped');
     expect(messages.length).toBe(
       scenarioEvents(
@@ -110,7 +110,7 @@ describe('createKestrelProxy: event streams', () => {
       sseHead(res);
       res.end(stepsToSSE(steps));
     });
-    const { messages, ending } = await readSSE(await startRun(proxy.url));
+    const { messages, ending } = await readSSEResponse(await startRun(proxy.url));
     expect(ending).toBe('clean');
     expect(messages).toHaveLength(scenarioEvents(steps).length);
     expect(messages.some((message) => message.event === 'run.completed')).toBe(false);
@@ -131,7 +131,7 @@ describe('createKestrelProxy: event streams', () => {
         sseHead(res);
         res.end(stepsToSSE(steps) + extra);
       });
-      const { messages, ending } = await readSSE(await startRun(proxy.url));
+      const { messages, ending } = await readSSEResponse(await startRun(proxy.url));
       expect(ending).toBe('clean');
       expect(protocolErrors).toHaveLength(1);
       expect(messages.some((message) => message.id === '999')).toBe(false);
@@ -149,7 +149,7 @@ describe('createKestrelProxy: event streams', () => {
       sseHead(res);
       res.end(stepsToSSE(getScenario('malformed-event').steps));
     });
-    await readSSE(await startRun(proxy.url));
+    await readSSEResponse(await startRun(proxy.url));
     expect(protocolErrors[0]?.eventType).toBe('tool.started');
     expect(protocolErrors[0]?.path).toEqual(['callId']);
   });
@@ -274,7 +274,7 @@ describe('createKestrelProxy: JSON route, result, cancel', () => {
       headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
       body: JSON.stringify(scenario.continuation?.answer),
     });
-    const { messages } = await readSSE(response);
+    const { messages } = await readSSEResponse(response);
     expect(messages.at(-1)?.event).toBe('run.completed');
     expect(upstream.requests[0]?.url).toBe('/v1/sessions/ses_root/interactions/int_choice_single');
     expect(JSON.parse(upstream.requests[0]?.body ?? '')).toEqual(scenario.continuation?.answer);

@@ -6,7 +6,7 @@ import { listenOnLoopback } from './listen-loopback.js';
 import { nodeFetch } from './node-fetch.js';
 import { createNodeListener } from './node-listener.js';
 import { APP_SECRET, postJson, proxyHarness, START_BODY } from './proxy-harness.test-helper.js';
-import { readSSE } from './read-sse.js';
+import { readSSEResponse } from './read-sse-response.test-helper.js';
 import { sleep, startScriptedUpstream } from './scripted-upstream.js';
 
 const { setup, track } = proxyHarness();
@@ -42,7 +42,7 @@ describe('createKestrelProxy({ fetch: nodeFetch }): Kestrel reached over node:ht
       await sleep(50);
       res.destroy();
     }, viaNode);
-    const { messages, ending } = await readSSE(await startRun(proxy.url));
+    const { messages, ending } = await readSSEResponse(await startRun(proxy.url));
     expect(ending).toBe('dropped');
     expect(messages.length).toBeGreaterThan(0);
     expect(messages.some((message) => message.event === 'run.completed')).toBe(false);

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { errorResponse } from './index.js';
 import { listenOnLoopback, type LoopbackServer } from './listen-loopback.js';
 import { createNodeListener } from './node-listener.js';
-import { readSSE } from './read-sse.js';
+import { readSSEResponse } from './read-sse-response.test-helper.js';
 import { sleep } from './scripted-upstream.js';
 import { sseResponse } from './sse-response.js';
 
@@ -42,7 +42,7 @@ describe('sseResponse', () => {
     let closed = false;
     const response = sseResponse(paced(events, 0, () => (closed = true)));
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    const { messages, ending } = await readSSE(response);
+    const { messages, ending } = await readSSEResponse(response);
     const terminalIndex = events.findIndex((event) => event.type === 'run.completed');
     expect(ending).toBe('clean');
     expect(messages).toHaveLength(terminalIndex + 1);
@@ -58,7 +58,7 @@ describe('sseResponse', () => {
 
   it('writes an unknown interaction kind back as the server named it', async () => {
     const events = eventsOf('waiting-unknown-kind');
-    const { messages } = await readSSE(sseResponse(paced(events)));
+    const { messages } = await readSSEResponse(sseResponse(paced(events)));
     const last = JSON.parse(messages.at(-1)?.data ?? '{}') as {
       output: { interaction: { kind: string; originalKind?: string } };
     };
@@ -68,7 +68,7 @@ describe('sseResponse', () => {
 
   it('writes keep-alive comments while the run is silent', async () => {
     const events = eventsOf('completed-text').slice(0, 2);
-    const { comments } = await readSSE(sseResponse(paced(events, 120), { keepAliveMs: 40 }));
+    const { comments } = await readSSEResponse(sseResponse(paced(events, 120), { keepAliveMs: 40 }));
     expect(comments.filter((comment) => comment === 'keep-alive').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -103,7 +103,7 @@ describe('sseResponse', () => {
       throw new Error('upstream lost');
     };
     server = await listenOnLoopback(createNodeListener(() => sseResponse(failing())));
-    const { messages, ending } = await readSSE(await fetch(`${server.url}/events`));
+    const { messages, ending } = await readSSEResponse(await fetch(`${server.url}/events`));
     expect(messages).toHaveLength(3);
     expect(ending).toBe('dropped');
   });
@@ -118,7 +118,7 @@ describe('sseResponse refuses to send an event that breaks the protocol', () => 
     let closed = false;
     const reported: ProtocolError[] = [];
     const source = paced([...events.slice(0, -1), withoutText], 0, () => (closed = true));
-    const { messages, ending } = await readSSE(
+    const { messages, ending } = await readSSEResponse(
       sseResponse(source, { onProtocolError: (error) => reported.push(error) }),
     );
     expect(ending).toBe('clean');
@@ -152,7 +152,7 @@ describe('sseResponse refuses to send an event that breaks the protocol', () => 
   ] as const)('%s ends the stream before it, and nothing after it is written', async (_name, bad, path) => {
     const reported: ProtocolError[] = [];
     const source = paced([...events.slice(0, at), bad, ...events.slice(at)]);
-    const { messages, ending } = await readSSE(
+    const { messages, ending } = await readSSEResponse(
       sseResponse(source, { onProtocolError: (error) => reported.push(error) }),
     );
     expect(ending).toBe('clean');

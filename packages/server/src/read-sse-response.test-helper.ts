@@ -1,6 +1,6 @@
 import { decodeSSE, type SSEMessage } from '@kestrel/core';
 
-export interface ReadSSEResult {
+export interface SSEResponseReading {
   readonly messages: SSEMessage[];
   readonly comments: string[];
   /** `clean` when the body ended, `dropped` when the connection was cut under it. */
@@ -8,7 +8,7 @@ export interface ReadSSEResult {
 }
 
 /** Reads a whole event-stream response as a browser's client would, noting how it ended. */
-export async function readSSE(response: Response): Promise<ReadSSEResult> {
+export async function readSSEResponse(response: Response): Promise<SSEResponseReading> {
   const messages: SSEMessage[] = [];
   const comments: string[] = [];
   if (response.body === null) return { messages, comments, ending: 'clean' };
