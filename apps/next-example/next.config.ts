@@ -9,6 +9,11 @@ import type { NextConfig } from 'next';
 const config: NextConfig = {
   transpilePackages: ['@kestrel/ai-sdk', '@kestrel/core', '@kestrel/react', '@kestrel/server', '@kestrel/testing'],
   poweredByHeader: false,
+  // No inline styles: the kit renders none into server HTML (its e2e test fails on any CSP report in the console).
+  // Next's own scripts are inline, so script-src is left to an app's nonce setup.
+  headers: async () => [
+    { source: '/:path*', headers: [{ key: 'Content-Security-Policy', value: "style-src 'self'" }] },
+  ],
   webpack: (webpackConfig: { resolve: { extensionAlias?: Record<string, string[]> } }) => {
     webpackConfig.resolve.extensionAlias = { '.js': ['.ts', '.tsx', '.js'] };
     return webpackConfig;

@@ -45,6 +45,11 @@ describe('the Next.js App Router example, built and served by next start', () =>
     await page.locator(`${RUN}[data-phase="settled"][data-status="COMPLETED"]`).waitFor({ timeout: 30_000 });
     await expect.poll(() => page.locator(RUN).innerText()).toContain(answer);
     expect(kestrelRequests).toEqual(['POST /api/kestrel/v1/sessions/new/runs']);
+    // The page forbids inline styles (next.config.ts): the live region that announces the answer, rendered on the
+    // server, is still visually hidden while it holds the answer, not a second visible copy of it.
+    const announcer = page.locator(`${RUN} [aria-live="polite"]`).filter({ hasText: answer.slice(0, 40) });
+    const box = await announcer.boundingBox();
+    expect(box && [box.width, box.height]).toEqual([1, 1]);
 
     const link = page.getByRole('link', { name: 'Open the result page of this run' });
     const href = (await link.getAttribute('href')) ?? '';

@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { answerAnnouncement } from './answer-announcement.js';
 import type { AssistantTextMode } from './assistant-text.js';
 
@@ -10,18 +10,23 @@ import type { AssistantTextMode } from './assistant-text.js';
  */
 export const ANNOUNCEMENT_KEPT_MS = 7_000;
 
-// Visually hidden without theme.css: the region must never show a second copy of the answer.
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  inlineSize: 1,
-  blockSize: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-};
+/*
+ * Visually hidden without theme.css: the region must never show a second copy of the answer. Set through the CSSOM
+ * after mount, not as a `style` attribute: a page whose Content-Security-Policy has no 'unsafe-inline' for styles
+ * ignores style attributes in server-rendered HTML, and hydration does not set them again, so the region would show
+ * the answer for 7 s. CSP does not govern the CSSOM.
+ */
+const visuallyHidden: readonly (readonly [property: string, value: string])[] = [
+  ['position', 'absolute'],
+  ['inline-size', '1px'],
+  ['block-size', '1px'],
+  ['margin', '-1px'],
+  ['padding', '0'],
+  ['border', '0'],
+  ['overflow', 'hidden'],
+  ['clip-path', 'inset(50%)'],
+  ['white-space', 'nowrap'],
+];
 
 interface SettledAnnouncementProps {
   readonly mode: AssistantTextMode;
@@ -40,6 +45,13 @@ export function SettledAnnouncement({ mode, shown, continues }: SettledAnnouncem
   const [announcement, setAnnouncement] = useState('');
   // Whether a draft was shown since the last announcement: only then is the final text news.
   const sawDraft = useRef(false);
+  const region = useRef<HTMLDivElement>(null);
+
+  // Before the first paint, and before the region can hold any text (it is filled only by the effect below).
+  useLayoutEffect(() => {
+    const style = region.current?.style;
+    for (const [property, value] of visuallyHidden) style?.setProperty(property, value);
+  }, []);
 
   useEffect(() => {
     if (mode !== 'final') {
@@ -58,7 +70,7 @@ export function SettledAnnouncement({ mode, shown, continues }: SettledAnnouncem
   }, [announcement]);
 
   return (
-    <div aria-live="polite" style={visuallyHidden}>
+    <div ref={region} aria-live="polite">
       {/* A new draft (a run going on after its answer) is not the answer: the last one is not kept beside it. */}
       {mode === 'final' ? announcement : ''}
     </div>

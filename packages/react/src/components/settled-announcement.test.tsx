@@ -1,0 +1,42 @@
+import { createScenarioSource, getScenario } from '@kestrel/testing';
+import { act } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { expect, it } from 'vitest';
+import { AssistantText } from './assistant-text.js';
+
+it('renders its live region without a style attribute on the server, and hides it on the client (strict CSP)', async () => {
+  // A page whose Content-Security-Policy has no 'unsafe-inline' for styles drops style attributes from server
+  // HTML, and hydration does not set them again: the region must not depend on one to stay hidden.
+  const scenario = getScenario('completed-text');
+  const source = createScenarioSource(scenario, { until: (state) => state.draftText.length > 10 });
+  const tree = <AssistantText run={source} />;
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(tree);
+  document.body.append(container);
+  const region = container.querySelector<HTMLElement>('[aria-live="polite"]')!;
+  expect(region).not.toBeNull();
+  expect(container.querySelector('[style]')).toBeNull();
+
+  const recoverable: unknown[] = [];
+  const root = await act(async () =>
+    hydrateRoot(container, tree, { onRecoverableError: (error) => recoverable.push(error) }),
+  );
+  expect(recoverable).toEqual([]);
+  expect(container.querySelector('[aria-live="polite"]')).toBe(region);
+  expect([region.style.position, region.style.clipPath, region.style.overflow]).toEqual([
+    'absolute',
+    'inset(50%)',
+    'hidden',
+  ]);
+
+  act(() => {
+    while (source.step()) {
+      // play to run.completed
+    }
+  });
+  expect(region.textContent).toBe(scenario.expected.assistantText);
+  expect(region.style.position).toBe('absolute');
+  act(() => root.unmount());
+  container.remove();
+});
