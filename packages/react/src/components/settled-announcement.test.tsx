@@ -4,8 +4,9 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import { AssistantText } from './assistant-text.js';
+import { RunView } from './run-view.js';
 
-it('renders its live region without a style attribute on the server, and hides it on the client (strict CSP)', async () => {
+it('puts no style attribute into server HTML (a strict style CSP drops them) and hides its live region on the client', async () => {
   // A page whose Content-Security-Policy has no 'unsafe-inline' for styles drops style attributes from server
   // HTML, and hydration does not set them again: the region must not depend on one to stay hidden.
   const scenario = getScenario('completed-text');
@@ -17,6 +18,9 @@ it('renders its live region without a style attribute on the server, and hides i
   const region = container.querySelector<HTMLElement>('[aria-live="polite"]')!;
   expect(region).not.toBeNull();
   expect(container.querySelector('[style]')).toBeNull();
+  // Nor does any other part of the drop-in view, streaming with its activity and tools open.
+  const view = createScenarioSource(getScenario('tool-error'), { until: (state) => state.draftText.length > 30 });
+  expect(renderToString(<RunView run={view} activityOpen />)).not.toMatch(/ style="/);
 
   const recoverable: unknown[] = [];
   const root = await act(async () =>
