@@ -1,4 +1,4 @@
-import { createScenarioSource, getScenario } from '@kestrel/testing';
+import { createScenarioRun, createScenarioSource, getScenario } from '@kestrel/testing';
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -19,8 +19,10 @@ it('puts no style attribute into server HTML (a strict style CSP drops them) and
   expect(region).not.toBeNull();
   expect(container.querySelector('[style]')).toBeNull();
   // Nor does any other part of the drop-in view, streaming with its activity and tools open.
-  const view = createScenarioSource(getScenario('tool-error'), { until: (state) => state.draftText.length > 30 });
-  expect(renderToString(<RunView run={view} activityOpen />)).not.toMatch(/ style="/);
+  const view = createScenarioRun(getScenario('tool-error'), { until: (state) => state.draftText.length > 30 });
+  const html = renderToString(<RunView run={view} activityOpen />);
+  expect(html).toContain('data-phase="streaming"');
+  expect(html).not.toMatch(/ style="/);
 
   const recoverable: unknown[] = [];
   const root = await act(async () =>
