@@ -142,6 +142,36 @@ describe('lexMarkdownBlocks', () => {
     }
   });
 
+  it('matches a streamed definition to the settled blocks that use its label however the label is written', () => {
+    const letter = fc.constantFrom('a', 'A', 'ß', 'SS', 'Σ', 'σ', 'ς', 'İ', 'i', 'K', '\u212a', '-', '*', '|');
+    const gap = fc.constantFrom(' ', '  ', '\t', '\n');
+    const label = fc
+      .tuple(letter, fc.array(fc.tuple(fc.option(gap, { nil: '' }), letter), { maxLength: 4 }))
+      .map(([first, rest]) => first + rest.flat().join(''));
+    // The definition writes the label as the block does, or in another case or spacing: marked matches them all.
+    const rewrite = fc.constantFrom(
+      (name: string) => name,
+      (name: string) => name.toUpperCase(),
+      (name: string) => name.toLowerCase(),
+      (name: string) => name.replace(/\s+/g, ' '),
+    );
+    const use = fc.constantFrom(
+      (name: string) => `See [it][${name}].`,
+      (name: string) => `> See [${name.replaceAll('\n', '\n> ')}] in a quote.`,
+      (name: string) => `- an item with [${name}][]`,
+      (name: string) => `| a |\n|---|\n| [x][${name.replaceAll('|', '\\|').replaceAll('\n', ' ')}] |`,
+    );
+    fc.assert(
+      fc.property(label, rewrite, use, (used, define, write) => {
+        let lexed = lexMarkdownBlocks(null, `${write(used)}\n\nMore text.\n\n`);
+        for (const more of [`[${define(used).replaceAll('\n', ' ')}]: https://ex`, 'ample.com/x "t"', '\n\nAfter.'])
+          lexed = lexMarkdownBlocks(lexed, lexed.text + more);
+        expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, lexed.text)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('keeps settled blocks as they were (not parsed or rendered again) while the tail grows', () => {
     const first = lexMarkdownBlocks(null, '# Title\n\nA paragraph.\n\n- one\n- two\n\nThe tail');
     const next = lexMarkdownBlocks(first, '# Title\n\nA paragraph.\n\n- one\n- two\n\nThe tail grows');
