@@ -1,5 +1,5 @@
 /** A Chrome trace event (the fields this file reads). */
-interface TraceEvent {
+export interface TraceEvent {
   readonly name?: string;
   readonly cat?: string;
   readonly ph?: string;

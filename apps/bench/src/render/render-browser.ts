@@ -9,6 +9,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium.js';
 import { busyIntervalsFromTrace, frameCostSeries, msPerFrame, scheduleOf, type StreamTimeline } from './frame-cost.js';
 import type { RunViewContender, RunViewPageResult, RunViewTrialOptions } from './runview-trial-types.js';
 import type { SessionPageResult, SessionTrialOptions } from './session-trial-types.js';
+import { BREAKDOWN_TRACE_CATEGORIES } from './trace-breakdown.js';
 import type { TrialOptions, TrialResult } from './trial-types.js';
 
 export interface BrowserTrialResult extends TrialResult {
@@ -53,6 +54,8 @@ function serve(script: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+type TraceFile = Parameters<typeof busyIntervalsFromTrace>[0];
+
 /** A full-view trial as the driver reports it: the page's own figures plus what the trace says of the main thread. */
 export interface RunViewTrialResult {
   readonly contender: RunViewContender;
@@ -81,7 +84,17 @@ export interface RunViewTrialResult {
 export interface BrowserBench {
   readonly version: string;
   run(options: TrialOptions): Promise<BrowserTrialResult>;
-  runView(options: Omit<RunViewTrialOptions, 'originMark'> & { readonly buckets: number }): Promise<RunViewTrialResult>;
+  runView(
+    options: Omit<RunViewTrialOptions, 'originMark'> & {
+      readonly buckets: number;
+      /** Records a detailed trace (it slows the page) and hands it over with its origin mark: trace-runview.ts. */
+      readonly onDetailedTrace?: (
+        trace: unknown,
+        origin: { readonly mark: string; readonly markMs: number },
+        timeline: Omit<StreamTimeline, 'busy'>,
+      ) => void;
+    },
+  ): Promise<RunViewTrialResult>;
   session(options: SessionTrialOptions): Promise<SessionTrialResult>;
   close(): Promise<void>;
 }
@@ -155,11 +168,13 @@ export async function openBrowserBench(): Promise<BrowserBench> {
         return { ...result, mainThreadMs, scriptMs };
       });
     },
-    async runView({ buckets, ...options }) {
+    async runView({ buckets, onDetailedTrace, ...options }) {
       return withPage(async (page) => {
         const originMark = `kestrel-bench-origin-${options.contender}`;
         // The trace gives the main thread's busy time per stretch of the stream; no page API reports it below 50 ms.
-        await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+        const categories =
+          onDetailedTrace === undefined ? ['toplevel', 'blink.user_timing'] : BREAKDOWN_TRACE_CATEGORIES;
+        await browser.startTracing(page, { categories });
         let trace: Buffer | undefined;
         try {
           const { result, mainThreadMs, scriptMs } = await measured(page, () =>
@@ -172,10 +187,15 @@ export async function openBrowserBench(): Promise<BrowserBench> {
             ),
           );
           trace = await browser.stopTracing();
-          const timeline: StreamTimeline = {
+          const parsed: unknown = JSON.parse(trace.toString('utf8'));
+          const frames = {
             ...scheduleOf(result.deliveries, result.deltas, options.rate),
             frameStarts: result.frameStarts,
-            busy: busyIntervalsFromTrace(JSON.parse(trace.toString('utf8')), originMark, result.originMarkMs),
+          };
+          onDetailedTrace?.(parsed, { mark: originMark, markMs: result.originMarkMs }, frames);
+          const timeline: StreamTimeline = {
+            ...frames,
+            busy: busyIntervalsFromTrace(parsed as TraceFile, originMark, result.originMarkMs),
           };
           const first = msPerFrame(timeline, 0, 0.1);
           const last = msPerFrame(timeline, 0.9, 1);

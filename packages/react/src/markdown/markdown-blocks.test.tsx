@@ -81,6 +81,17 @@ const markdown = fc
   .map((lines) => lines.flat().join(''));
 const streamed = streamedPrefixes(markdown, 24);
 
+/** Streams `text` in steps of `step` characters through lexMarkdownBlocks, counting the characters marked lexes. */
+function streamCountingLexedCharacters(text: string, step: number) {
+  const lex = vi.spyOn(Lexer.prototype, 'lex');
+  let lexed: MarkdownBlocks | null = null;
+  for (let end = 0; end < text.length; end += step) lexed = lexMarkdownBlocks(lexed, text.slice(0, end));
+  lexed = lexMarkdownBlocks(lexed, text);
+  const charactersLexed = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
+  lex.mockRestore();
+  return { lexed, charactersLexed };
+}
+
 describe('lexMarkdownBlocks', () => {
   it('renders every prefix a stream reaches exactly as a full parse of that prefix does', () => {
     fc.assert(
@@ -99,15 +110,66 @@ describe('lexMarkdownBlocks', () => {
     const section = (n: number) =>
       `## Part ${n}\n\nSome *text* with a [link](https://example.com/${n}) and \`code\`.\n\n- a\n- b\n\n| x | y |\n|---|---|\n| ${n} | 2 |\n\n\`\`\`ts\nconst n = ${n};\n\`\`\`\n\n`;
     const text = Array.from({ length: 60 }, (_, n) => section(n)).join('');
-    const lex = vi.spyOn(Lexer.prototype, 'lex');
-    let lexed: MarkdownBlocks | null = null;
-    for (let end = 0; end < text.length; end += 40) lexed = lexMarkdownBlocks(lexed, text.slice(0, end));
-    lexed = lexMarkdownBlocks(lexed, text);
-    const charactersLexed = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
-    lex.mockRestore();
+    const { lexed, charactersLexed } = streamCountingLexedCharacters(text, 40);
     // Lexing the whole text at each of the ~300 updates would be about 150 times its length.
     expect(charactersLexed).toBeLessThan(5 * text.length);
     expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, text)));
+  });
+
+  it('lexes again only the settled blocks that use a definition as it streams in, not every block with a reference', () => {
+    // Each section uses a reference its own definition, further on, resolves: the shape of a long answer with notes.
+    const section = (n: number) =>
+      `## Part ${n}\n\nAs [the notes][ref-${n}] say, and [this one][Ref-${n}].\n\nMore text.\n\n[ref-${n}]: https://example.com/reference/${n}\n\n`;
+    const text = Array.from({ length: 60 }, (_, n) => section(n)).join('');
+    const { lexed, charactersLexed } = streamCountingLexedCharacters(text, 8);
+    // Lexing every block with a reference again at each change of a definition grows with the square of the sections.
+    expect(charactersLexed).toBeLessThan(8 * text.length);
+    expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, text)));
+    expect(html(lexed)).toContain('reference/59" rel="noopener noreferrer nofollow">this one</a>');
+  });
+
+  it('lexes a block again for a definition whose label it writes in another case, across lines or in a quote', () => {
+    for (const [use, label] of [
+      ['See [the guide][STRASSE].', 'straße'],
+      ['See [the guide][ΟΔΟΣ].', 'οδος'],
+      ['> See [the guide][two\n> words].', 'Two Words'],
+      ['| a |\n|---|\n| [x][a\\|b] |', 'a|b'],
+    ]) {
+      let lexed = lexMarkdownBlocks(null, `${use}\n\nMore text.\n\n`);
+      for (const more of [`[${label}]: https://ex`, 'ample.com/guide'])
+        lexed = lexMarkdownBlocks(lexed, lexed.text + more);
+      expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, lexed.text)));
+    }
+  });
+
+  it('matches a streamed definition to the settled blocks that use its label however the label is written', () => {
+    const letter = fc.constantFrom('a', 'A', 'ß', 'SS', 'Σ', 'σ', 'ς', 'İ', 'i', 'K', '\u212a', '-', '*', '|');
+    const gap = fc.constantFrom(' ', '  ', '\t', '\n');
+    const label = fc
+      .tuple(letter, fc.array(fc.tuple(fc.option(gap, { nil: '' }), letter), { maxLength: 4 }))
+      .map(([first, rest]) => first + rest.flat().join(''));
+    // The definition writes the label as the block does, or in another case or spacing: marked matches them all.
+    const rewrite = fc.constantFrom(
+      (name: string) => name,
+      (name: string) => name.toUpperCase(),
+      (name: string) => name.toLowerCase(),
+      (name: string) => name.replace(/\s+/g, ' '),
+    );
+    const use = fc.constantFrom(
+      (name: string) => `See [it][${name}].`,
+      (name: string) => `> See [${name.replaceAll('\n', '\n> ')}] in a quote.`,
+      (name: string) => `- an item with [${name}][]`,
+      (name: string) => `| a |\n|---|\n| [x][${name.replaceAll('|', '\\|').replaceAll('\n', ' ')}] |`,
+    );
+    fc.assert(
+      fc.property(label, rewrite, use, (used, define, write) => {
+        let lexed = lexMarkdownBlocks(null, `${write(used)}\n\nMore text.\n\n`);
+        for (const more of [`[${define(used).replaceAll('\n', ' ')}]: https://ex`, 'ample.com/x "t"', '\n\nAfter.'])
+          lexed = lexMarkdownBlocks(lexed, lexed.text + more);
+        expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, lexed.text)));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('keeps settled blocks as they were (not parsed or rendered again) while the tail grows', () => {

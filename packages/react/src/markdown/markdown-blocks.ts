@@ -63,13 +63,38 @@ function definitionsIn(tokens: readonly Token[], into: Links): void {
   }
 }
 
-const sameDefinitions = (a: Readonly<Links>, b: Readonly<Links>) => {
-  const keys = Object.keys(a);
-  return (
-    keys.length === Object.keys(b).length &&
-    keys.every((key) => b[key] !== undefined && a[key]!.href === b[key].href && a[key]!.title === b[key].title)
-  );
-};
+/**
+ * The labels defined differently in `a` and `b`: added, removed or with another target. While a definition streams
+ * in, its target grows with every update; only the blocks that may use its label need lexing again.
+ */
+function changedLabels(a: Readonly<Links>, b: Readonly<Links>): string[] {
+  const changed: string[] = [];
+  for (const label of Object.keys(a)) {
+    const other = Object.hasOwn(b, label) ? b[label] : undefined;
+    if (other === undefined || other.href !== a[label]!.href || other.title !== a[label]!.title) changed.push(label);
+  }
+  for (const label of Object.keys(b)) if (!Object.hasOwn(a, label)) changed.push(label);
+  return changed;
+}
+
+/*
+ * Whether a block may use a label, erring towards yes. marked matches labels case-insensitively, with white space
+ * collapsed, after stripping a blockquote's `>` and a table cell's `\|` escape. The fold drops white space, `>` and
+ * `\` and maps case one character at a time (lower then upper case, so σ, ς and Σ are one), so a label the block
+ * uses is always a substring of the folded block.
+ */
+const foldLabel = (text: string) =>
+  text
+    .replace(/[\s>\\]+/g, '')
+    .toLowerCase()
+    .toUpperCase();
+const foldedRaw = new WeakMap<MarkdownBlock, string>();
+
+function mayUseAny(block: MarkdownBlock, folded: readonly string[]): boolean {
+  let raw = foldedRaw.get(block);
+  if (raw === undefined) foldedRaw.set(block, (raw = foldLabel(block.raw)));
+  return folded.some((label) => raw.includes(label));
+}
 
 // A space token holding a whole blank line. marked also emits one for the trailing spaces of a line (" \n").
 const isBlankLine = (block: MarkdownBlock) => block.tokens[0]!.type === 'space' && /\n[ \t]*\n/.test(block.raw);
@@ -115,10 +140,11 @@ export function lexMarkdownBlocks(previous: MarkdownBlocks | null, text: string)
   if (offset !== text.length)
     return from === 0 ? wholeText(text, tail.tokens, definitions) : lexMarkdownBlocks(null, text);
 
+  const changed = extendsPrevious ? changedLabels(previous.definitions, definitions).map(foldLabel) : [];
   const settledBlocks =
-    extendsPrevious && !sameDefinitions(previous.definitions, definitions)
-      ? kept.map((block) => (block.usesReferences ? relex(block, definitions) : block))
-      : kept;
+    changed.length === 0
+      ? kept
+      : kept.map((block) => (block.usesReferences && mayUseAny(block, changed) ? relex(block, definitions) : block));
 
   let lastContent = tailBlocks.length - 1;
   while (lastContent > 0 && tailBlocks[lastContent]!.tokens[0]!.type === 'space') lastContent -= 1;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { createMarkdownAnswer } from '@kestrel/testing';
 import { expect, within } from 'storybook/test';
-import { renderMarkdown } from '../../markdown/markdown-text.js';
+import { MarkdownText, renderMarkdown } from '../../markdown/markdown-text.js';
 import { AssistantText } from '../assistant-text.js';
 import { Fixture, type FixtureArgs } from './support/fixture-run.js';
 
@@ -30,3 +31,26 @@ export const Draft: Story = {
 export const Final: Story = { args: { scenario: 'failed-retryable' } };
 export const Interrupted: Story = { args: { scenario: 'truncated' } };
 export const Markdown: Story = { args: { scenario: 'completed-payload', markdown: true } };
+
+const longAnswer = createMarkdownAnswer({ length: 30_000 });
+
+/**
+ * A long markdown answer with theme.css: its settled blocks come in groups, each contained (layout, paint, style),
+ * so the browser's per-frame walks stop at a group that did not change; every group is still rendered and shown.
+ */
+export const MarkdownLongAnswer: StoryObj = {
+  render: () => (
+    <div data-kestrel-run="">
+      <MarkdownText>{longAnswer}</MarkdownText>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const groups = [...canvasElement.querySelectorAll('[data-kestrel-markdown-group]')];
+    await expect(groups.length).toBeGreaterThan(2);
+    for (const group of groups) {
+      await expect(getComputedStyle(group).contain).toBe('content');
+      await expect(group.firstElementChild!.checkVisibility({ contentVisibilityAuto: true })).toBe(true);
+    }
+    await expect(canvasElement.querySelectorAll('h2').length).toBe(longAnswer.match(/^## /gm)!.length);
+  },
+};
