@@ -86,7 +86,7 @@ export function createRunChunkWriter(options: { readonly fromSeq?: number } = {}
       case 'tool.completed': {
         if (!startedTools.has(event.callId)) {
           // A result without its start: the reducer keeps it under an empty name, and so does the message.
-          const known = state.tools.get(event.callId);
+          const known = state.tools.find((tool) => tool.callId === event.callId);
           startedTools.add(event.callId);
           out.push({
             type: 'tool-input-available',

@@ -134,7 +134,7 @@ describe('runStateToUIMessage over every shared scenario', () => {
 
       // Tools keep their states and the order they started in.
       expect(partOf(message, 'dynamic-tool').map((part) => [part.toolCallId, part.state])).toEqual(
-        state.tools.toArray().map((tool) => [
+        state.tools.map((tool) => [
           tool.callId,
           { running: 'input-available', succeeded: 'output-available', failed: 'output-error' }[tool.status],
         ]),

@@ -97,7 +97,6 @@ export { encodeSSEComment } from './sse/encode-sse.js';
 export { encodeSSEEvent } from './protocol/encode-run-event.js';
 export type { WireEventObject } from './protocol/encode-run-event.js';
 export type { AppendLog } from './run/append-log.js';
-export type { ToolCallList } from './run/tool-call-list.js';
 export { checkSchema, readPayload } from './run/payload.js';
 export type { PayloadIssue, PayloadSchema, PayloadState, SchemaCheck } from './run/payload.js';
 export type { StandardSchemaV1 } from './run/standard-schema.js';

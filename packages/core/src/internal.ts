@@ -3,7 +3,6 @@
  * not part of the public API. No semver promise: they change with the kit, and an app should not import them.
  */
 export { AppendLog } from './run/append-log.js';
-export { ToolCallList } from './run/tool-call-list.js';
 export { backoffDelay } from './client/backoff.js';
 export { errorResponse, jsonResponse } from './protocol/error-response.js';
 export type { RequestIssue } from './protocol/error-response.js';

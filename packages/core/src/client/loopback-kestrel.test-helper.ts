@@ -42,7 +42,7 @@ export function project(state: RunState) {
     events: state.events
       .toArray()
       .map((event) => `${event.seq}:${event.type === 'unknown' ? event.unknownType : event.type}`),
-    tools: state.tools.toArray().map((tool) => `${tool.callId}:${tool.name}:${tool.status}`),
+    tools: state.tools.map((tool) => `${tool.callId}:${tool.name}:${tool.status}`),
     logs: state.logs.toArray().map((log) => `${log.seq}:${log.level}:${log.message}`),
     progress: state.progress,
     errorKind: state.error?.kind ?? null,

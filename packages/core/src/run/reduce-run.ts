@@ -64,6 +64,22 @@ function settle<P>(state: RunState<P>, event: RunCompletedEvent): RunState<P> {
   };
 }
 
+/**
+ * Where call `callId` is in `tools`, -1 when absent. From the end: a completion is nearly always for a recent call,
+ * and a long run holds thousands of calls (a scan from the start made tool events O(calls) in apps/bench).
+ */
+function toolIndex(tools: readonly ToolCall[], callId: string): number {
+  for (let index = tools.length - 1; index >= 0; index--) if (tools[index]!.callId === callId) return index;
+  return -1;
+}
+
+function upsertTool(tools: readonly ToolCall[], index: number, call: ToolCall): readonly ToolCall[] {
+  if (index === -1) return [...tools, call];
+  const next = tools.slice();
+  next[index] = call;
+  return next;
+}
+
 /** Applies one known event whose seq and run are already checked, to a state that has recorded it. */
 function applyEvent<P>(state: RunState<P>, event: KnownRunEvent): RunState<P> {
   switch (event.type) {
@@ -122,10 +138,7 @@ function isMotion(action: RunAction): action is MotionEvent {
 }
 
 /** The call a `tool.completed` event makes of the call it completes (`started`, when its start was seen). */
-function completedCall(
-  started: ToolCall | undefined,
-  event: Extract<MotionEvent, { type: 'tool.completed' }>,
-): ToolCall {
+function completedCall(started: ToolCall | undefined, event: Extract<MotionEvent, { type: 'tool.completed' }>): ToolCall {
   return {
     callId: event.callId,
     name: started?.name ?? '',
@@ -190,7 +203,7 @@ function applyMotion<P>(
       logs = logs.append({ seq: event.seq, level: event.level, message: event.message });
       break;
     case 'tool.started':
-      tools = tools.upsert({
+      tools = upsertTool(tools, toolIndex(tools, event.callId), {
         callId: event.callId,
         name: event.name,
         status: 'running',
@@ -200,9 +213,11 @@ function applyMotion<P>(
         completedSeq: null,
       });
       break;
-    case 'tool.completed':
-      tools = tools.upsert(completedCall(tools.get(event.callId), event));
+    case 'tool.completed': {
+      const index = toolIndex(tools, event.callId);
+      tools = upsertTool(tools, index, completedCall(index === -1 ? undefined : tools[index], event));
       break;
+    }
     default:
       return event satisfies never;
   }

@@ -1,7 +1,6 @@
 import type { IssuePath } from '../protocol/protocol-error.js';
 import type { LogLevel, RunCompletedEvent, RunEvent, RunOutput, RunOutputStatus } from '../protocol/types.js';
 import { AppendLog } from './append-log.js';
-import { ToolCallList } from './tool-call-list.js';
 import type { PayloadSchema, PayloadState } from './payload.js';
 
 /** Where a run is. Only `reduceRun` changes it. */
@@ -119,8 +118,7 @@ export interface RunState<P = unknown> {
   /** Text deltas of the current attempt. Motion only: once settled, show `output.assistantText`. */
   readonly draftText: string;
   readonly reasoning: string;
-  /** The tool calls in the order they started, each in its latest state (see {@link ToolCallList}). */
-  readonly tools: ToolCallList;
+  readonly tools: readonly ToolCall[];
   readonly progress: RunProgress | null;
   readonly logs: AppendLog<RunLog>;
   /** The `run.completed` event; set only in phase `settled` (and kept if a later protocol error follows it). */
@@ -174,7 +172,7 @@ export function createInitialRunState<P = unknown>(
     eventCount: 0,
     draftText: '',
     reasoning: '',
-    tools: ToolCallList.empty,
+    tools: [],
     progress: null,
     logs: AppendLog.empty(),
     result: null,

@@ -31,7 +31,7 @@ export function selectActivity(state: RunState): ActivitySlice {
     live: isFollowing(state.phase),
     notes: state.reasoning !== '' || state.logs.length > 0,
     reasoning: state.reasoning,
-    tools: state.tools.toArray(),
+    tools: state.tools,
     progress: state.progress,
     logs: state.logs,
   };
