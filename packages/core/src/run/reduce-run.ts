@@ -138,7 +138,10 @@ function isMotion(action: RunAction): action is MotionEvent {
 }
 
 /** The call a `tool.completed` event makes of the call it completes (`started`, when its start was seen). */
-function completedCall(started: ToolCall | undefined, event: Extract<MotionEvent, { type: 'tool.completed' }>): ToolCall {
+function completedCall(
+  started: ToolCall | undefined,
+  event: Extract<MotionEvent, { type: 'tool.completed' }>,
+): ToolCall {
   return {
     callId: event.callId,
     name: started?.name ?? '',
