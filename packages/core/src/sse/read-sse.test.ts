@@ -53,6 +53,19 @@ describe('readSSE', () => {
     expect(stream.locked).toBe(false);
   });
 
+  it('stops at the first or the last message of a chunk as well, handing over nothing after it', async () => {
+    for (const [stopAt, seenData] of [
+      ['a', ['a']],
+      ['c', ['a', 'b', 'c']],
+    ] as const) {
+      const { stream, seen } = watchedStream([toBytes('data: a\n\ndata: b\n\ndata: c\n\n'), toBytes('data: d\n\n')]);
+      const { end, messages } = await collect(stream, stopAt);
+      expect(end).toBe('stopped');
+      expect(messages.map((message) => message.data)).toEqual(seenData);
+      expect(seen).toEqual({ cancelled: true, pulls: 1 });
+    }
+  });
+
   it('passes on what the handler throws, cancels the body and releases it', async () => {
     const { stream, seen } = watchedStream([toBytes('data: a\n\n'), toBytes('data: b\n\n')]);
     const boom = new Error('handler failed');

@@ -32,21 +32,30 @@ export async function readSSE(
   onMessage: (message: SSEMessage) => SSEReadStep,
   options: DecodeSSEOptions = {},
 ): Promise<SSEReadEnd> {
-  // One array for the whole read, emptied after each chunk: the messages a chunk completed are handed over from this
-  // loop, not from inside the parser, so the handler runs in a flat loop (a callback from the parser's line loop
-  // was slower on large chunks, apps/bench).
-  const batch: SSEMessage[] = [];
-  const decoder = createSSEDecoder((message) => batch.push(message), options.onComment, options.maxMessageBytes);
+  // The messages a chunk completed are handed over from this loop, not from inside the parser, so the handler runs
+  // in a flat loop (a callback from the parser's line loop was slower on large chunks, apps/bench). The first one
+  // waits in a variable and only the others in an array, emptied after each chunk: with one event per chunk (a
+  // server or proxy that flushes each event) the array is never touched.
+  let first: SSEMessage | undefined;
+  const others: SSEMessage[] = [];
+  const decoder = createSSEDecoder(
+    (message) => {
+      if (first === undefined) first = message;
+      else others.push(message);
+    },
+    options.onComment,
+    options.maxMessageBytes,
+  );
   /** Hands over the chunk's messages in order; whether the handler stopped at one of them. */
   const handOver = (): boolean => {
-    for (let index = 0; index < batch.length; index++) {
-      if (onMessage(batch[index]!) === 'stop') {
-        batch.length = 0;
-        return true;
-      }
-    }
-    batch.length = 0;
-    return false;
+    if (first === undefined) return false;
+    const message = first;
+    first = undefined;
+    let stopped = onMessage(message) === 'stop';
+    if (others.length === 0) return stopped;
+    for (let index = 0; index < others.length && !stopped; index++) stopped = onMessage(others[index]!) === 'stop';
+    others.length = 0;
+    return stopped;
   };
   const onBytes = options.onBytes;
   const reader = stream.getReader();

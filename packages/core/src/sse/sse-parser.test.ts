@@ -186,6 +186,16 @@ describe('createSSEParser (the WHATWG rules, through decodeSSE)', () => {
         ' data: sp',
         'data : sp',
         'data:\uFEFF',
+        // Near misses of the names read in place by their first character.
+        'dat: no',
+        'd: no',
+        'datum: no',
+        'ev: no',
+        'eventx: no',
+        'i: 1',
+        'idx: 1',
+        'id:',
+        'id:3',
       ),
       fc.string({ unit: 'binary', maxLength: 8 }).map((text) => text.replace(/[\r\n]/g, '')),
     );
