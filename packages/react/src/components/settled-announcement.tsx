@@ -16,17 +16,8 @@ export const ANNOUNCEMENT_KEPT_MS = 7_000;
  * ignores style attributes in server-rendered HTML, and hydration does not set them again, so the region would show
  * the answer for 7 s. CSP does not govern the CSSOM.
  */
-const visuallyHidden: readonly (readonly [property: string, value: string])[] = [
-  ['position', 'absolute'],
-  ['inline-size', '1px'],
-  ['block-size', '1px'],
-  ['margin', '-1px'],
-  ['padding', '0'],
-  ['border', '0'],
-  ['overflow', 'hidden'],
-  ['clip-path', 'inset(50%)'],
-  ['white-space', 'nowrap'],
-];
+const visuallyHidden =
+  'position:absolute;inline-size:1px;block-size:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap';
 
 interface SettledAnnouncementProps {
   readonly mode: AssistantTextMode;
@@ -49,8 +40,7 @@ export function SettledAnnouncement({ mode, shown, continues }: SettledAnnouncem
 
   // Before the first paint, and before the region can hold any text (it is filled only by the effect below).
   useLayoutEffect(() => {
-    const style = region.current?.style;
-    for (const [property, value] of visuallyHidden) style?.setProperty(property, value);
+    if (region.current !== null) region.current.style.cssText = visuallyHidden;
   }, []);
 
   useEffect(() => {
