@@ -172,6 +172,16 @@ describe('lexMarkdownBlocks', () => {
     );
   });
 
+  it('resolves labels named like object properties (constructor, __proto__) once their blocks settle', () => {
+    for (const label of ['constructor', '__proto__', 'toString']) {
+      const text = `See [${label}].\n\nMore text.\n\n[${label}]: https://example.com/${label}\n\nAfter.\n\nEnd`;
+      let lexed: MarkdownBlocks | null = null;
+      for (let end = 1; end <= text.length; end++) lexed = lexMarkdownBlocks(lexed, text.slice(0, end));
+      expect(html(lexed!)).toBe(html(lexMarkdownBlocks(null, text)));
+      expect(html(lexed!)).toContain(`href="https://example.com/${label}"`);
+    }
+  });
+
   it('keeps settled blocks as they were (not parsed or rendered again) while the tail grows', () => {
     const first = lexMarkdownBlocks(null, '# Title\n\nA paragraph.\n\n- one\n- two\n\nThe tail');
     const next = lexMarkdownBlocks(first, '# Title\n\nA paragraph.\n\n- one\n- two\n\nThe tail grows');

@@ -58,8 +58,11 @@ function usesReferences(tokens: readonly Token[]): boolean {
 function definitionsIn(tokens: readonly Token[], into: Links): void {
   for (const token of tokens) {
     const known = token as MarkedToken;
-    if (known.type === 'def') into[known.tag] ??= { href: known.href, title: known.title };
-    else definitionsIn(childrenOf(token), into);
+    // The first definition of a label wins. Own keys only: `into` has no prototype, so `constructor` or
+    // `__proto__` are labels like any other.
+    if (known.type === 'def') {
+      if (!Object.hasOwn(into, known.tag)) into[known.tag] = { href: known.href, title: known.title };
+    } else definitionsIn(childrenOf(token), into);
   }
 }
 
@@ -158,7 +161,7 @@ export function lexMarkdownBlocks(previous: MarkdownBlocks | null, text: string)
       block.tokens.some((token) => token.type === 'def' || token.type === 'blockquote' || token.type === 'list'),
     )
   ) {
-    const collected: Links = { ...settledDefinitions };
+    const collected: Links = Object.assign(Object.create(null) as Links, settledDefinitions);
     definitionsIn(
       nowSettled.flatMap((block) => block.tokens),
       collected,
