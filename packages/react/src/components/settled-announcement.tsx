@@ -11,7 +11,8 @@ import type { AssistantTextMode } from './assistant-text.js';
 export const ANNOUNCEMENT_KEPT_MS = 7_000;
 
 /*
- * Visually hidden without theme.css: the region must never show a second copy of the answer. Set through the CSSOM
+ * Visually hidden without theme.css (theme.css hides it from the first paint too, before this effect: a server-rendered
+ * region would otherwise sit in the root's grid, with its gap, until hydration): the region must never show a second copy of the answer. Set through the CSSOM
  * after mount, not as a `style` attribute: a page whose Content-Security-Policy has no 'unsafe-inline' for styles
  * ignores style attributes in server-rendered HTML, and hydration does not set them again, so the region would show
  * the answer for 7 s. CSP does not govern the CSSOM.
@@ -60,7 +61,7 @@ export function SettledAnnouncement({ mode, shown, continues }: SettledAnnouncem
   }, [announcement]);
 
   return (
-    <div ref={region} aria-live="polite">
+    <div ref={region} data-kestrel-part="announcement" aria-live="polite">
       {/* A new draft (a run going on after its answer) is not the answer: the last one is not kept beside it. */}
       {mode === 'final' ? announcement : ''}
     </div>

@@ -68,6 +68,7 @@ describe('the styling contract', () => {
       'outcome',
       'draft',
       'assistant-text',
+      'announcement',
       'finish-notice',
       'interaction',
       'payload',

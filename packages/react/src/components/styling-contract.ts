@@ -15,6 +15,7 @@ export type KestrelPart =
   | 'outcome'
   | 'draft'
   | 'assistant-text'
+  | 'announcement'
   | 'finish-notice'
   | 'interaction'
   | 'payload'

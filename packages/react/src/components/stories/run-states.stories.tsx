@@ -1,5 +1,10 @@
+import { createScenarioRun, getScenario } from '@kestrel/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { useEffect, useRef } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { expect, waitFor, within } from 'storybook/test';
+import { RunView } from '../run-view.js';
 import { renderMarkdown } from '../../markdown/markdown-text.js';
 import { WideInvoice } from './support/invoice-table.js';
 import { ScenarioView } from './support/scenario-view.js';
@@ -181,5 +186,46 @@ export const FailedRetryableResumed: Story = {
     const outcome = canvasElement.querySelector<HTMLElement>('[data-kestrel-part="outcome"]');
     await expect(outcome?.getAttribute('data-retryable')).toBe('true');
     await expect(within(outcome as HTMLElement).queryByRole('button')).toBeNull();
+  },
+};
+
+/** Where the draft's top edge is, in viewport pixels, inside `host`. */
+const draftTop = (host: HTMLElement) => host.querySelector('[data-kestrel-part="draft"]')!.getBoundingClientRect().top;
+
+/**
+ * Puts the server HTML of a streaming view on the page, notes where its draft is (`data-draft-top`), then hydrates
+ * it, as an app that renders on the server does.
+ */
+function ServerHtmlThenHydrated() {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = host.current!;
+    const run = createScenarioRun(getScenario('completed-text'), { until: (state) => state.draftText.length > 20 });
+    const view = <RunView run={run} focusOnWait={false} />;
+    element.innerHTML = renderToString(view);
+    element.dataset.draftTop = String(draftTop(element));
+    const root = hydrateRoot(element, view);
+    // Not during the commit that removes the story: React refuses to unmount a root while it renders.
+    return () => void setTimeout(() => root.unmount());
+  }, []);
+  return <div ref={host} data-testid="server-html" />;
+}
+
+/**
+ * A streaming view rendered on the server, then hydrated: nothing moves. The hidden region that will announce the
+ * answer carries no style attribute in server HTML (a strict style CSP would drop it); theme.css hides it from the
+ * first paint, so it never takes a row and a gap of the root's grid until hydration.
+ */
+export const ServerRenderedThenHydrated: Story = {
+  args: { scenario: 'completed-text' },
+  render: () => <ServerHtmlThenHydrated />,
+  play: async ({ canvasElement }) => {
+    const host = within(canvasElement).getByTestId('server-html');
+    const region = host.querySelector<HTMLElement>('[data-kestrel-part="announcement"]')!;
+    // Hydrated once the region's own effect has run: it sets the hiding styles through the CSSOM.
+    await waitFor(() => expect(region.style.position).toBe('absolute'));
+    await new Promise((painted) => requestAnimationFrame(painted));
+    await expect(host.querySelector('[data-kestrel-part="announcement"]')).toBe(region);
+    await expect(draftTop(host)).toBe(Number(host.dataset.draftTop));
   },
 };
