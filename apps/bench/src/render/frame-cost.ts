@@ -13,6 +13,23 @@ export interface TraceEvent {
 const TASK_EVENTS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
 
 /**
+ * A trace's events, the page's origin mark in it (on the page's main thread) and the conversion from trace time
+ * (µs) to page time (ms, `performance.now()`) that mark gives.
+ */
+export function pageClock<E extends TraceEvent>(
+  trace: { readonly traceEvents?: readonly E[] },
+  originMark: string,
+  originMarkMs: number,
+): { readonly events: readonly E[]; readonly mark: E; readonly toPage: (ts: number) => number } {
+  const events = trace.traceEvents;
+  if (!Array.isArray(events)) throw new Error('trace has no traceEvents array');
+  const mark = events.find((event) => event.name === originMark && event.cat?.includes('blink.user_timing'));
+  if (mark?.ts === undefined) throw new Error(`trace has no user-timing mark named ${originMark}`);
+  const markTs = mark.ts;
+  return { events, mark, toPage: (ts: number) => ts / 1000 - markTs / 1000 + originMarkMs };
+}
+
+/**
  * The renderer main thread's busy intervals, in page time (ms, `performance.now()`), from a Chrome trace recorded
  * with the `toplevel` and `blink.user_timing` categories. The page's `performance.mark(originMark)` ties the two
  * clocks together, and names the thread (marks are recorded on the page's main thread). Overlapping and nested
@@ -23,11 +40,7 @@ export function busyIntervalsFromTrace(
   originMark: string,
   originMarkMs: number,
 ): [number, number][] {
-  const events = trace.traceEvents;
-  if (!Array.isArray(events)) throw new Error('trace has no traceEvents array');
-  const mark = events.find((event) => event.name === originMark && event.cat?.includes('blink.user_timing'));
-  if (mark?.ts === undefined) throw new Error(`trace has no user-timing mark named ${originMark}`);
-  const toPage = (ts: number) => ts / 1000 - mark.ts! / 1000 + originMarkMs;
+  const { events, mark, toPage } = pageClock(trace, originMark, originMarkMs);
   const tasks: [number, number][] = [];
   for (const event of events) {
     if (event.ph !== 'X' || event.pid !== mark.pid || event.tid !== mark.tid) continue;
@@ -75,7 +88,7 @@ export interface StreamTimeline {
  * the same main thread and bunch up behind a long task, and a stretch measured by them would shrink to nothing
  * exactly when the view is slowest.
  */
-export function timeAt(timeline: StreamTimeline, fraction: number): number {
+export function timeAt(timeline: Pick<StreamTimeline, 'streamStart' | 'streamMs'>, fraction: number): number {
   return timeline.streamStart + fraction * timeline.streamMs;
 }
 

@@ -1,4 +1,4 @@
-import type { StreamTimeline, TraceEvent } from './frame-cost.js';
+import { pageClock, timeAt, type StreamTimeline, type TraceEvent } from './frame-cost.js';
 
 /** A Chrome trace event with the fields a breakdown reads (a `devtools.timeline` trace has them all). */
 export interface TimelineTraceEvent extends TraceEvent {
@@ -78,13 +78,9 @@ export function breakdownOfStretch(
   timeline: Omit<StreamTimeline, 'busy'>,
   stretch: { readonly from: number; readonly to: number },
 ): StretchBreakdown {
-  const events = trace.traceEvents;
-  if (!Array.isArray(events)) throw new Error('trace has no traceEvents array');
-  const mark = events.find((event) => event.name === origin.mark && event.cat?.includes('blink.user_timing'));
-  if (mark?.ts === undefined) throw new Error(`trace has no user-timing mark named ${origin.mark}`);
-  const toPage = (ts: number) => (ts - mark.ts!) / 1000 + origin.markMs;
-  const start = timeline.streamStart + stretch.from * timeline.streamMs;
-  const end = timeline.streamStart + stretch.to * timeline.streamMs;
+  const { events, mark, toPage } = pageClock(trace, origin.mark, origin.markMs);
+  const start = timeAt(timeline, stretch.from);
+  const end = timeAt(timeline, stretch.to);
 
   const thread = events
     .filter((event) => event.ph === 'X' && event.pid === mark.pid && event.tid === mark.tid)
