@@ -51,6 +51,48 @@ export const MarkdownLongAnswer: StoryObj = {
       await expect(getComputedStyle(group).contain).toBe('content');
       await expect(group.firstElementChild!.checkVisibility({ contentVisibilityAuto: true })).toBe(true);
     }
-    await expect(canvasElement.querySelectorAll('h2').length).toBe(longAnswer.match(/^## /gm)!.length);
+    const headings = canvasElement.querySelectorAll('h2');
+    await expect(headings.length).toBe(longAnswer.match(/^## /gm)!.length);
+    // Blocks keep the theme's space between them: the run's reset of the browser's margins does not outrank it.
+    const spaceBefore = (element: Element) => Number.parseFloat(getComputedStyle(element).marginBlockStart);
+    await expect(spaceBefore(headings[1]!)).toBeGreaterThan(0);
+    await expect(spaceBefore(canvasElement.querySelector('[data-kestrel-markdown-group] > p + p')!)).toBeGreaterThan(0);
+  },
+};
+
+const wideTable = [
+  '| Region | Endpoint | Requests per second | p50 latency | p99 latency | Error rate | Notes |',
+  '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+  '| eu-west-1 | https://api.eu-west-1.example.com/v2/runs/stream | 12,480 | 41 ms | 212 ms | 0.02% | steady after the deploy |',
+  '| us-east-2 | https://api.us-east-2.example.com/v2/runs/stream | 18,922 | 38 ms | 187 ms | 0.01% | autoscaled twice overnight |',
+].join('\n');
+const wideTableAnswer = [
+  'The load test finished; the figures per region are below.',
+  wideTable,
+  ...Array.from({ length: 40 }, (_, index) => `Paragraph ${index + 1} of the follow-up notes.`),
+].join('\n\n');
+
+/**
+ * A table wider than the answer (in a chat-width column), in a settled (contained) group: it scrolls sideways inside
+ * the answer, its words whole, instead of being squeezed letter by letter or cut off at the group's edge.
+ */
+export const MarkdownWideTable: StoryObj = {
+  render: () => (
+    <div style={{ maxInlineSize: '24rem' }}>
+      <div data-kestrel-run="">
+        <MarkdownText>{wideTableAnswer}</MarkdownText>
+      </div>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const table = canvasElement.querySelector('table')!;
+    await expect(table.closest('[data-kestrel-markdown-group]')).not.toBeNull();
+    const run = canvasElement.querySelector('[data-kestrel-run]')!;
+    await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(run.getBoundingClientRect().right);
+    await expect(table.scrollWidth).toBeGreaterThan(table.clientWidth);
+    // Every cell can be reached: scrolled to its end, the table shows its last column within the answer.
+    table.scrollLeft = table.scrollWidth;
+    const lastCell = table.querySelector('tr > :last-child')!;
+    await expect(lastCell.getBoundingClientRect().right).toBeLessThanOrEqual(table.getBoundingClientRect().right + 1);
   },
 };
