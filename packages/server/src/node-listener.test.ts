@@ -65,7 +65,15 @@ describe('createNodeListener', () => {
     const writeAll = async () => {
       for (let i = 0; i < TOTAL_CHUNKS && !req.destroyed; i += 1) {
         written += 1;
-        if (!req.write(CHUNK)) await new Promise((resolve) => req.once('drain', resolve).once('close', resolve));
+        if (req.write(CHUNK)) continue;
+        // Each wait removes both of its listeners, so a long write loop does not pile them up on the request.
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            req.off('drain', done).off('close', done);
+            resolve();
+          };
+          req.once('drain', done).once('close', done);
+        });
       }
     };
     void writeAll();
