@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import fc from 'fast-check';
 import { Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Lexer } from 'marked';
+import { Lexer } from './vendor/marked-lexer.js';
 import { describe, expect, it, vi } from 'vitest';
 import { streamedPrefixes } from '../test-support/streamed-text.test-helper.js';
 import { lexMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';

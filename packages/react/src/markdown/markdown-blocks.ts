@@ -1,4 +1,5 @@
-import { getDefaults, Lexer, type Links, type MarkedToken, type Token } from 'marked';
+import type { Links, MarkedToken, Token } from 'marked';
+import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 
 /** One top-level block of markdown: usually one token, and its place in the text (which keys it). */
 export interface MarkdownBlock {

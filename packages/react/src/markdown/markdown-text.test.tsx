@@ -1,6 +1,6 @@
 import { createLongStreamScenario, createMarkdownAnswer, createScenarioSource, getScenario } from '@kestrel/testing';
 import { act, render, screen } from '@testing-library/react';
-import { Lexer } from 'marked';
+import { Lexer } from './vendor/marked-lexer.js';
 import { describe, expect, it, vi } from 'vitest';
 import { AssistantText } from '../components/assistant-text.js';
 import { expectNoAxeViolations } from '../components/axe-check.test-helper.js';
