@@ -61,8 +61,9 @@ describe('createSessionController: retrying a FAILED run', () => {
       'settled:COMPLETED',
       'settled:COMPLETED',
     ]);
-    expect(server.requests.filter((request) => request.method === 'POST' && request.body.includes(failed.input)))
-      .toHaveLength(1);
+    expect(
+      server.requests.filter((request) => request.method === 'POST' && request.body.includes(failed.input)),
+    ).toHaveLength(1);
   });
 
   it('reject: a retry while a run is live is refused, nothing is kept or sent, and it goes once the run settled', async () => {
@@ -72,8 +73,9 @@ describe('createSessionController: retrying a FAILED run', () => {
     const result = session.retry(failed.key);
     expect(session.getState().entries).toHaveLength(4);
     await until(session, (state) => state.entries[3]?.status === 'settled', 6_000);
-    expect(server.requests.filter((request) => request.method === 'POST' && request.body.includes(failed.input)))
-      .toHaveLength(0);
+    expect(
+      server.requests.filter((request) => request.method === 'POST' && request.body.includes(failed.input)),
+    ).toHaveLength(0);
     expect(result).toEqual({ type: 'rejected', reason: 'run-in-progress' });
     expect(session.retry(failed.key)).toMatchObject({ type: 'sent' });
     await until(session, (state) => state.entries[4]?.status === 'settled');
