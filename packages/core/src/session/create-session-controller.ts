@@ -68,6 +68,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   const concurrency = options.concurrency ?? 'queue';
   const given = options.sessionId === undefined || options.sessionId === 'new' ? null : options.sessionId;
   let sessionId = given;
+  /** Read at each request, so `setClient` changes what comes next and leaves what is in flight alone. */
+  let client = options.client;
   let named = false;
   let records: EntryRecord<P>[] = [];
   let history: SessionHistoryStatus = 'unknown';
@@ -100,7 +102,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   let state = serverState;
 
   const controllerOptions = (): RunControllerOptions<P> => ({
-    client: options.client,
+    client,
     sessionId: sessionId ?? 'new',
     responseFormat: options.responseFormat,
     payloadSchema: options.payloadSchema,
@@ -248,7 +250,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     requests.add(abort);
     try {
       const before = mode === 'older' ? cursor : null;
-      const page = await listSessionRuns(options.client, {
+      const page = await listSessionRuns(client, {
         sessionId,
         before: before ?? undefined,
         limit: pageSize,
@@ -404,6 +406,11 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         return;
       }
       await held.record.controller.cancel();
+    },
+    setClient(next) {
+      if (next === client) return;
+      client = next;
+      for (const record of records) record.controller.setOptions(controllerOptions());
     },
     start() {
       if (started) return;

@@ -139,6 +139,11 @@ export interface SessionController<P = unknown> {
    * server appends it), by `concurrency` like any `send`. An `interrupted` run is re-attached.
    */
   retry(key: string): SessionRetryResult;
+  /**
+   * Replaces the client. Every later request (a send, an answer, a resume, a page) uses it; what is in flight goes
+   * on with the one it started with, and nothing is sent or reloaded because of the change.
+   */
+  setClient(client: RunClient): void;
   /** Takes back a queued message (before it is sent). */
   withdraw(key: string): void;
   /** Cancels the live run, if any. */
