@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRunClient } from '../client/create-run-client.js';
 import { createSessionController } from './create-session-controller.js';
 import type { SessionConcurrency, SessionState } from './session-types.js';
 import { kestrel, statuses, track, until } from './session.test-helper.js';
@@ -79,6 +80,28 @@ describe('createSessionController: retrying a FAILED run', () => {
     expect(result).toEqual({ type: 'rejected', reason: 'run-in-progress' });
     expect(session.retry(failed.key)).toMatchObject({ type: 'sent' });
     await until(session, (state) => state.entries[4]?.status === 'settled');
+  });
+
+  it('a retry that meets 409 (a run live from another tab) waits at the end, behind that run, never at the top', async () => {
+    const { server, session, sessionId, failed } = await threeRuns();
+    const otherTab = createRunClient({ baseUrl: server.baseUrl, headers: { 'x-kestrel-delay': '25' } });
+    const live = otherTab.start({ sessionId, input: 'from another tab' });
+    await new Promise<void>((resolve) => live.subscribe(() => live.getState().runId !== null && resolve()));
+    session.retry(failed.key);
+    const waiting = await until(
+      session,
+      (state) => state.entries.length === 5 && state.entries[4]?.status === 'queued',
+    );
+    expect(waiting.entries.map((entry) => entry.input).slice(3)).toEqual(['from another tab', failed.input]);
+    const done = await until(session, (state) => state.entries[4]?.status === 'settled', 6_000);
+    expect(outcomes(done)).toEqual([
+      'settled:COMPLETED',
+      'settled:FAILED',
+      'settled:COMPLETED',
+      'settled:COMPLETED',
+      'settled:COMPLETED',
+    ]);
+    live.detach();
   });
 
   it('says when there is nothing to retry: an unknown key, or a run that settled COMPLETED', async () => {
