@@ -106,7 +106,8 @@ function useSessionController<P>(options: UseSessionOptions<P>): HeldController<
 /**
  * A conversation of runs: loads its history (re-attaching to a live run found there), sends messages by the
  * `concurrency` policy, and re-renders with the session's state. Each entry's `run` is a run binding that every
- * run part takes (`<RunView run={entry.run} />`). Action functions are stable.
+ * run part takes (`<RunView run={entry.run} />`). A new `sessionId` shows that conversation (the old one's runs are
+ * detached, not cancelled). Action functions are stable while the conversation stays the same.
  *
  * @example
  * const session = useSession({ sessionId: idFromUrl, onSessionId: (id) => history.replaceState(null, '', `?session=${id}`) });
