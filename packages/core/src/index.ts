@@ -158,6 +158,7 @@ export type {
   SessionEntry,
   SessionEntryStatus,
   SessionHistoryStatus,
+  SessionRetryResult,
   SessionSendResult,
   SessionState,
 } from './session/session-types.js';

@@ -1,7 +1,7 @@
 import { getScenario } from '@kestrel/testing';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SessionView } from './components/session/session-view.js';
@@ -14,7 +14,17 @@ import { useSession, type UseSessionOptions } from './use-session.js';
 let kestrel: LoopbackKestrel;
 beforeAll(async () => {
   kestrel = await startLoopbackKestrel({
-    seed: [{ sessionId: 'seeded', runs: 3, scenarios: ['completed-text'] }],
+    seed: [
+      { sessionId: 'seeded', runs: 3, scenarios: ['completed-text'] },
+      // One per render mode: each test appends a run.
+      ...['plain', 'strict'].map((mode) => ({
+        sessionId: `retry-${mode}`,
+        runs: 3,
+        scenarios: ['completed-text', 'failed-retryable', 'completed-text'],
+      })),
+      { sessionId: 'ses_a', runs: 2, scenarios: ['completed-text'] },
+      { sessionId: 'ses_b', runs: 3, scenarios: ['failed-retryable'] },
+    ],
   });
 });
 afterAll(() => kestrel.close());
@@ -22,6 +32,15 @@ afterAll(() => kestrel.close());
 const entries = () => [...document.querySelectorAll<HTMLElement>('[data-kestrel-part="entry"]')];
 const field = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
 const completedText = getScenario('completed-text').expected.assistantText ?? '';
+const failedInput = getScenario('failed-retryable').input;
+/** The thread as a person reads it: each entry's message and what came of it. */
+const thread = () =>
+  entries().map((entry) => {
+    const input = entry.querySelector('[data-kestrel-part="message"] [data-kestrel-text]')?.textContent ?? '';
+    const outcome = entry.querySelector<HTMLElement>('[data-kestrel-part="outcome"]')?.dataset.status;
+    const answered = entry.querySelector('[data-kestrel-part="assistant-text"]') === null ? null : 'COMPLETED';
+    return `${input}: ${outcome ?? answered ?? entry.dataset.state}`;
+  });
 
 function Probe({ options, intoRef }: { options: UseSessionOptions; intoRef: { current: UseSessionResult | null } }) {
   const session = useSession(options);
@@ -124,5 +143,116 @@ describeModes('SessionView over useSession and the loopback Kestrel', ({ options
     await waitFor(() => expect(entries().map((entry) => entry.dataset.state)).toEqual(['settled', 'settled']), {
       timeout: 5_000,
     });
+  });
+});
+
+describeModes('SessionView: trying a FAILED message again', ({ options, strict }) => {
+  it('appends the retry at the end, keeps the failure shown, and a remount shows the same thread', async () => {
+    const sessionId = `retry-${strict ? 'strict' : 'plain'}`;
+    function Chat() {
+      const session = useSession({ client: kestrel.client(), sessionId });
+      return <SessionView session={session} />;
+    }
+    const view = render(<Chat />, options);
+    await waitFor(() => expect(entries()).toHaveLength(3));
+    const before = [
+      `${getScenario('completed-text').input} (#1): COMPLETED`,
+      `${failedInput} (#2): FAILED`,
+      `${getScenario('completed-text').input} (#3): COMPLETED`,
+    ];
+    expect(thread()).toEqual(before);
+    await userEvent.setup().click(within(entries()[1]!).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(thread()).toEqual([...before, `${failedInput} (#2): COMPLETED`]), { timeout: 5_000 });
+    const live = thread();
+    view.unmount();
+
+    render(<Chat />, options); // as a page reload would
+    await waitFor(() => expect(thread()).toEqual(live));
+  });
+});
+
+describeModes('useSession following its sessionId', ({ options }) => {
+  const inputsOf = (state: UseSessionResult['state']) => state.entries.map((entry) => entry.input);
+  const seededA = [1, 2].map((index) => `${getScenario('completed-text').input} (#${index})`);
+  const seededB = [1, 2, 3].map((index) => `${failedInput} (#${index})`);
+
+  it("shows the other conversation's history when sessionId changes, and the first one again when it changes back", async () => {
+    const into = { current: null as UseSessionResult | null };
+    const client = kestrel.client();
+    const view = render(<Probe options={{ client, sessionId: 'ses_a' }} intoRef={into} />, options);
+    await waitFor(() => expect(into.current!.state.history).toBe('complete'));
+    expect(inputsOf(into.current!.state)).toEqual(seededA);
+    const pages = () => kestrel.sent('GET', /\/v1\/sessions\/ses_b\/runs/).length;
+    const beforeB = pages();
+
+    view.rerender(<Probe options={{ client, sessionId: 'ses_b' }} intoRef={into} />);
+    expect(into.current!.state.sessionId).toBe('ses_b'); // never a frame of ses_a under the new id
+    await waitFor(() => expect(into.current!.state.history).toBe('complete'));
+    expect(into.current!.state.sessionId).toBe('ses_b');
+    expect(inputsOf(into.current!.state)).toEqual(seededB);
+    expect(pages() - beforeB).toBe(1);
+
+    view.rerender(<Probe options={{ client, sessionId: 'ses_a' }} intoRef={into} />);
+    await waitFor(() => expect(into.current!.state.history).toBe('complete'));
+    expect(inputsOf(into.current!.state)).toEqual(seededA);
+  });
+
+  it("detaches the old conversation's live run when switching away (never cancels it); it is there on return", async () => {
+    const into = { current: null as UseSessionResult | null };
+    const client = kestrel.client({ scenario: 'completed-text', delayMs: 25 });
+    const view = render(<Probe options={{ client }} intoRef={into} />, options);
+    act(() => void into.current!.send('Tell me about Canberra'));
+    await waitFor(() => expect(into.current!.state.sessionId).not.toBeNull());
+    await waitFor(() => expect(into.current!.state.entries[0]?.status).toBe('live'));
+    const first = into.current!.state.sessionId!;
+    const left = into.current!.state.entries[0]!.run;
+    const cancels = kestrel.sent('POST', /\/cancel$/).length;
+
+    view.rerender(<Probe options={{ client, sessionId: 'ses_a' }} intoRef={into} />);
+    await waitFor(() => expect(left.getState().phase).toBe('detached'));
+    await waitFor(() => expect(into.current!.state.history).toBe('complete'));
+    expect(inputsOf(into.current!.state)).toEqual(seededA);
+
+    view.rerender(<Probe options={{ client, sessionId: first }} intoRef={into} />);
+    await waitFor(() => expect(into.current!.state.entries[0]?.status).toBe('settled'), { timeout: 5_000 });
+    expect(into.current!.state.entries[0]?.run.getState().status).toBe('COMPLETED');
+    expect(kestrel.sent('POST', /\/cancel$/).length).toBe(cancels);
+  });
+
+  it('keeps its controller when a new session is handed its own learned id (onSessionId → URL → prop)', async () => {
+    const into = { current: null as UseSessionResult | null };
+    const client = kestrel.client({ scenario: 'completed-text', delayMs: 10 });
+    function Routed() {
+      const [sessionId, setSessionId] = useState<string | undefined>(undefined);
+      return <Probe options={{ client, sessionId, onSessionId: setSessionId }} intoRef={into} />;
+    }
+    render(<Routed />, options);
+    const requests = kestrel.requests.length;
+    act(() => void into.current!.send('Hello'));
+    await waitFor(() => expect(into.current!.state.entries[0]?.status).toBe('settled'), { timeout: 5_000 });
+    const sessionId = into.current!.state.sessionId!;
+    // One POST and its stream: no listing read again, no resume, for a conversation already on screen.
+    expect(kestrel.requests.slice(requests).map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /v1/sessions/new/runs',
+    ]);
+    expect(into.current!.state.entries).toHaveLength(1);
+    expect(into.current!.state.sessionId).toBe(sessionId);
+  });
+
+  it('uses a new client from the next request on, and restarts nothing', async () => {
+    const into = { current: null as UseSessionResult | null };
+    const view = render(<Probe options={{ client: kestrel.client(), sessionId: 'seeded' }} intoRef={into} />, options);
+    await waitFor(() => expect(into.current!.state.history).toBe('complete'));
+    const requests = kestrel.requests.length;
+    view.rerender(
+      <Probe
+        options={{ client: kestrel.client({ scenario: 'failed-retryable' }), sessionId: 'seeded' }}
+        intoRef={into}
+      />,
+    );
+    expect(kestrel.requests.length).toBe(requests);
+    act(() => void into.current!.send('Convert 5 USD'));
+    await waitFor(() => expect(into.current!.state.entries.at(-1)?.status).toBe('settled'), { timeout: 5_000 });
+    expect(into.current!.state.entries.at(-1)?.run.getState().status).toBe('FAILED');
   });
 });

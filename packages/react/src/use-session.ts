@@ -12,8 +12,10 @@ import type { SessionBinding, UseSessionResult } from './types.js';
 import { useClientOption, useReleaseOnUnmount } from './use-client-option.js';
 
 /**
- * Options of `useSession`, all optional under a `KestrelProvider`: the controller's (read once, on mount: to show
- * another conversation, give the component a new `key`), a client or `baseUrl`, and `onSessionId`.
+ * Options of `useSession`, all optional under a `KestrelProvider`: the controller's, a client or `baseUrl`, and
+ * `onSessionId`. A changed `sessionId` shows that conversation (a new controller; the old one's runs are detached,
+ * not cancelled); a changed `client` or `baseUrl` is used from the next request on. `concurrency`,
+ * `responseFormat`, `payloadSchema`, `pageSize` and `onPage` are read when the controller is made.
  */
 export interface UseSessionOptions<P = unknown> extends Partial<
   Omit<SessionControllerOptions<P>, 'client' | 'onSessionId'>
@@ -50,31 +52,62 @@ function useSessionIdListener<P>(controller: SessionController<P>, onSessionId: 
   }, [controller]);
 }
 
-/** The session controller of this component: created once, started on mount, disposed on unmount. */
-function useSessionController<P>(options: UseSessionOptions<P>): SessionController<P> {
+/** The controller and what it was made for: the `sessionId` prop it follows and its policy (read at creation). */
+interface HeldController<P> {
+  readonly controller: SessionController<P>;
+  readonly sessionId: string | undefined;
+  readonly concurrency: SessionConcurrency | undefined;
+}
+
+/** `undefined` and `new` both ask for a new session. */
+const wantedSession = (sessionId: string | undefined): string | null =>
+  sessionId === undefined || sessionId === 'new' ? null : sessionId;
+
+/**
+ * The session controller of this component: created on mount and again whenever `sessionId` names another
+ * conversation (the old one is disposed: its runs are detached, never cancelled), started on mount, disposed on
+ * unmount. A new session handed its own learned id back (`onSessionId` → URL → prop) keeps its controller.
+ */
+function useSessionController<P>(options: UseSessionOptions<P>): HeldController<P> {
   const { client, context } = useClientOption('useSession()', options.client, options.baseUrl);
-  const controllerOptions: SessionControllerOptions<P> = {
-    client,
+  const create = (): HeldController<P> => ({
+    controller: createSessionController({
+      client,
+      sessionId: options.sessionId,
+      concurrency: options.concurrency,
+      responseFormat: options.responseFormat ?? context?.defaults.responseFormat,
+      payloadSchema: options.payloadSchema,
+      pageSize: options.pageSize,
+      onPage: options.onPage,
+    }),
     sessionId: options.sessionId,
     concurrency: options.concurrency,
-    responseFormat: options.responseFormat ?? context?.defaults.responseFormat,
-    payloadSchema: options.payloadSchema,
-    pageSize: options.pageSize,
-    onPage: options.onPage,
-  };
-  // Created once per mounted component; creating it sends nothing, so StrictMode's double render is harmless.
-  const [controller] = useState(() => createSessionController(controllerOptions));
+  });
+  // Creating a controller sends nothing, so StrictMode's double render (and a render React discards) is harmless.
+  const [held, setHeld] = useState(create);
+  let current = held;
+  if (wantedSession(options.sessionId) !== wantedSession(held.sessionId)) {
+    // Adjusting state while rendering (react.dev: "storing information from previous renders"): the new controller
+    // is the one this render shows, so no frame shows the old conversation under the new id.
+    const showing = held.controller.getState().sessionId === wantedSession(options.sessionId);
+    current = showing ? { ...held, sessionId: options.sessionId } : create();
+    setHeld(current);
+  }
+  const { controller } = current;
+  // Like `useRun`: a new client is used from the next request on, and restarts nothing.
+  useLayoutEffect(() => controller.setClient(client), [controller, client]);
   // `start` is idempotent: StrictMode's second mount loads nothing twice.
   useEffect(() => controller.start(), [controller]);
   useReleaseOnUnmount(controller, (released) => released.dispose());
   useSessionIdListener(controller, options.onSessionId);
-  return controller;
+  return current;
 }
 
 /**
  * A conversation of runs: loads its history (re-attaching to a live run found there), sends messages by the
  * `concurrency` policy, and re-renders with the session's state. Each entry's `run` is a run binding that every
- * run part takes (`<RunView run={entry.run} />`). Action functions are stable.
+ * run part takes (`<RunView run={entry.run} />`). A new `sessionId` shows that conversation (the old one's runs are
+ * detached, not cancelled). Action functions are stable while the conversation stays the same.
  *
  * @example
  * const session = useSession({ sessionId: idFromUrl, onSessionId: (id) => history.replaceState(null, '', `?session=${id}`) });
@@ -96,8 +129,6 @@ export function useSession<P = unknown>(options: UseSessionOptions<P> = {}): Use
  * return <SessionView session={session} />;
  */
 export function useSessionBinding<P = unknown>(options: UseSessionOptions<P> = {}): SessionBinding<P> {
-  const controller = useSessionController(options);
-  // Read once, like the controller's own options.
-  const [concurrency] = useState(() => options.concurrency);
+  const { controller, concurrency } = useSessionController(options);
   return useMemo(() => toSessionBinding(controller, concurrency), [controller, concurrency]);
 }

@@ -175,3 +175,27 @@ describe('createSessionController: a new session', () => {
     ]);
   });
 });
+
+describe('createSessionController: a new client', () => {
+  it('sends the next message and reads the next page through it, and leaves the live run alone', async () => {
+    const server = await kestrel({ seed: [{ sessionId: 'ses_client', runs: 25 }] });
+    const session = track(createSessionController({ client: server.client({ delayMs: 10 }), sessionId: 'ses_client' }));
+    session.start();
+    await until(session, (state) => state.history === 'more');
+    session.send('first');
+    await until(session, (state) => state.entries.at(-1)?.status === 'live');
+    const before = server.requests.length;
+    session.setClient(server.client({ delayMs: 1 }));
+    expect(server.requests.length).toBe(before); // nothing is sent or reloaded because of the change
+    session.send('second');
+    await session.loadOlder();
+    const done = await until(session, (state) => state.entries.at(-1)?.status === 'settled', 6_000);
+    expect(done.entries.at(-2)?.run.getState().status).toBe('COMPLETED');
+    const delayOf = (input: string) =>
+      server.requests.find((request) => request.method === 'POST' && request.body.includes(input))?.headers[
+        'x-kestrel-delay'
+      ];
+    expect([delayOf('first'), delayOf('second')]).toEqual(['10', '1']);
+    expect(server.sent('GET', /\/runs\?/).map((request) => request.headers['x-kestrel-delay'])).toEqual(['10', '1']);
+  });
+});

@@ -3,7 +3,7 @@ import { listSessionRuns } from '../client/list-session-runs.js';
 import { RunClientError } from '../client/run-client-error.js';
 import type { RunControllerOptions } from '../controller/create-run-controller.js';
 import { MAX_LIST_LIMIT } from '../protocol/kestrel-routes.js';
-import type { RunSummary } from '../protocol/types.js';
+import type { ResponseFormat, RunSummary } from '../protocol/types.js';
 import { getRetryMode } from '../controller/retry-mode.js';
 import { isFollowing, type RunError } from '../run/run-state.js';
 import { isRunInProgress } from './entry-status.js';
@@ -14,6 +14,7 @@ import type {
   SessionController,
   SessionControllerOptions,
   SessionHistoryStatus,
+  SessionRetryResult,
   SessionSendResult,
   SessionState,
 } from './session-types.js';
@@ -67,6 +68,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   const concurrency = options.concurrency ?? 'queue';
   const given = options.sessionId === undefined || options.sessionId === 'new' ? null : options.sessionId;
   let sessionId = given;
+  /** Read at each request, so `setClient` changes what comes next and leaves what is in flight alone. */
+  let client = options.client;
   let named = false;
   let records: EntryRecord<P>[] = [];
   let history: SessionHistoryStatus = 'unknown';
@@ -99,7 +102,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   let state = serverState;
 
   const controllerOptions = (): RunControllerOptions<P> => ({
-    client: options.client,
+    client,
     sessionId: sessionId ?? 'new',
     responseFormat: options.responseFormat,
     payloadSchema: options.payloadSchema,
@@ -247,7 +250,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     requests.add(abort);
     try {
       const before = mode === 'older' ? cursor : null;
-      const page = await listSessionRuns(options.client, {
+      const page = await listSessionRuns(client, {
         sessionId,
         before: before ?? undefined,
         limit: pageSize,
@@ -289,6 +292,53 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     }
   };
 
+  /**
+   * Puts a message at the end of the thread and sends, queues or refuses it by `concurrency` (what `send` does):
+   * a new one, or a message that could not be sent (`again`), which moves to the end when it is not refused.
+   */
+  const submit = (
+    input: string,
+    responseFormat: ResponseFormat | undefined,
+    again?: EntryRecord<P>,
+  ): SessionSendResult => {
+    if (input.trim() === '') return { type: 'rejected', reason: 'empty-input' };
+    const held = holder();
+    const queuedAhead = records.some((record) => record !== again && record.delivery === 'queued');
+    const decision = decideSend(concurrency, held?.hold ?? 'none', queuedAhead);
+    if (decision === 'reject') return { type: 'rejected', reason: 'run-in-progress' };
+    let record: EntryRecord<P>;
+    if (again === undefined) record = localRecord(input, responseFormat);
+    else {
+      record = again;
+      record.controller.reset();
+      record.refused = null;
+      record.conflicts = 0;
+      record.delivery = 'queued';
+    }
+    records = [...records.filter((candidate) => candidate !== record), record];
+    switch (decision) {
+      case 'send':
+        sendRecord(record);
+        publish();
+        return { type: 'sent', key: record.key };
+      case 'set-aside-then-send':
+        if (held !== null) setAside.add(held.record.key);
+        sendRecord(record);
+        publish();
+        return { type: 'sent', key: record.key };
+      case 'cancel-then-queue':
+        publish();
+        // A failed cancel leaves the message queued: it goes when the run settles anyway, or is withdrawn.
+        held?.record.controller.cancel().catch(() => undefined);
+        return { type: 'queued', key: record.key };
+      case 'queue':
+        publish();
+        return { type: 'queued', key: record.key };
+      default:
+        return decision satisfies never;
+    }
+  };
+
   const controller: SessionController<P> = {
     getState: () => state,
     getServerState: () => serverState,
@@ -300,34 +350,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       };
     },
     send(input, sendOptions = {}): SessionSendResult {
-      if (input.trim() === '') return { type: 'rejected', reason: 'empty-input' };
-      const held = holder();
-      const queuedAhead = records.some((record) => record.delivery === 'queued');
-      const decision = decideSend(concurrency, held?.hold ?? 'none', queuedAhead);
-      if (decision === 'reject') return { type: 'rejected', reason: 'run-in-progress' };
-      const record = localRecord(input, sendOptions.responseFormat);
-      records = [...records, record];
-      switch (decision) {
-        case 'send':
-          sendRecord(record);
-          publish();
-          return { type: 'sent', key: record.key };
-        case 'set-aside-then-send':
-          if (held !== null) setAside.add(held.record.key);
-          sendRecord(record);
-          publish();
-          return { type: 'sent', key: record.key };
-        case 'cancel-then-queue':
-          publish();
-          // A failed cancel leaves the message queued: it goes when the run settles anyway, or is withdrawn.
-          held?.record.controller.cancel().catch(() => undefined);
-          return { type: 'queued', key: record.key };
-        case 'queue':
-          publish();
-          return { type: 'queued', key: record.key };
-        default:
-          return decision satisfies never;
-      }
+      return submit(input, sendOptions.responseFormat);
     },
     loadOlder() {
       if (loading !== null) return loading;
@@ -346,25 +369,25 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       loading = current;
       return current;
     },
-    retry(key) {
+    retry(key): SessionRetryResult {
       const record = records.find((candidate) => candidate.key === key);
-      if (record === undefined) return;
-      const status = record.snapshot().status;
-      if (status === 'failed-to-send') {
-        record.controller.reset();
-        record.refused = null;
-        record.conflicts = 0;
-        record.delivery = 'queued';
-        // Back in the queue, behind what holds the session; sent at once when nothing does.
-        records = [...records.filter((candidate) => candidate !== record), record];
-        flush();
-        publish();
-        return;
-      }
+      if (record === undefined) return { type: 'rejected', reason: 'not-retryable' };
+      // A message that could not be sent goes again, at the end, by `concurrency` like any send.
+      if (record.snapshot().status === 'failed-to-send') return submit(record.input, record.responseFormat, record);
       const mode = getRetryMode(record.controller.getState());
-      if (mode === 'restart')
-        sendRecord(record); // the same input, to this session now (it may have been 'new')
-      else if (mode === 'resume') record.controller.retry();
+      switch (mode) {
+        case 'restart':
+          // A retryable FAILED run stays as it settled: on the wire a retry is a new run with the same input, which
+          // the server appends to the session. So it is a new message at the end, by `concurrency` like any send.
+          return submit(record.input, record.responseFormat);
+        case 'resume':
+          record.controller.retry();
+          return { type: 'resumed', key };
+        case null:
+          return { type: 'rejected', reason: 'not-retryable' };
+        default:
+          return mode satisfies never;
+      }
     },
     withdraw(key) {
       const record = records.find((candidate) => candidate.key === key);
@@ -383,6 +406,11 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         return;
       }
       await held.record.controller.cancel();
+    },
+    setClient(next) {
+      if (next === client) return;
+      client = next;
+      for (const record of records) record.controller.setOptions(controllerOptions());
     },
     start() {
       if (started) return;

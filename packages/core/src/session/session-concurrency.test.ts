@@ -133,9 +133,8 @@ describe('createSessionController: one live run at a time', () => {
     session.send('[scenario:failed-retryable] Convert 200 USD');
     const failed = await until(session, (state) => state.entries[0]?.status === 'settled');
     expect(failed.entries[0]?.run.getRetryMode()).toBe('restart');
-    session.retry(failed.entries[0]?.key ?? '');
-    await until(session, (state) => state.entries[0]?.run.getState().runId !== failed.entries[0]?.runId);
-    await until(session, (state) => state.entries[0]?.status === 'settled');
+    failed.entries[0]?.run.retry();
+    await until(session, (state) => state.entries[1]?.status === 'settled');
     expect(server.sent('POST', /\/runs$/).map((request) => request.path)).toEqual([
       '/v1/sessions/new/runs',
       `/v1/sessions/${failed.sessionId}/runs`,
@@ -147,9 +146,9 @@ describe('createSessionController: one live run at a time', () => {
     const fromHistory = read.entries[0];
     expect(fromHistory?.run.getRetryMode()).toBe('restart');
     fromHistory?.run.retry();
-    await until(reloaded, (state) => state.entries[0]?.status === 'sending' || state.entries[0]?.status === 'live');
-    await until(reloaded, (state) => state.entries[0]?.status === 'settled');
+    await until(reloaded, (state) => state.entries[2]?.status === 'settled');
     expect(server.sent('POST', /\/runs$/)).toHaveLength(3);
+    expect(reloaded.getState().entries[0]?.run.getState().status).toBe('FAILED');
   });
 
   it('dispose detaches the live run (it goes on on the server); start again re-attaches to it', async () => {

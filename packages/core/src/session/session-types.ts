@@ -91,6 +91,17 @@ export type SessionSendResult =
   | { readonly type: 'queued'; readonly key: string }
   | { readonly type: 'rejected'; readonly reason: 'run-in-progress' | 'empty-input' };
 
+/**
+ * What `retry(key)` did: for a message that could not be sent, or a retryable FAILED run (whose input goes again as
+ * a new message at the end of the thread, by `concurrency`), where that message went (`sent`, `queued`, or
+ * `rejected` with `run-in-progress`); `resumed` when an interrupted run is re-attached; `rejected` with
+ * `not-retryable` when there is nothing to retry (an unknown key, or a run whose `getRetryMode()` is null).
+ */
+export type SessionRetryResult =
+  | SessionSendResult
+  | { readonly type: 'resumed'; readonly key: string }
+  | { readonly type: 'rejected'; readonly reason: 'not-retryable' };
+
 /** Options of {@link SessionController}; only `client` is required. */
 export interface SessionControllerOptions<P = unknown> {
   readonly client: RunClient;
@@ -122,8 +133,17 @@ export interface SessionController<P = unknown> {
   send(input: string, options?: { readonly responseFormat?: ResponseFormat }): SessionSendResult;
   /** Loads the next page of older runs; a no-op while loading, when complete, or when unavailable. */
   loadOlder(): Promise<void>;
-  /** Retries an entry: resends a `failed-to-send` message, or does what its run's `retry()` does. */
-  retry(key: string): void;
+  /**
+   * Retries an entry. A `failed-to-send` message goes again, at the end of the queue. A retryable FAILED run stays
+   * as it settled, and its input is sent again as a new message at the end of the thread (a new run, where the
+   * server appends it), by `concurrency` like any `send`. An `interrupted` run is re-attached.
+   */
+  retry(key: string): SessionRetryResult;
+  /**
+   * Replaces the client. Every later request (a send, an answer, a resume, a page) uses it; what is in flight goes
+   * on with the one it started with, and nothing is sent or reloaded because of the change.
+   */
+  setClient(client: RunClient): void;
   /** Takes back a queued message (before it is sent). */
   withdraw(key: string): void;
   /** Cancels the live run, if any. */

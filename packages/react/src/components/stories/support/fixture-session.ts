@@ -173,7 +173,11 @@ export function createFixtureSession(options: FixtureSessionOptions = {}): Fixtu
       history = olderPages.length > 0 ? 'more' : 'complete';
       rebuild();
     },
-    retry: (key) => report('retry', key),
+    retry: (key) => {
+      report('retry', key);
+      // A fixture only reports the click: it sends nothing again.
+      return { type: 'rejected', reason: 'not-retryable' };
+    },
     withdraw: (key) => {
       report('withdraw', key);
       slots = slots.filter((slot) => !(slot.key === key && slot.kept === 'queued'));
