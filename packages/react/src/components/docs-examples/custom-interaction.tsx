@@ -41,6 +41,9 @@ export function Assistant({ run }: { run: RunBinding }) {
 }
 // #endregion custom-approval
 
+/** The docs' renderer, for the Custom approval story. */
+export { renderInteraction as renderEmailApproval };
+
 // #region hook-only
 export function ApprovalBar({ run }: { run: RunBinding }) {
   const waiting = useInteraction(run); // null unless the run is WAITING
