@@ -56,6 +56,22 @@ describeModes('useInteraction', ({ options }) => {
     }
   });
 
+  it('holds one subscription to the run, countdown included', () => {
+    const run = waitingRun('waiting-form', () => Promise.resolve());
+    let active = 0;
+    const subscribe = run.subscribe;
+    run.subscribe = (listener) => {
+      active += 1;
+      const unsubscribe = subscribe(listener);
+      return () => {
+        active -= 1;
+        unsubscribe();
+      };
+    };
+    renderHook(() => useInteraction(run, { now: () => Date.parse('2098-12-31T23:55:00Z') }), options);
+    expect(active).toBe(1);
+  });
+
   it('is null unless the run is WAITING', () => {
     const { result } = renderHook(() => useInteraction(createScenarioRun(getScenario('completed-text'))), options);
     expect(result.current).toBeNull();
@@ -92,8 +108,9 @@ describeModes('useInteraction', ({ options }) => {
     const waiting = result.current;
     if (waiting?.kind !== 'approval') throw new Error('waiting-approval is not an approval');
     const first = waiting.answer({ kind: 'approval', approved: true });
-    expect(await waiting.answer({ kind: 'approval', approved: false })).toBe('busy');
+    const second = waiting.answer({ kind: 'approval', approved: false });
     expect(run.respond).toHaveBeenCalledTimes(1);
+    expect(await second).toBe('busy');
     await waitFor(() => expect(result.current?.state).toBe('submitting'));
     refuse(new Error('The board list changed'));
     expect(await first).toBe('rejected');

@@ -159,33 +159,32 @@ export function useInteractionController(run: InteractionRun, now?: () => number
   // The client's own clock may say so a moment before this countdown does: its refusal counts as expiry too.
   const expired = remainingMs === 0 || local.state === 'expired';
 
-  const answer = (value: unknown): Promise<AnswerResult> => {
-    if (sending.current === id) return Promise.resolve('busy');
-    if (expired) return Promise.resolve('expired');
+  // Async, yet everything up to the send runs at once: a second call in the same frame finds `sending` set.
+  const answer = async (value: unknown): Promise<AnswerResult> => {
+    if (sending.current === id) return 'busy';
+    if (expired) return 'expired';
     const check = validateInteractionAnswer(interaction, value);
     if (!check.valid) {
       set({ state: 'invalid', issues: issuesByKey(check.issues) });
-      return Promise.resolve('invalid');
+      return 'invalid';
     }
     sending.current = id;
     set({ state: 'submitting', issues: {}, rejection: null });
-    return run.respond(check.answer).then(
-      (): AnswerResult => {
-        sending.current = null;
-        set({ state: 'idle' });
-        return 'sent';
-      },
-      (error: unknown): AnswerResult => {
-        sending.current = null;
-        if (error instanceof RunUsageError && error.reason === 'expired') {
-          set({ state: 'expired' });
-          return 'expired';
-        }
-        const { issues, ...rejection } = rejectionOf(error);
-        set({ state: rejection.kind, issues: issuesByKey(issues), rejection });
-        return rejection.kind;
-      },
-    );
+    try {
+      await run.respond(check.answer);
+      set({ state: 'idle' });
+      return 'sent';
+    } catch (error) {
+      if (error instanceof RunUsageError && error.reason === 'expired') {
+        set({ state: 'expired' });
+        return 'expired';
+      }
+      const { issues, ...rejection } = rejectionOf(error);
+      set({ state: rejection.kind, issues: issuesByKey(issues), rejection });
+      return rejection.kind;
+    } finally {
+      sending.current = null;
+    }
   };
 
   return {
