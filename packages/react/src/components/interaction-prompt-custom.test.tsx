@@ -160,6 +160,18 @@ describeModes('InteractionPrompt with renderInteraction', ({ options }) => {
       expect(within(prompt()).getByText('From the part')).toBeTruthy();
     });
 
+    it('does not reach a Run.Prompt given a run of its own, as the other root renderers do not', () => {
+      const run = createScenarioRun(getScenario('waiting-approval'));
+      render(
+        <Run.Root run={createScenarioRun(getScenario('completed-text'))} renderInteraction={() => <p>From the root</p>}>
+          <Run.Prompt run={run} />
+        </Run.Root>,
+        options,
+      );
+      expect(screen.getByRole('form', { name: question })).toBeTruthy();
+      expect(screen.queryByText('From the root')).toBeNull();
+    });
+
     it('is what RunView passes down', () => {
       render(
         <RunView run={createScenarioRun(getScenario('waiting-approval'))} renderInteraction={() => <p>Mine</p>} />,

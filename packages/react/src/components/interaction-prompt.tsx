@@ -42,7 +42,8 @@ export interface InteractionPromptProps extends Omit<HTMLAttributes<HTMLElement>
   /** The run; inside `Run.Root`, the root's. */
   readonly run?: InteractionRun;
   /**
-   * Renders the question your way (inside `Run.Root`, the root's by default); return `undefined` for the kit's own
+   * Renders the question your way (inside `Run.Root` and without a `run` of its own, the root's by default); return
+   * `undefined` for the kit's own
    * UI for that interaction. The kit keeps the frame around it: the prompt text labelling it, the expiry, the
    * refusal alert, focus on wait.
    */
@@ -69,7 +70,9 @@ export function InteractionPrompt({ run: ownRun, renderInteraction, now, ...prop
   const fromRoot = useContext(RenderInteractionContext);
   const controller = useInteractionController(run, now);
   if (controller === null) return null;
-  const custom = (renderInteraction ?? fromRoot)?.(controller as InteractionController);
+  // A part given its own run is not the root's run: the root's renderer was not written for it.
+  const render = renderInteraction ?? (ownRun === undefined ? fromRoot : undefined);
+  const custom = render?.(controller as InteractionController);
   // A new interaction starts from an empty answer.
   return <PromptForm key={controller.interaction.id} controller={controller} custom={custom} {...props} />;
 }
