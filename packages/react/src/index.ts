@@ -27,7 +27,20 @@ export type { AssistantTextMode, AssistantTextProps, RenderText } from './compon
 export { FinishNotice } from './components/finish-notice.js';
 export type { FinishNoticeKind, FinishNoticeProps } from './components/finish-notice.js';
 export { InteractionPrompt } from './components/interaction-prompt.js';
-export type { InteractionPromptProps, PromptState } from './components/interaction-prompt.js';
+export type { InteractionPromptProps } from './components/interaction-prompt.js';
+export { useInteraction } from './components/use-interaction.js';
+export type {
+  AnswerByKind,
+  AnswerIssueKey,
+  AnswerResult,
+  InteractionController,
+  InteractionExpiry,
+  InteractionRejection,
+  InteractionRun,
+  PromptState,
+  RenderInteraction,
+  UseInteractionOptions,
+} from './components/use-interaction.js';
 export { PayloadPanel } from './components/payload-panel.js';
 export type { PayloadPanelProps, PayloadRenderContext, RenderPayload } from './components/payload-panel.js';
 export { RunActivity } from './components/run-activity.js';

@@ -52,22 +52,19 @@ export function draftToAnswer(interaction: Interaction, draft: AnswerDraft, appr
 }
 
 /** Which control an issue belongs to: `field:<name>`, `selected`, `text`, `comment`, or `form` for the rest. */
-export function issueKey(issue: AnswerIssue): string {
+export type AnswerIssueKey = `field:${string}` | 'selected' | 'text' | 'comment' | 'form';
+
+/** The control an issue belongs to (see `AnswerIssueKey`). */
+export function issueKey(issue: AnswerIssue): AnswerIssueKey {
   const [head, name] = issue.path;
   if (head === 'values' && typeof name === 'string') return `field:${name}`;
   if (head === 'selected' || head === 'text' || head === 'comment') return head;
   return 'form';
 }
 
-/** Issues grouped by control, first message per control, worded by `message`. */
-export function issuesByKey(
-  issues: readonly AnswerIssue[],
-  message: (issue: AnswerIssue) => string,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issueKey(issue);
-    out[key] ??= message(issue);
-  }
+/** The first issue per control. */
+export function issuesByKey(issues: readonly AnswerIssue[]): Partial<Record<AnswerIssueKey, AnswerIssue>> {
+  const out: Partial<Record<AnswerIssueKey, AnswerIssue>> = {};
+  for (const issue of issues) out[issueKey(issue)] ??= issue;
   return out;
 }

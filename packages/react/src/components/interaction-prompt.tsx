@@ -1,18 +1,17 @@
 'use client';
 import {
-  isRunClientError,
-  RunUsageError,
-  validateInteractionAnswer,
-  type AnswerIssue,
-  type Interaction,
-  type RunSource,
-  type RunState,
-} from '@kestrel/core';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type HTMLAttributes, type Ref } from 'react';
-import type { RunActions } from '../types.js';
-import { useRunSelector } from '../use-run-selector.js';
-import { usePartRun } from './run-context.js';
-import { draftToAnswer, emptyDraft, issuesByKey, type AnswerDraft } from './answer-draft.js';
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type HTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { draftToAnswer, emptyDraft, type AnswerDraft } from './answer-draft.js';
 import {
   ApprovalFields,
   ChoiceFields,
@@ -22,31 +21,33 @@ import {
   type FieldsProps,
 } from './interaction-fields.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
-import { useCountdown } from './use-countdown.js';
+import { RenderInteractionContext, usePartRun } from './run-context.js';
+import {
+  useInteractionController,
+  type AnyInteractionController,
+  type InteractionController,
+  type InteractionRun,
+  type RenderInteraction,
+} from './use-interaction.js';
 
 // Past three days a countdown ("26328 d 8 h") says less than the date does.
 const COUNTDOWN_MS = 3 * 86_400_000;
 
-function expiryText(remaining: number, expiresAt: string | undefined, t: KestrelLabels): string {
-  return remaining > COUNTDOWN_MS && expiresAt !== undefined
-    ? t.expiresOn(new Date(expiresAt))
-    : t.expiresIn(t.formatRemaining(remaining));
+function expiryText(remaining: number, expiresAt: string, t: KestrelLabels): string {
+  return remaining > COUNTDOWN_MS ? t.expiresOn(new Date(expiresAt)) : t.expiresIn(t.formatRemaining(remaining));
 }
-
-function selectInteraction(state: RunState): Interaction | null {
-  return state.phase === 'settled' && state.output?.status === 'WAITING' ? state.output.interaction : null;
-}
-
-/**
- * `idle` ready to answer, `invalid` after a failed check, `submitting` while the answer is on its way, `rejected`
- * when it was refused, `unsent` when it did not get through (connection lost, no response in time), `expired`.
- */
-export type PromptState = 'idle' | 'invalid' | 'submitting' | 'rejected' | 'unsent' | 'expired';
 
 /** Props of `InteractionPrompt`: the run (it needs `respond`) plus attributes for its root element. */
 export interface InteractionPromptProps extends Omit<HTMLAttributes<HTMLElement>, 'children' | 'onSubmit'> {
   /** The run; inside `Run.Root`, the root's. */
-  readonly run?: RunSource & Pick<RunActions, 'respond'>;
+  readonly run?: InteractionRun;
+  /**
+   * Renders the question your way (inside `Run.Root` and without a `run` of its own, the root's by default); return
+   * `undefined` for the kit's own
+   * UI for that interaction. The kit keeps the frame around it: the prompt text labelling it, the expiry, the
+   * refusal alert, focus on wait.
+   */
+  readonly renderInteraction?: RenderInteraction;
   /** Move focus to the prompt when it appears (the run starts waiting). Default true. */
   readonly focusOnWait?: boolean;
   readonly labels?: Partial<KestrelLabels>;
@@ -57,45 +58,33 @@ export interface InteractionPromptProps extends Omit<HTMLAttributes<HTMLElement>
 
 /**
  * Asks the person the WAITING interaction's question: approval, choice, text or form, labelled by the
- * interaction's own prompt. Checks the answer with `validateInteractionAnswer` before sending, blocks double
- * submission, and keeps what was typed when the server refuses. Renders nothing unless the run is WAITING.
+ * interaction's own prompt, or your `renderInteraction`'s UI in the same frame. Checks the answer with
+ * `validateInteractionAnswer` before sending, blocks double submission, and keeps what was typed when the server
+ * refuses. Renders nothing unless the run is WAITING.
  *
  * @example
  * <InteractionPrompt run={run} />
  */
-export function InteractionPrompt({ run: ownRun, ...props }: InteractionPromptProps) {
+export function InteractionPrompt({ run: ownRun, renderInteraction, now, ...props }: InteractionPromptProps) {
   const run = usePartRun(ownRun, 'Run.Prompt');
-  const interaction = useRunSelector(run, selectInteraction);
-  if (interaction === null) return null;
+  const fromRoot = useContext(RenderInteractionContext);
+  const controller = useInteractionController(run, now);
+  if (controller === null) return null;
+  // A part given its own run is not the root's run: the root's renderer was not written for it.
+  const render = renderInteraction ?? (ownRun === undefined ? fromRoot : undefined);
+  const custom = render?.(controller as InteractionController);
   // A new interaction starts from an empty answer.
-  return <PromptForm key={interaction.id} interaction={interaction} respond={run.respond} {...props} />;
+  return <PromptForm key={controller.interaction.id} controller={controller} custom={custom} {...props} />;
 }
 
-interface PromptFormProps extends Omit<InteractionPromptProps, 'run'> {
-  readonly interaction: Interaction;
-  readonly respond: RunActions['respond'];
+interface PromptFormProps extends Omit<InteractionPromptProps, 'run' | 'renderInteraction' | 'now'> {
+  readonly controller: AnyInteractionController;
+  /** What the app rendered; `undefined` for the built-in UI. */
+  readonly custom: ReactNode;
 }
 
-function rejectionOf(error: unknown): { message: string; issues: readonly AnswerIssue[]; unsent: boolean } {
-  const issues =
-    typeof error === 'object' && error !== null && Array.isArray((error as { issues?: unknown }).issues)
-      ? (error as { issues: AnswerIssue[] }).issues
-      : [];
-  // A network failure is not the server's verdict: saying "not accepted" would claim a refusal nobody made.
-  const unsent = isRunClientError(error) && (error.kind === 'transport' || error.kind === 'timeout');
-  return { message: error instanceof Error ? error.message : String(error), issues, unsent };
-}
-
-function PromptForm({
-  interaction,
-  respond,
-  focusOnWait = true,
-  labels,
-  now,
-  className,
-  ref,
-  ...rest
-}: PromptFormProps) {
+function PromptForm({ controller, custom, focusOnWait = true, labels, className, ref, ...rest }: PromptFormProps) {
+  const { interaction, state, expiry, rejection } = controller;
   const t = useKestrelLabels(labels);
   const baseId = useId();
   const promptId = `${baseId}-prompt`;
@@ -109,90 +98,76 @@ function PromptForm({
     [ref],
   );
   const [draft, setDraft] = useState<AnswerDraft>(emptyDraft);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [state, setState] = useState<PromptState>('idle');
-  const [rejection, setRejection] = useState<{ readonly message: string; readonly unsent: boolean } | null>(null);
-  const submitting = useRef(false);
   const approved = useRef(true);
   const [decision, setDecision] = useState<'approve' | 'reject'>('approve');
-  const remaining = useCountdown(interaction.expiresAt, now);
-  // The client's own clock may say so a moment before this countdown does: its refusal counts as expiry too.
-  const expired = remaining === 0 || state === 'expired';
 
   useEffect(() => {
     if (focusOnWait) root.current?.focus();
   }, [focusOnWait]);
 
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const busy = state === 'submitting';
+  const blocked = busy || state === 'expired';
 
   const choose = (approve: boolean) => {
-    if (submitting.current) return;
+    if (busy) return;
     approved.current = approve;
     setDecision(approve ? 'approve' : 'reject');
   };
 
   const update = (change: Partial<AnswerDraft>) => setDraft((current) => ({ ...current, ...change }));
 
-  const focusFirstInvalid = () => {
-    requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (submitting.current || expired) return;
-    const check = validateInteractionAnswer(interaction, draftToAnswer(interaction, draft, approved.current));
-    if (!check.valid) {
-      setErrors(issuesByKey(check.issues, t.answerIssue));
-      setState('invalid');
-      focusFirstInvalid();
-      return;
-    }
-    submitting.current = true;
-    setErrors({});
-    setRejection(null);
-    setState('submitting');
-    respond(check.answer).then(
-      () => {
-        submitting.current = false;
-        if (mounted.current) setState('idle');
-      },
-      (error: unknown) => {
-        submitting.current = false;
-        if (!mounted.current) return;
-        if (error instanceof RunUsageError && error.reason === 'expired') {
-          setState('expired');
-          return;
-        }
-        const { message, issues, unsent } = rejectionOf(error);
-        setErrors(issuesByKey(issues, t.answerIssue));
-        setRejection({ message, unsent });
-        setState(unsent ? 'unsent' : 'rejected');
-      },
-    );
+    void controller.answer(draftToAnswer(interaction, draft, approved.current)).then((result) => {
+      if (result === 'invalid')
+        requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    });
   };
 
-  const shownState: PromptState = expired ? 'expired' : state;
   const common = {
     ...rest,
     ref: setRoot,
     className,
     tabIndex: -1,
     'aria-labelledby': promptId,
+    'aria-busy': busy,
     'data-kestrel-part': 'interaction',
     'data-kind': interaction.kind,
-    'data-state': shownState,
+    'data-state': state,
   } as const;
   const prompt = (
     <p id={promptId} data-kestrel-prompt="">
       {interaction.prompt}
     </p>
   );
+  const remaining = expiry?.remainingMs ?? null;
+  const expiryLine =
+    expiry === null || remaining === null ? null : (
+      <p data-kestrel-expiry={expiry.expired ? 'expired' : 'pending'}>
+        {expiry.expired ? (
+          t.expired
+        ) : (
+          <time dateTime={expiry.expiresAt}>{expiryText(remaining, expiry.expiresAt, t)}</time>
+        )}
+      </p>
+    );
+  const alert =
+    rejection === null ? null : (
+      <p role="alert" data-kestrel-rejection={rejection.kind}>
+        {rejection.kind === 'unsent' ? t.unsent(rejection.message) : t.rejected(rejection.message)}
+      </p>
+    );
+
+  if (custom !== undefined) {
+    return (
+      <div {...common} role="group" data-authored="app">
+        {prompt}
+        {expiryLine}
+        {custom}
+        {alert}
+      </div>
+    );
+  }
 
   if (interaction.kind === 'unsupported') {
     return (
@@ -203,32 +178,21 @@ function PromptForm({
     );
   }
 
+  const errors: Record<string, string> = {};
+  for (const [key, issue] of Object.entries(controller.issues))
+    if (issue !== undefined) errors[key] = t.answerIssue(issue);
   const fields: Omit<FieldsProps<unknown>, 'interaction'> = { draft, update, errors, baseId, promptId, labels: t };
-  const busy = shownState === 'submitting';
-  const blocked = busy || expired;
   return (
-    <form {...common} noValidate aria-busy={busy} onSubmit={submit}>
+    <form {...common} noValidate onSubmit={submit}>
       {prompt}
-      {remaining === null ? null : (
-        <p data-kestrel-expiry={expired ? 'expired' : 'pending'}>
-          {expired ? (
-            t.expired
-          ) : (
-            <time dateTime={interaction.expiresAt}>{expiryText(remaining, interaction.expiresAt, t)}</time>
-          )}
-        </p>
-      )}
+      {expiryLine}
       {interaction.kind === 'approval' ? <ApprovalFields interaction={interaction} {...fields} /> : null}
       {interaction.kind === 'choice' ? <ChoiceFields interaction={interaction} {...fields} /> : null}
       {interaction.kind === 'text' ? <TextFields interaction={interaction} {...fields} /> : null}
       {interaction.kind === 'form' ? <FormFields interaction={interaction} {...fields} /> : null}
       <FieldError baseId={baseId} errorKey="form" errors={errors} />
-      {shownState === 'invalid' ? <p data-kestrel-form-error="">{t.fixErrors}</p> : null}
-      {rejection === null ? null : (
-        <p role="alert" data-kestrel-rejection={rejection.unsent ? 'unsent' : 'rejected'}>
-          {rejection.unsent ? t.unsent(rejection.message) : t.rejected(rejection.message)}
-        </p>
-      )}
+      {state === 'invalid' ? <p data-kestrel-form-error="">{t.fixErrors}</p> : null}
+      {alert}
       <div data-kestrel-actions="">
         {interaction.kind === 'approval' ? (
           <>

@@ -4,6 +4,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { RenderText } from './assistant-text.js';
 import type { RenderPayload } from './payload-panel.js';
 import type { ToolRenderers } from './tool-renderer.js';
+import type { RenderInteraction } from './use-interaction.js';
 
 /**
  * Which parts are mounted under a `Run.Root`, so two parts never say the same thing aloud: while a `Run.Error`
@@ -50,12 +51,14 @@ export interface RunContextValue {
 export const RunContext = createContext<RunContextValue | null>(null);
 
 /*
- * `renderPayload` and `tools` are often written inline (`renderPayload={(invoice) => ...}`), so they are new on every
+ * `renderPayload`, `tools` and `renderInteraction` are often written inline (`renderPayload={(invoice) => ...}`), so they are new on every
  * render of the component holding `useRun`: each has its own context, and only the parts that use it follow it.
  * The payload type is erased here; `Run.Root` checked the renderer against the run.
  */
 export const RenderPayloadContext = createContext<RenderPayload<unknown> | undefined>(undefined);
 export const ToolsContext = createContext<ToolRenderers | undefined>(undefined);
+/** The root's `renderInteraction`, for `Run.Prompt`. */
+export const RenderInteractionContext = createContext<RenderInteraction | undefined>(undefined);
 
 /** The root's `renderPayload`, for `Run.Payload` and `Run.ReceivedOutcome`. */
 export function useRootRenderPayload(): RenderPayload<unknown> | undefined {

@@ -7,6 +7,7 @@ import { KestrelLabelsProvider } from './labels.js';
 import type { RenderPayload } from './payload-panel.js';
 import {
   newPartRegistry,
+  RenderInteractionContext,
   RenderPayloadContext,
   RunContext,
   ToolsContext,
@@ -51,6 +52,7 @@ export function RunRoot<P>({
   renderPayload,
   renderText,
   tools,
+  renderInteraction,
   labels,
   asChild = false,
   children,
@@ -67,9 +69,11 @@ export function RunRoot<P>({
       {/* The renderer was checked against the run's payload type here; parts get it with the type erased. */}
       <RenderPayloadContext.Provider value={renderPayload as RenderPayload<unknown> | undefined}>
         <ToolsContext.Provider value={tools}>
-          <Comp {...rest} ref={ref} data-kestrel-run="" data-phase={phase} data-status={status}>
-            {children}
-          </Comp>
+          <RenderInteractionContext.Provider value={renderInteraction}>
+            <Comp {...rest} ref={ref} data-kestrel-run="" data-phase={phase} data-status={status}>
+              {children}
+            </Comp>
+          </RenderInteractionContext.Provider>
         </ToolsContext.Provider>
       </RenderPayloadContext.Provider>
     </RunContext.Provider>

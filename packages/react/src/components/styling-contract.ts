@@ -60,7 +60,7 @@ export const publicDataAttributes = {
   'data-state': "a part's own finite state",
   'data-kind': 'finish-notice, interaction, tool-notice, log: which kind',
   'data-payload': 'payload: valid, invalid or unrendered',
-  'data-authored': 'payload: app (your renderer) or kit (a notice)',
+  'data-authored': 'payload: app (your renderer) or kit (a notice); interaction: app (your renderInteraction)',
   'data-error-kind': 'error: what broke',
   'data-retryable': 'a FAILED outcome: whether the server said it can be retried',
   'data-kestrel-inspector': 'the root of RunInspector (@kestrel/react/inspector)',

@@ -5,6 +5,7 @@ import type { SessionBinding } from '../../types.js';
 import type { RenderText } from '../assistant-text.js';
 import type { RenderPayload } from '../payload-panel.js';
 import type { ToolRenderers } from '../tool-renderer.js';
+import type { RenderInteraction } from '../use-interaction.js';
 import type { ScrollStore } from './scroll-store.js';
 
 /** What `Session.Root` shares with its parts. The payload type is erased here; `Session.Root` checked it. */
@@ -12,6 +13,7 @@ export interface SessionContextValue {
   readonly renderPayload: RenderPayload<unknown> | undefined;
   readonly renderText: RenderText | undefined;
   readonly tools: ToolRenderers | undefined;
+  readonly renderInteraction: RenderInteraction | undefined;
   readonly session: SessionBinding<unknown>;
   /** Where the thread is scrolled, shared by the thread, the composer and "Jump to latest". */
   readonly scroll: ScrollStore;

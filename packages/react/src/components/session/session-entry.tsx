@@ -35,7 +35,7 @@ export const SessionEntryView = memo(function SessionEntryView({
   offset,
   ref,
 }: SessionEntryViewProps) {
-  const { session, renderPayload, renderText, tools } = useSessionContext('Session.Thread');
+  const { session, renderPayload, renderText, tools, renderInteraction } = useSessionContext('Session.Thread');
   const select = useCallback((state: SessionState<unknown>) => entryByKey(state, entryKey), [entryKey]);
   const entry = useSessionSelector(session, select);
   const t = useKestrelLabels();
@@ -75,7 +75,13 @@ export const SessionEntryView = memo(function SessionEntryView({
         </div>
       ))}
       {hasRun(entry) ? (
-        <Run.Root run={entry.run} renderPayload={renderPayload} renderText={renderText} tools={tools}>
+        <Run.Root
+          run={entry.run}
+          renderPayload={renderPayload}
+          renderText={renderText}
+          tools={tools}
+          renderInteraction={renderInteraction}
+        >
           <Run.Connection />
           <Run.Activity />
           <Run.Outcome />

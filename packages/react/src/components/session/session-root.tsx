@@ -38,6 +38,7 @@ export function SessionRoot<P>({
   renderPayload,
   renderText,
   tools,
+  renderInteraction,
   labels,
   asChild = false,
   children,
@@ -54,9 +55,10 @@ export function SessionRoot<P>({
       renderPayload: renderPayload as RenderPayload<unknown> | undefined,
       renderText,
       tools,
+      renderInteraction,
       scroll,
     }),
-    [erased, renderPayload, renderText, tools, scroll],
+    [erased, renderPayload, renderText, tools, renderInteraction, scroll],
   );
   const Comp = asChild ? Slot : 'section';
   const body = (

@@ -121,6 +121,14 @@ describeModes('SessionView', ({ options }) => {
       render(<SessionView session={session} />, options);
       expect(document.activeElement?.closest('[data-kestrel-part="interaction"]')).not.toBeNull();
     });
+
+    it("asks a run's question with the app's renderInteraction, in the kit's frame", () => {
+      const session = createFixtureSession({ entries: [{ input: 'Approve?', scenario: 'waiting-approval' }] });
+      render(<SessionView session={session} renderInteraction={() => <p>The app's approval</p>} />, options);
+      const prompt = screen.getByRole('group', { name: 'Send the Q3 report to the board (6 recipients)?' });
+      expect(within(prompt).getByText("The app's approval")).toBeTruthy();
+      expect(within(prompt).queryByRole('button', { name: 'Approve' })).toBeNull();
+    });
   });
 
   describe('when the person scrolls up', () => {

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { renderEmailApproval } from '../docs-examples/custom-interaction.js';
 import { answerOnly } from './support/answer-query.js';
 import { ScenarioView } from './support/scenario-view.js';
 
@@ -22,6 +23,34 @@ export const ApproveWithComment: Story = {
     await waitFor(() => expect(prompt.ownerDocument.activeElement).toBe(prompt));
     await userEvent.type(canvas.getByLabelText('Comment (optional)'), 'Go ahead');
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
+    await expect(args.onAction).toHaveBeenCalledWith('respond', {
+      kind: 'approval',
+      approved: true,
+      comment: 'Go ahead',
+    });
+    await expect(await canvas.findByText('Sent the Q3 report to all 6 board members.', answerOnly)).toBeTruthy();
+  },
+};
+
+/**
+ * The app renders the approval (an email preview with Send and Discard, `renderInteraction`); the kit keeps the
+ * frame: labelled by the prompt, focused on wait, busy while sending, and the answer is checked and sent once.
+ */
+export const CustomApproval: Story = {
+  args: { scenario: 'waiting-approval', renderInteraction: renderEmailApproval, respondDelayMs: 300 },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const prompt = canvas.getByRole('group', { name: 'Send the Q3 report to the board (6 recipients)?' });
+    await waitFor(() => expect(prompt.ownerDocument.activeElement).toBe(prompt));
+    await expect(prompt).toHaveAttribute('data-authored', 'app');
+    await expect(within(prompt).getByText('Subject: Q3 report')).toBeTruthy();
+    await expect(within(prompt).queryByRole('button', { name: 'Approve' })).toBeNull();
+    await userEvent.type(within(prompt).getByRole('textbox', { name: 'Comment (optional)' }), 'Go ahead');
+    const send = within(prompt).getByRole('button', { name: 'Send' });
+    await userEvent.click(send);
+    await userEvent.click(send);
+    await expect(prompt).toHaveAttribute('data-state', 'submitting');
+    await expect(args.onAction).toHaveBeenCalledTimes(1);
     await expect(args.onAction).toHaveBeenCalledWith('respond', {
       kind: 'approval',
       approved: true,

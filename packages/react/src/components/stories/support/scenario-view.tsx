@@ -21,7 +21,7 @@ const storyTools = { 'ocr.extract': ocrRenderer, 'weather.forecast': weatherRend
 
 export interface ScenarioViewProps extends Pick<
   RunViewProps<Invoice>,
-  'focusOnWait' | 'activityOpen' | 'renderText' | 'labels'
+  'focusOnWait' | 'activityOpen' | 'renderText' | 'labels' | 'renderInteraction'
 > {
   /** A shared scenario name (see `@kestrel/testing`). */
   readonly scenario: string;
