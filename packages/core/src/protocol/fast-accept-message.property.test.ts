@@ -359,6 +359,13 @@ describe('fastAcceptMessage: what it reads in place', () => {
     for (const text of texts) expect(expectSound(text)).toBe(true);
   });
 
+  it('leaves a message too long for the regex engine to the full path instead of throwing', () => {
+    const fields = ',"x":1'.repeat(2_500_000);
+    const text = `event: log\nid: 3\ndata: {"type":"log","runId":"r","seq":3,"sessionId":"s","level":"info","message":"m"${fields}}\n\n`;
+    expect(fastAcceptMessage(text, 0)).toBe(-1);
+    expect(parseSSEMessage({ event: 'log', id: '3', data: text.slice(text.indexOf('{'), -2) }).type).toBe('log');
+  });
+
   it('leaves to the full path what it does not read, valid or not', () => {
     const delta = (data: string, framing = 'event: text.delta\nid: 12\n') => `${framing}data: ${data}\n\n`;
     const declined = [
