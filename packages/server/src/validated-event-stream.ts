@@ -1,5 +1,5 @@
 import { ProtocolError, parseSSEMessage, type RunEvent, type SSEMessage } from '@kestrel/core';
-import { createSSEParser, DEFAULT_MAX_MESSAGE_BYTES } from '@kestrel/core/internal';
+import { createSSEParser, DEFAULT_MAX_MESSAGE_BYTES, fastAcceptMessage } from '@kestrel/core/internal';
 
 export interface ValidatedStreamOptions {
   /** Called once when the upstream breaks the protocol; the response ends right after the offending message. */
@@ -103,6 +103,10 @@ class EventStreamRelay implements UnderlyingDefaultSource<Uint8Array> {
   private heldLength = 0;
   /** While one chunk is fed: the last boundary in its text, and its first invalid message with where it ends. */
   private boundary = -1;
+  /** Where the piece of text the parser is fed starts in the chunk's text (its boundaries are counted from there). */
+  private offset = 0;
+  /** The parser holds the start of a message: it reads on to the next blank line. */
+  private parserBusy = false;
   private invalid: ProtocolError | undefined;
   private invalidEnd = -1;
 
@@ -116,7 +120,8 @@ class EventStreamRelay implements UnderlyingDefaultSource<Uint8Array> {
       (message) => this.check(message),
       undefined,
       this.maxMessageBytes,
-      (index) => {
+      (at) => {
+        const index = this.offset + at;
         this.boundary = index;
         if (this.invalid === undefined) return;
         // The invalid message is whole: it goes out as the last one, and nothing after it is read.
@@ -163,6 +168,52 @@ class EventStreamRelay implements UnderlyingDefaultSource<Uint8Array> {
     }
   }
 
+  /**
+   * Checks every message of one chunk's text. Most are read in place (fastAcceptMessage, no JSON.parse); one it
+   * cannot vouch for, and anything the parser is in the middle of, goes through the parser and parseSSEMessage a
+   * blank line at a time, which alone reports what is wrong. The first event (for onFirstEvent) and anything after
+   * run.completed always take the parser's way. Two refused in a row, and the rest of the chunk goes to the parser
+   * in one piece: an upstream that frames its events otherwise pays two tries a chunk, not one a message.
+   */
+  private scan(text: string): void {
+    let at = 0;
+    if (this.parserBusy) {
+      const blank = text.indexOf('\n\n');
+      if (blank < 0) return this.parse(text, 0, text.length);
+      at = blank + 2;
+      this.parse(text, 0, at);
+    }
+    let refused = 0;
+    while (at < text.length) {
+      if (!this.settled && (this.heard || this.first !== undefined)) {
+        const end = fastAcceptMessage(text, at);
+        if (end >= 0 && end - at <= this.maxMessageBytes) {
+          this.boundary = end;
+          at = end;
+          refused = 0;
+          continue;
+        }
+        if (++refused === 2) return this.parse(text, at, text.length);
+      }
+      const blank = text.indexOf('\n\n', at);
+      if (blank < 0) return this.parse(text, at, text.length);
+      const end = blank + 2;
+      this.parse(text, at, end);
+      at = end;
+    }
+  }
+
+  /**
+   * Feeds `text[from, to)` to the parser. It is between messages again when its last boundary is the end: always
+   * after text that ends in a blank line (LF LF), whatever came before. (A CR ending the text leaves it waiting to
+   * skip an LF that would open the next text, which is then a blank line outside any message: nothing to skip.)
+   */
+  private parse(text: string, from: number, to: number): void {
+    this.offset = from;
+    this.feed(from === 0 && to === text.length ? text : text.slice(from, to));
+    this.parserBusy = this.boundary !== to;
+  }
+
   private decode(bytes: Uint8Array): string {
     const whole = this.partial === undefined ? bytes : joinBytes([this.partial], bytes);
     const cut = completeUtf8(whole);
@@ -205,7 +256,7 @@ class EventStreamRelay implements UnderlyingDefaultSource<Uint8Array> {
     this.boundary = -1;
     let oversized: ProtocolError | undefined;
     try {
-      this.feed(text);
+      this.scan(text);
     } catch (error) {
       if (error !== STOP) {
         if (!(error instanceof ProtocolError)) throw error;
