@@ -18,6 +18,8 @@ export { RunOutcome, RunRetry } from './components/run-outcome.js';
 export type { RunOutcomeProps, RunRetryProps } from './components/run-outcome.js';
 export { RunCancel } from './components/run-cancel.js';
 export type { RunCancelProps } from './components/run-cancel.js';
+export { RunCopy, COPY_FEEDBACK_MS } from './components/run-copy.js';
+export type { RunCopyProps, CopyState } from './components/run-copy.js';
 export type { ActionButtonProps } from './components/action-button.js';
 export type { KestrelAction, KestrelPart } from './components/styling-contract.js';
 export { toolRenderer } from './components/tool-renderer.js';

@@ -68,6 +68,10 @@ export interface KestrelLabels {
   readonly detached: string;
   readonly followAgain: string;
   readonly cancel: string;
+  /** `Run.Copy`: copy the answer; then that it was copied, or that the browser refused. */
+  readonly copy: string;
+  readonly copied: string;
+  readonly copyFailed: string;
   readonly approve: string;
   readonly reject: string;
   readonly comment: string;
@@ -209,6 +213,9 @@ export const defaultLabels: KestrelLabels = {
   detached: 'No longer following this run. It goes on on the server.',
   followAgain: 'Follow again',
   cancel: 'Stop the run',
+  copy: 'Copy answer',
+  copied: 'Copied',
+  copyFailed: 'Could not copy',
   approve: 'Approve',
   reject: 'Reject',
   comment: 'Comment (optional)',

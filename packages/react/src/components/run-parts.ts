@@ -7,6 +7,7 @@ import { ReceivedOutcome } from './received-outcome.js';
 import { RunActivity } from './run-activity.js';
 import { RunCancel } from './run-cancel.js';
 import { RunConnection } from './run-connection.js';
+import { RunCopy } from './run-copy.js';
 import { RunErrorAlert } from './run-error-alert.js';
 import { RunOutcome, RunRetry } from './run-outcome.js';
 import { RunRoot } from './run-root.js';
@@ -36,6 +37,7 @@ export const Run = {
   Retry: memoPart(RunRetry),
   Text: memoPart(AssistantText),
   FinishNotice: memoPart(FinishNotice),
+  Copy: memoPart(RunCopy),
   Prompt: memoPart(InteractionPrompt),
   Payload: memoPart(PayloadPanel),
   Error: memoPart(RunErrorAlert),

@@ -16,7 +16,7 @@ export interface RunViewProps<P> extends Omit<RunRootProps<P>, 'asChild' | 'chil
 /**
  * The drop-in view of a run. While it streams: activity (collapsed) and the draft, marked in progress. Once
  * settled it branches on the output status: COMPLETED shows the assistant text (with a note when its last turn did
- * not end normally, e.g. "Stopped at the length limit") and the app-rendered payload,
+ * not end normally, e.g. "Stopped at the length limit"), a button that copies it, and the app-rendered payload,
  * WAITING asks the interaction's question, FAILED shows code, message and, when retryable, a retry button if
  * `run.getRetryMode()` says retry would act (not for a run resumed by id, which has no input to start again with:
  * it keeps `data-retryable="true"` for the app to offer its own), CANCELLED who and why. Connection problems are shown as what they are, never as an outcome; an outcome received before a
@@ -39,6 +39,7 @@ export const RunView = memoPart(function RunView<P>({ focusOnWait, activityOpen,
       <Run.Outcome />
       <Run.Text />
       <Run.FinishNotice />
+      <Run.Copy />
       <Run.Prompt focusOnWait={focusOnWait} now={now} />
       <Run.Payload />
       <Run.Error />

@@ -39,6 +39,7 @@ describe('the styling contract', () => {
     const expected: readonly KestrelAction[] = [
       'approve',
       'cancel',
+      'copy',
       'follow-again',
       'jump-to-latest',
       'load-older',

@@ -33,6 +33,7 @@ export type KestrelPart =
 /** A kit button, as `data-kestrel-action` names it: each one acts on the run. */
 export type KestrelAction =
   | 'cancel'
+  | 'copy'
   | 'retry'
   | 'reconnect'
   | 'follow-again'

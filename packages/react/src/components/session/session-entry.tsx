@@ -87,6 +87,7 @@ export const SessionEntryView = memo(function SessionEntryView({
           <Run.Outcome />
           <Run.Text />
           <Run.FinishNotice />
+          <Run.Copy />
           <Run.Prompt focusOnWait={active} />
           <Run.Payload />
           <Run.Error />
