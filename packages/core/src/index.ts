@@ -106,6 +106,7 @@ export type {
   RetainEvents,
   RunError,
   RunErrorKind,
+  TransportConnection,
   RunLog,
   RunPhase,
   RunProgress,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { getScenario } from '@kestrel/testing';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +11,8 @@ import { startLoopbackKestrel, type LoopbackKestrel } from './test-support/loopb
 import { useRun } from './use-run.js';
 
 /*
- * The README's "Build your own UI with useRun" example, kept here verbatim so it is type-checked and run.
+ * The README's "Build your own UI with useRun" example, kept here verbatim (a test checks it) so it is type-checked
+ * and run.
  */
 
 // --- README example start
@@ -45,7 +48,9 @@ export function InvoiceExtractor() {
     case 'error':
       return (
         <p role="alert">
-          No outcome: {state.error?.message} <button onClick={run.retry}>Retry</button>
+          No outcome: {state.error?.message}
+          {/* Only when retry() would act: a protocol error or a 404 would just repeat itself. */}
+          {run.getRetryMode() !== null && <button onClick={run.retry}>Retry</button>}
         </p>
       );
     case 'settled':
@@ -76,7 +81,8 @@ export function InvoiceExtractor() {
       return (
         <p role="alert">
           Failed: {output.error.message}
-          {output.error.retryable === true && <button onClick={run.retry}>Try again</button>}
+          {/* Retryable, and this binding holds the input to start again (not a run only resumed by id). */}
+          {run.getRetryMode() !== null && <button onClick={run.retry}>Try again</button>}
         </p>
       );
     case 'CANCELLED':
@@ -119,6 +125,21 @@ describeModes('the README custom UI', ({ options }) => {
     expect(within(article).getByText(getScenario('completed-payload').expected.assistantText!)).toBeTruthy();
     expect(within(article).getByText('INV-2041')).toBeTruthy();
     expect(within(article).getByText('1260.5 EUR')).toBeTruthy();
+  });
+
+  it('is the example the README shows, word for word', () => {
+    const source = readFileSync(join(import.meta.dirname, 'custom-ui-example.test.tsx'), 'utf8');
+    const start = '// --- README example start\n';
+    const example = source.slice(source.indexOf(start) + start.length, source.indexOf('// --- README example end'));
+    expect(example).toContain('export function InvoiceExtractor');
+    expect(readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8')).toContain(example);
+  });
+
+  it('offers no retry for a protocol error, which sending again would only repeat', async () => {
+    await show('malformed-event');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert.textContent).toContain('No outcome:');
+    expect(within(alert).queryByRole('button')).toBeNull();
   });
 
   it('shows a retryable failure with a retry button', async () => {

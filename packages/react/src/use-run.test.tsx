@@ -20,7 +20,7 @@ async function settledView() {
   return view();
 }
 
-describeModes('useRun plays every shared scenario', ({ options }) => {
+describeModes('useRun plays every shared scenario', ({ strict, options }) => {
   it('runs in the intended mode (StrictMode double-invokes effects)', () => {
     const effects: string[] = [];
     function Effect() {
@@ -44,7 +44,8 @@ describeModes('useRun plays every shared scenario', ({ options }) => {
       options,
     );
     expect(view().dataset.phase).toBe('idle');
-    act(() => probe.current?.start(scenario.input));
+    // An input per mode: played again, a scenario with a `retry` (failed-retryable-then-completed) plays that.
+    act(() => probe.current?.start(`${scenario.input}${strict ? ' (strict)' : ''}`));
     const shown = await settledView();
     const { expected } = scenario;
     expect(shown.dataset.phase).toBe(expected.phase);

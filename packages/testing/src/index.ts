@@ -1,7 +1,14 @@
 export { createEventFactory } from './event-factory.js';
 export type { EventFactory, EventFactoryOptions, WireEvent } from './event-factory.js';
 export { ev, evs, scenarioEvents } from './scenario.js';
-export type { Scenario, ScenarioContinuation, ScenarioExpectation, ScenarioGroup, ScenarioStep } from './scenario.js';
+export type {
+  Scenario,
+  ScenarioContinuation,
+  ScenarioExpectation,
+  ScenarioGroup,
+  ScenarioRetry,
+  ScenarioStep,
+} from './scenario.js';
 export { getScenario, scenarios } from './scenarios.js';
 export { invoiceResponseFormat, invoiceSchema, sampleInvoice } from './invoice.js';
 export type { Invoice } from './invoice.js';

@@ -31,6 +31,15 @@ describe('createScenarioRun', () => {
     expect(run.getState().phase).toBe('detached');
   });
 
+  it("plays the scenario's retry when retried, as the mock Kestrel does for the same input", () => {
+    const scenario = getScenario('failed-retryable-then-completed');
+    const run = createScenarioRun(scenario);
+    expect(run.getState().status).toBe('FAILED');
+    run.retry();
+    expect(run.getState()).toMatchObject({ phase: 'settled', status: 'COMPLETED' });
+    expect(run.getState().output?.assistantText).toBe(scenario.retry?.expected.assistantText);
+  });
+
   it('says what retry would do, as a controller does: nothing to restart with for a run resumed by id', () => {
     const onAction = vi.fn();
     const started = createScenarioRun(getScenario('failed-retryable'));

@@ -33,7 +33,7 @@ export interface ScenarioRun<P = unknown> extends RunBinding<P> {
 /**
  * A {@link RunBinding} over {@link createScenarioSource}: `respond` plays the scenario's continuation (the attempt
  * after the answer), `detach` detaches, and `start`/`resume` replay the scenario, as does `retry` when
- * `getRetryMode()` says it would act.
+ * `getRetryMode()` says it would act (a restart plays the scenario's `retry` when it has one).
  * No network and no timers: for component tests and static stories.
  *
  * @example
@@ -69,7 +69,10 @@ export function createScenarioRun<P = unknown>(
     },
     retry: () => {
       report('retry');
-      if (retryMode() !== null) restart();
+      const mode = retryMode();
+      // Starting again plays the scenario's retry when it has one, as the mock Kestrel does.
+      if (mode === 'restart' && scenario.retry !== undefined) replay(scenarioActions(scenario.retry.steps));
+      else if (mode !== null) restart();
     },
     getRetryMode: retryMode,
     respond: async (answer: InteractionAnswer) => {

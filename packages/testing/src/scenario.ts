@@ -44,6 +44,15 @@ export interface ScenarioContinuation {
   readonly expected: ScenarioExpectation;
 }
 
+/**
+ * What a later start of the same scenario with the same input plays: the mock Kestrel remembers that the input
+ * was played once, so an app's retry of a retryable FAILED run can be tested to succeed.
+ */
+export interface ScenarioRetry {
+  readonly steps: readonly ScenarioStep[];
+  readonly expected: ScenarioExpectation;
+}
+
 /** The outcome family a scenario belongs to: the demo lists scenarios by it; `protocol` ones send invalid input on purpose. */
 export type ScenarioGroup = 'completed' | 'failed' | 'cancelled' | 'waiting' | 'activity' | 'transport' | 'protocol';
 
@@ -64,6 +73,8 @@ export interface Scenario {
   readonly expected: ScenarioExpectation;
   /** Present on WAITING scenarios whose interaction can be answered. */
   readonly continuation?: ScenarioContinuation;
+  /** What starting it again with the same input plays (a retry), instead of `steps`; see {@link ScenarioRetry}. */
+  readonly retry?: ScenarioRetry;
   /** An answer the interaction must refuse (for validation and server rejection tests). */
   readonly invalidAnswer?: unknown;
   /** The payload schema the app uses for this scenario's structured output. */

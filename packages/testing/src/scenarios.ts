@@ -127,6 +127,13 @@ function completedInvalidPayload(): Scenario {
   };
 }
 
+/** The retryable error both failed-retryable scenarios end with. */
+const PROVIDER_OVERLOADED = {
+  code: 'provider_overloaded',
+  message: 'The model provider is overloaded. Try again shortly.',
+  retryable: true,
+} as const;
+
 function failedRetryable(): Scenario {
   const e = createEventFactory({ runId: 'run_failed_retryable' });
   const text = 'I started looking up the exchange rates, but ';
@@ -144,16 +151,40 @@ function failedRetryable(): Scenario {
       ev(
         e.completed({
           status: 'FAILED',
-          error: {
-            code: 'provider_overloaded',
-            message: 'The model provider is overloaded. Try again shortly.',
-            retryable: true,
-          },
+          error: PROVIDER_OVERLOADED,
           assistantText: 'I could not finish the conversion because the model provider is overloaded.',
         }),
       ),
     ],
     expected: { phase: 'settled', status: 'FAILED', finishReason: 'error' },
+  };
+}
+
+/** Fails like `failed-retryable`; started again with the same input (a retry), it completes. */
+function failedRetryableThenCompleted(): Scenario {
+  const runId = 'run_failed_then_completed';
+  const e = createEventFactory({ runId });
+  const again = createEventFactory({ runId });
+  const answer = '200 USD is 184.60 EUR at the rate of 0.923 EUR per dollar.';
+  return {
+    name: 'failed-retryable-then-completed',
+    title: 'Failed: retryable, then completed on retry',
+    description:
+      'The model provider was overloaded and the run failed, retryable; started again with the same input, it completes.',
+    group: 'failed',
+    input: 'Convert 200 USD to EUR at the current rate',
+    runId,
+    sessionId: e.sessionId,
+    steps: [
+      ...opening(e),
+      ...evs(e.log('error', 'Upstream model returned 529'), e.turnEnd('error'), e.idle()),
+      ev(e.completed({ status: 'FAILED', error: PROVIDER_OVERLOADED })),
+    ],
+    expected: { phase: 'settled', status: 'FAILED', finishReason: 'error' },
+    retry: {
+      steps: [...opening(again), ...closing(again, answer, 'completed')],
+      expected: { phase: 'settled', status: 'COMPLETED', finishReason: 'completed', assistantText: answer },
+    },
   };
 }
 
@@ -685,6 +716,7 @@ export const scenarios: readonly Scenario[] = [
   completedUnknownFinish(),
   completedFollowUp(),
   failedRetryable(),
+  failedRetryableThenCompleted(),
   failedNoText(),
   cancelled(),
   ...waitingScenarios,

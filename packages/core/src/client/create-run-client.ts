@@ -7,6 +7,7 @@ import { settledRunState } from '../run/result-actions.js';
 import { resolveReconnectPolicy } from './backoff.js';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
 import { defaultFrameScheduler } from './frame-scheduler.js';
+import { warnOnce } from '../dev-warning.js';
 import { createHttp, type Http } from './http.js';
 import { resolveMotionSchedule } from './motion-schedule.js';
 import { idSegment } from './resource-id.js';
@@ -62,6 +63,11 @@ function parseTerminalEvent(text: string, what: string): RunCompletedEvent {
  */
 export function createRunClient(options: RunClientOptions): RunClient {
   const http = createHttp(options);
+  // Development only (see warnOnce): every path already starts with /v1, so this base doubles it into a 404.
+  if (typeof process === 'object' && process.env.NODE_ENV !== 'production' && /\/v1\/*$/.test(options.baseUrl))
+    warnOnce(
+      'baseUrl ends in /v1, but the client adds /v1 to every path itself (POST /v1/sessions/…/runs), so requests go to …/v1/v1/…. Leave /v1 out of baseUrl.',
+    );
   const retainEvents = readRetainEvents(options.retainEvents);
   const deps: HandleDeps = {
     http,
@@ -91,6 +97,16 @@ export function createRunClient(options: RunClientOptions): RunClient {
     fetchResult,
     start(start) {
       const path = runsPath(start.sessionId); // an unusable session id throws here, before a handle exists
+      // Development only (see warnOnce): a server sends a payload only when structured output was requested.
+      if (
+        typeof process === 'object' &&
+        process.env.NODE_ENV !== 'production' &&
+        start.payloadSchema !== undefined &&
+        start.responseFormat === undefined
+      )
+        warnOnce(
+          "A run started with a payloadSchema but no responseFormat, so no structured output was requested: a server that follows the protocol sends no payload and there is nothing to check or render. Pass responseFormat too, e.g. useRun({ payloadSchema: schema, responseFormat: { type: 'json_schema', name: 'result', schema: z.toJSONSchema(schema) } }).",
+        );
       return createRunHandle(deps, {
         initial: createInitialRunState({
           payloadSchema: start.payloadSchema,

@@ -9,7 +9,7 @@ import type { TransportTap } from './transport-tap.js';
 import type { HeadersInput, RunClientOptions } from './types.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** An error body is evidence, read for its first 200 characters: more than this is not read at all. */
+/** An error body is read for the protocol's JSON error: more than this is not read at all. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 export interface SendOptions {
@@ -47,33 +47,26 @@ async function resolveHeaders(input: HeadersInput | undefined): Promise<KestrelH
   return typeof input === 'function' ? await input() : input;
 }
 
-function joinUrl(baseUrl: string, path: string): string {
-  // Concatenate rather than `new URL(path, base)`, which would drop a base path such as `/api`.
-  return baseUrl.replace(/\/+$/, '') + path;
-}
-
-/** Reads the protocol's `{ error: { code, message } }` body (docs/protocol.md#request-errors); any other body still yields a readable message. */
-function httpErrorFrom(response: Response, text: string, runId: string | null): RunClientError {
-  // A 3xx, or a browser's opaque redirect (status 0): not followed, so nothing went elsewhere.
+/**
+ * Reads the protocol's `{ error: { code, message } }` body (docs/protocol.md#request-errors). Any other body (an
+ * HTML error page) is named by its content type, never quoted: it is not text meant for a person.
+ */
+function httpErrorFrom(response: Response, text: string, runId: string | null, what: string): RunClientError {
   const redirect = response.status < 400;
   let code: string | null = redirect ? 'redirect' : null;
-  let reason = redirect ? 'not followed' : response.statusText || 'request failed';
-  if (!redirect) {
+  let reason = redirect ? 'not followed' : `${response.headers.get('content-type') ?? 'unknown'} body not shown`;
+  if (!redirect)
     try {
       const body = requestErrorBodySchema.safeParse(JSON.parse(text));
-      if (body.success) {
-        code = body.data.error.code;
-        reason = body.data.error.message;
-      } else if (text.trim() !== '') reason = text.trim().slice(0, 200);
+      if (body.success) ({ code, message: reason } = body.data.error);
     } catch {
-      if (text.trim() !== '') reason = text.trim().slice(0, 200);
+      // Not JSON: named by its content type, never quoted.
     }
-  }
   const detail: RunError = {
     kind: 'http',
     status: response.status,
     code,
-    message: `HTTP ${response.status}${code === null ? '' : ` ${code}`}: ${reason}`,
+    message: `${what}: HTTP ${response.status}${code === null ? '' : ` ${code}`}: ${reason}`,
   };
   return new RunClientError(detail, { runId });
 }
@@ -86,6 +79,11 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 
 /** @throws {RangeError} when `requestTimeoutMs` or `maxMessageBytes` is not a positive number, naming it. */
 export function createHttp(options: RunClientOptions): Http {
+  // Concatenated rather than `new URL(path, base)`, which would drop a base path such as `/api`.
+  const base = options.baseUrl.replace(/\/+$/, '');
+  // What messages name: the path alone, never the origin's credentials, a query or a fragment, which may carry
+  // tokens. Base path included, so a `baseUrl` ending in `/v1` shows as `/v1/v1/…`.
+  const basePath = base.replace(/^[^/]*\/\/[^/]*|[?#].*/g, '');
   const timeoutMs = positive('requestTimeoutMs', options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS);
   const maxMessageBytes = positive('maxMessageBytes', options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES);
 
@@ -93,7 +91,8 @@ export function createHttp(options: RunClientOptions): Http {
   async function exchange(request: SendOptions, asText: true): Promise<string>;
   async function exchange(request: SendOptions, asText: boolean): Promise<Response | string> {
     const runId = request.runId ?? null;
-    const what = `${request.method} ${request.path}`;
+    const { method, path } = request;
+    const what = `${method} ${basePath}${path}`;
     const fetchImpl = options.fetch ?? globalThis.fetch;
     const headers = toHeaders(await resolveHeaders(options.headers));
     headers.set('accept', request.accept);
@@ -134,7 +133,6 @@ export function createHttp(options: RunClientOptions): Http {
     };
 
     const tap = request.tap?.active === true ? request.tap : undefined;
-    const { method, path } = request;
     tap?.emit({
       type: 'request',
       method,
@@ -142,8 +140,8 @@ export function createHttp(options: RunClientOptions): Http {
       lastEventId: headers.has('last-event-id') ? (request.lastEventId ?? null) : null,
     });
     try {
-      const response = await fetchImpl(joinUrl(options.baseUrl, request.path), {
-        method: request.method,
+      const response = await fetchImpl(base + path, {
+        method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: controller.signal,
@@ -153,7 +151,7 @@ export function createHttp(options: RunClientOptions): Http {
       tap?.emit({ type: 'response', method, path, status: response.status });
       // The error body is optional evidence: when it cannot be read, the status alone is still the error.
       if (!response.ok)
-        throw httpErrorFrom(response, await readText(response, MAX_ERROR_BODY_BYTES).catch(() => ''), runId);
+        throw httpErrorFrom(response, await readText(response, MAX_ERROR_BODY_BYTES).catch(() => ''), runId, what);
       return asText ? await readText(response, maxMessageBytes) : response;
     } catch (error) {
       if (error instanceof RunClientError) throw error;

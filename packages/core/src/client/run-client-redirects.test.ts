@@ -70,7 +70,7 @@ describe('redirects', () => {
       kind: 'http',
       status: 301,
       code: 'redirect',
-      message: 'HTTP 301 redirect: not followed',
+      message: 'GET /same/301/v1/runs/run_1/result: HTTP 301 redirect: not followed',
     });
     expect(redirector.requests.length - before).toBe(1);
   });

@@ -353,7 +353,12 @@ function transitionClient<P>(state: RunState<P>, action: ClientAction): RunTrans
         reconnect: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason },
       });
     case 'client/connection-lost':
-      return fail(state, { kind: 'transport', message: action.message });
+      // Still `connecting`: the request got no answer at all (a response moves the phase on), so nothing was lost.
+      return fail(state, {
+        kind: 'transport',
+        message: action.message,
+        connection: state.phase === 'connecting' ? 'none' : 'lost',
+      });
     case 'client/stream-ended':
       return fail(state, {
         kind: 'truncated',

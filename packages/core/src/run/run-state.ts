@@ -71,7 +71,12 @@ export type RetainEvents = 'all' | 'structural';
 
 /** What went wrong to an outcome. It is never an outcome itself. */
 export type RunError =
-  | { readonly kind: 'transport'; readonly message: string }
+  | {
+      readonly kind: 'transport';
+      readonly message: string;
+      /** `none` when the request got no answer at all (see {@link TransportConnection}); absent means `lost`. */
+      readonly connection?: TransportConnection;
+    }
   | { readonly kind: 'truncated'; readonly message: string; readonly lastSeq: number }
   | {
       readonly kind: 'protocol';
@@ -83,6 +88,13 @@ export type RunError =
     }
   | { readonly kind: 'http'; readonly message: string; readonly status: number; readonly code: string | null }
   | { readonly kind: 'timeout'; readonly message: string; readonly timeoutMs: number };
+
+/**
+ * How a `transport` error happened: the attempt's request got no answer at all, so no connection was ever made
+ * (`none`: a wrong `baseUrl`, a server that is down or refuses the connection), or a connection that existed broke
+ * (`lost`).
+ */
+export type TransportConnection = 'none' | 'lost';
 
 /** The `kind` of a `RunError` (`transport`, `truncated`, `protocol`, `http`, `timeout`): switch on it to word a message or decide on a retry. */
 export type RunErrorKind = RunError['kind'];

@@ -48,6 +48,11 @@ export interface KestrelLabels {
   readonly payloadUnrendered: string;
   readonly payloadInvalid: string;
   readonly errorTitle: (kind: RunErrorKind, httpStatus: number | null) => string;
+  /**
+   * A `transport` error whose request got no answer at all (a wrong `baseUrl`, a server that is down): no connection
+   * existed to be lost. The alert's title instead of `errorTitle('transport')`, and the status's sentence.
+   */
+  readonly errorUnreachable: string;
   readonly errorProtocolWhere: (where: { seq: number | null; field: string; eventType: string | null }) => string;
   readonly errorTruncated: (lastSeq: number) => string;
   readonly errorTimeout: (timeoutMs: number) => string;
@@ -184,6 +189,7 @@ export const defaultLabels: KestrelLabels = {
   payloadInvalid: "The structured result does not match this app's schema:",
   errorTitle: (kind, httpStatus) =>
     kind === 'http' && httpStatus !== null ? `${errorTitles.http} (HTTP ${httpStatus})` : errorTitles[kind],
+  errorUnreachable: 'Could not reach the server',
   errorProtocolWhere: ({ seq, field, eventType }) =>
     [
       eventType === null ? null : `event ${eventType}`,

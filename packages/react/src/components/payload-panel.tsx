@@ -39,18 +39,14 @@ function selectReceivedPayload<P>(state: RunState<P>): PayloadSlice<P> {
 
 let warned = new Set<string>();
 
-function isDevelopment(): boolean {
-  try {
-    return process.env.NODE_ENV !== 'production';
-  } catch {
-    return true; // no bundler replaced it and there is no `process`: treat as development
-  }
-}
-
-/** Warns once per run that a structured result is not displayed. Exported for tests only. */
+/**
+ * Warns once per run that a structured result is not displayed. Call it only behind
+ * `typeof process === 'object' && process.env.NODE_ENV !== 'production'` written at the call site, which bundlers
+ * fold so that production builds carry neither the call nor its message. Exported for tests only.
+ */
 export function warnUnrendered(runId: string | null): void {
   const key = runId ?? '';
-  if (!isDevelopment() || warned.has(key)) return;
+  if (warned.has(key)) return;
   warned.add(key);
   console.warn(
     `[kestrel] Run ${runId ?? '(unknown)'} returned a structured payload (finalizedPayload), but no renderPayload was given, so it is not displayed. Pass renderPayload to <RunView> or <PayloadPanel>.`,
@@ -104,10 +100,13 @@ export function PayloadPanel<P>({
     shallowEqual,
   );
   const t = useKestrelLabels(labels);
-  const unrendered = payload?.status === 'valid' && renderPayload === undefined;
-  useEffect(() => {
-    if (unrendered) warnUnrendered(runId);
-  }, [unrendered, runId]);
+  if (typeof process === 'object' && process.env.NODE_ENV !== 'production') {
+    // Development only, and so the same in every render of a build: bundlers drop the hook and its warning.
+    // eslint-disable-next-line react-hooks/rules-of-hooks
+    useEffect(() => {
+      if (payload?.status === 'valid' && renderPayload === undefined) warnUnrendered(runId);
+    }, [payload?.status, renderPayload, runId]);
+  }
   if (payload === null || payload.status === 'absent') return null;
   // Section or div, the root is an HTMLElement either way.
   const common = {

@@ -63,6 +63,16 @@ describe('RunErrorAlert', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('says the server could not be reached when the start request got no answer at all, and offers a retry', async () => {
+    const unanswered = { upTo: 1, then: [{ type: 'client/connection-lost', message: 'fetch failed' }] } as const;
+    const { container } = render(<RunErrorAlert run={errorRun('completed-text', unanswered)} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.querySelector('[data-kestrel-heading]')?.textContent).toBe('Could not reach the server');
+    expect(alert.textContent).not.toMatch(/connection lost/i);
+    expect(screen.getByRole('button').textContent).toBe('Retry');
+    await expectNoAxeViolations(container);
+  });
+
   it('offers no action when the run has no input to start again with (a failed start on a resumed binding)', async () => {
     const failedStart = {
       upTo: 1,

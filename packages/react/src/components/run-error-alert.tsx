@@ -55,7 +55,11 @@ export function RunErrorAlert({ run: ownRun, labels, className, ref, ...rest }: 
   if (error === null) return null;
   return (
     <div {...rest} ref={ref} role="alert" className={className} data-kestrel-part="error" data-error-kind={error.kind}>
-      <p data-kestrel-heading="">{t.errorTitle(error.kind, error.kind === 'http' ? error.status : null)}</p>
+      <p data-kestrel-heading="">
+        {error.kind === 'transport' && error.connection === 'none'
+          ? t.errorUnreachable
+          : t.errorTitle(error.kind, error.kind === 'http' ? error.status : null)}
+      </p>
       {/* A truncated stream's message is the reducer's wording of the title: said once is enough. */}
       {error.kind === 'truncated' ? null : <p>{error.message}</p>}
       <ErrorDetail error={error} labels={t} />

@@ -80,6 +80,13 @@ describe('RunStatus', () => {
     expect(screen.getByRole('status').textContent).toBe(text);
   });
 
+  it('announces a start request that got no answer at all as unreachable, not as a lost connection', () => {
+    const unanswered = { upTo: 1, then: [{ type: 'client/connection-lost', message: 'fetch failed' }] } as const;
+    render(<RunStatus run={createScenarioSource(getScenario('completed-text'), unanswered)} />);
+    expect(screen.getByRole('status').getAttribute('data-announcement')).toBe('unreachable');
+    expect(screen.getByRole('status').textContent).toBe('Could not reach the server');
+  });
+
   it.each(scenarios.filter((scenario) => scenario.expected.phase === 'error').map((scenario) => scenario.name))(
     'never announces the broken run %s like a FAILED outcome, and keeps it short',
     (name) => {

@@ -23,6 +23,7 @@ export type RunAnnouncement =
   | 'failed'
   | 'cancelled'
   | 'connection-lost'
+  | 'unreachable'
   | 'stream-ended'
   | 'protocol-error'
   | 'invalid-after-outcome'
@@ -52,8 +53,9 @@ export function selectAnnouncement(state: RunState): RunAnnouncement {
     case 'error':
       if (state.error === null) return 'protocol-error';
       // Only a protocol error can follow run.completed; the outcome it follows is still there.
-      return state.error.kind === 'protocol' && state.output !== null
-        ? 'invalid-after-outcome'
+      if (state.error.kind === 'protocol' && state.output !== null) return 'invalid-after-outcome';
+      return state.error.kind === 'transport' && state.error.connection === 'none'
+        ? 'unreachable'
         : broken[state.error.kind];
     case 'settled':
       switch (state.status) {
@@ -84,6 +86,7 @@ const texts: Record<Exclude<RunAnnouncement, 'none'>, keyof KestrelLabels> = {
   failed: 'statusFailed',
   cancelled: 'statusCancelled',
   'connection-lost': 'statusConnectionLost',
+  unreachable: 'errorUnreachable',
   'stream-ended': 'statusStreamEnded',
   'protocol-error': 'statusProtocolError',
   'invalid-after-outcome': 'statusProtocolErrorAfterOutcome',
@@ -105,7 +108,7 @@ export function announcementText(
 
 /** What broke on the way (phase `error`): `Run.Error`'s alert says it, when one is mounted beside the status. */
 const brokenAnnouncements: ReadonlySet<RunAnnouncement> = new Set(
-  Object.values(broken).concat('invalid-after-outcome'),
+  Object.values(broken).concat('invalid-after-outcome', 'unreachable'),
 );
 
 /** Props of `RunStatus`: the run whose phase to announce, plus `div` attributes passed through. */

@@ -73,6 +73,7 @@ export const de: KestrelLabels = {
     http: 'Die Anfrage ist fehlgeschlagen',
     timeout: 'Der Server hat nicht rechtzeitig geantwortet',
   }),
+  errorUnreachable: 'Der Server war nicht erreichbar',
   errorProtocolWhere: protocolWhere({ event: 'Ereignis', field: 'Feld' }),
   errorTruncated: (lastSeq) => `Es kam kein Ergebnis an; das letzte Ereignis war seq ${lastSeq}.`,
   errorTimeout: (timeoutMs) => `Nach ${Math.round(timeoutMs / 1000)} s aufgegeben.`,

@@ -74,6 +74,7 @@ export const es: KestrelLabels = {
     http: 'La solicitud falló',
     timeout: 'El servidor no respondió a tiempo',
   }),
+  errorUnreachable: 'No se pudo contactar con el servidor',
   errorProtocolWhere: protocolWhere({ event: 'evento', field: 'campo' }),
   errorTruncated: (lastSeq) => `No se recibió ningún resultado; el último evento fue seq ${lastSeq}.`,
   errorTimeout: (timeoutMs) => `Se abandonó tras ${Math.round(timeoutMs / 1000)} s.`,

@@ -74,6 +74,7 @@ export const fr: KestrelLabels = {
     http: 'La requête a échoué',
     timeout: 'Le serveur n’a pas répondu à temps',
   }),
+  errorUnreachable: 'Impossible de joindre le serveur',
   errorProtocolWhere: protocolWhere({ event: 'événement', field: 'champ' }),
   errorTruncated: (lastSeq) => `Aucun résultat reçu ; le dernier événement était seq ${lastSeq}.`,
   errorTimeout: (timeoutMs) => `Abandon après ${Math.round(timeoutMs / 1000)} s.`,

@@ -70,6 +70,7 @@ export const ja: KestrelLabels = {
     http: 'リクエストに失敗しました',
     timeout: 'サーバーが時間内に応答しませんでした',
   }),
+  errorUnreachable: 'サーバーに接続できませんでした',
   errorProtocolWhere: protocolWhere({ event: 'イベント', field: 'フィールド' }, '、'),
   errorTruncated: (lastSeq) => `結果を受信していません。最後のイベントは seq ${lastSeq} でした。`,
   errorTimeout: (timeoutMs) => `${Math.round(timeoutMs / 1000)} 秒で中止しました。`,

@@ -14,10 +14,13 @@ export class RunRegistry {
   private serial = 0;
   private readonly runs = new Map<string, MockRun>();
   private readonly sessions = new Map<string, MockRun[]>();
+  /** Scenario and input of every start of a scenario with a `retry`: a second start with both plays the retry. */
+  private readonly played = new Set<string>();
 
   /**
    * Starts a run of `scenario` in `sessionId` (`new` creates a session). A session has at most one live run: a
-   * second start while one is live is a 409 `run_in_progress` (docs/protocol.md#sessions).
+   * second start while one is live is a 409 `run_in_progress` (docs/protocol.md#sessions). A scenario with a
+   * `retry` plays it when started again with the same input, in any session (an app's retry starts a new run).
    */
   create(scenario: Scenario, sessionId: string, run: NewRun = {}): MockRun {
     if (sessionId !== 'new') {
@@ -30,7 +33,18 @@ export class RunRegistry {
         );
       }
     }
-    return this.add(scenario, sessionId, run);
+    return this.add(this.attemptOf(scenario, run.input ?? scenario.input), sessionId, run);
+  }
+
+  /** The scenario as this start plays it: itself the first time an input starts it, its `retry` every time after. */
+  private attemptOf(scenario: Scenario, input: string): Scenario {
+    if (scenario.retry === undefined) return scenario;
+    const key = JSON.stringify([scenario.name, input]);
+    if (!this.played.has(key)) {
+      this.played.add(key);
+      return scenario;
+    }
+    return { ...scenario, steps: scenario.retry.steps, expected: scenario.retry.expected };
   }
 
   /** Adds a run without the live-run check (seeding a session's history). */

@@ -97,6 +97,8 @@ export const CompletedUnknownFinish = atlasStory('completed-unknown-finish', asy
 /** The second run of a conversation: its answer builds on the flight chosen in the run before. */
 export const CompletedFollowUp = atlasStory('completed-follow-up');
 export const FailedRetryable = atlasStory('failed-retryable');
+/** Fails retryable; its Try again plays the scenario's retry, which completes. */
+export const FailedRetryableThenCompleted = atlasStory('failed-retryable-then-completed');
 export const FailedNoText = atlasStory('failed-no-text');
 export const Cancelled = atlasStory('cancelled');
 export const WaitingApproval = atlasStory('waiting-approval');
