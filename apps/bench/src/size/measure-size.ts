@@ -89,9 +89,10 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     file: 'apps/run-view-markdown-app.tsx',
     packages: ['@kestrel/core', '@kestrel/react'],
     // 41.3 kB (48.7 with zod) with marked's lexer alone; 44.7 (52.0) with the whole of marked, 55.5 with
-    // react-markdown. Budget and ceiling were 45 and 52 kB. Ceiling 49.5: then the WAITING question's
-    // renderInteraction slot and useInteraction (0.3 kB) and Run.Copy (0.2 kB) came to 49.1 kB.
-    budgetGzip: 42 * KB,
+    // react-markdown. Budget and ceiling were 45 and 52 kB. 42.5 and 49.5: then the WAITING question's
+    // renderInteraction slot and useInteraction (0.3 kB), Run.Copy (0.2 kB) and marked's licence notice, which now
+    // ships in the bundle (0.1 kB), came to 42.0 kB (49.3 with zod).
+    budgetGzip: 42.5 * KB,
     ceilingWithPeersGzip: 49.5 * KB,
   },
   // The inspector is a debugging tool an app adds on purpose, so it has a budget of its own instead of counting

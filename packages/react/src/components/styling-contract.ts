@@ -79,6 +79,7 @@ export const themeMarkers = [
   'data-kestrel-marker',
   'data-kestrel-markdown',
   'data-kestrel-markdown-group',
+  'data-kestrel-table-scroll',
   'data-kestrel-prompt',
   'data-kestrel-details',
   'data-kestrel-field',

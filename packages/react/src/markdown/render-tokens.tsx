@@ -39,19 +39,23 @@ function renderTable(token: Tokens.Table, key: number): ReactNode {
       </Cell>
     );
   };
+  // In a box of its own, which the theme lets scroll sideways: the table keeps its display, and so its semantics.
+  // Focusable, so a keyboard can scroll it where the browser does not make scrolling boxes focusable (Safari).
   return (
-    <table key={key}>
-      <thead>
-        <tr>{token.header.map(cell)}</tr>
-      </thead>
-      {token.rows.length === 0 ? null : (
-        <tbody>
-          {token.rows.map((row, index) => (
-            <tr key={index}>{row.map(cell)}</tr>
-          ))}
-        </tbody>
-      )}
-    </table>
+    <div key={key} data-kestrel-table-scroll="" tabIndex={0}>
+      <table>
+        <thead>
+          <tr>{token.header.map(cell)}</tr>
+        </thead>
+        {token.rows.length === 0 ? null : (
+          <tbody>
+            {token.rows.map((row, index) => (
+              <tr key={index}>{row.map(cell)}</tr>
+            ))}
+          </tbody>
+        )}
+      </table>
+    </div>
   );
 }
 

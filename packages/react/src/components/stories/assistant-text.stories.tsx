@@ -66,9 +66,15 @@ const wideTable = [
   '| eu-west-1 | https://api.eu-west-1.example.com/v2/runs/stream | 12,480 | 41 ms | 212 ms | 0.02% | steady after the deploy |',
   '| us-east-2 | https://api.us-east-2.example.com/v2/runs/stream | 18,922 | 38 ms | 187 ms | 0.01% | autoscaled twice overnight |',
 ].join('\n');
+const textOnlyTable = [
+  '| Stage | Started | Finished | Duration | Workers | Retries | Outcome |',
+  '| --- | --- | --- | --- | --- | --- | --- |',
+  '| Provisioning | 09:14:07 | 09:16:52 | 2 min 45 s | 12 | 0 | healthy everywhere |',
+].join('\n');
 const wideTableAnswer = [
   'The load test finished; the figures per region are below.',
   wideTable,
+  textOnlyTable,
   ...Array.from({ length: 40 }, (_, index) => `Paragraph ${index + 1} of the follow-up notes.`),
 ].join('\n\n');
 
@@ -86,13 +92,17 @@ export const MarkdownWideTable: StoryObj = {
   ),
   play: async ({ canvasElement }) => {
     const table = canvasElement.querySelector('table')!;
+    const scroller = table.parentElement!;
     await expect(table.closest('[data-kestrel-markdown-group]')).not.toBeNull();
+    await expect(getComputedStyle(table).display).toBe('table'); // a table to assistive technology too
     const run = canvasElement.querySelector('[data-kestrel-run]')!;
-    await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(run.getBoundingClientRect().right);
-    await expect(table.scrollWidth).toBeGreaterThan(table.clientWidth);
-    // Every cell can be reached: scrolled to its end, the table shows its last column within the answer.
-    table.scrollLeft = table.scrollWidth;
+    await expect(scroller.getBoundingClientRect().right).toBeLessThanOrEqual(run.getBoundingClientRect().right);
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    // Every cell can be reached: scrolled to its end, the box shows the table's last column within the answer.
+    scroller.scrollLeft = scroller.scrollWidth;
     const lastCell = table.querySelector('tr > :last-child')!;
-    await expect(lastCell.getBoundingClientRect().right).toBeLessThanOrEqual(table.getBoundingClientRect().right + 1);
+    await expect(lastCell.getBoundingClientRect().right).toBeLessThanOrEqual(
+      scroller.getBoundingClientRect().right + 1,
+    );
   },
 };
