@@ -8,7 +8,7 @@ import { getRetryMode } from '../controller/retry-mode.js';
 import { isFollowing, type RunError } from '../run/run-state.js';
 import { isRunInProgress } from './entry-status.js';
 import { historyAfter, mergePage, type PageMode } from './history-paging.js';
-import { createEntryRecord, type EntryRecord } from './session-entry.js';
+import { createEntryRecord, markRetried, type EntryRecord } from './session-entry.js';
 import { decideSend, type SessionHold } from './session-policy.js';
 import type {
   SessionController,
@@ -122,6 +122,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   };
 
   const publish = (): void => {
+    markRetried(records);
     state = {
       sessionId,
       entries: records.map((record) => record.snapshot()),
@@ -301,6 +302,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     responseFormat: ResponseFormat | undefined,
     again?: EntryRecord<P>,
   ): SessionSendResult => {
+    // A disposed controller shows nobody its runs (useSession made another): a stale handler starts nothing.
+    if (disposed) return { type: 'rejected', reason: 'disposed' };
     if (input.trim() === '') return { type: 'rejected', reason: 'empty-input' };
     const held = holder();
     const queuedAhead = records.some((record) => record !== again && record.delivery === 'queued');
@@ -370,6 +373,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       return current;
     },
     retry(key): SessionRetryResult {
+      if (disposed) return { type: 'rejected', reason: 'disposed' };
       const record = records.find((candidate) => candidate.key === key);
       if (record === undefined) return { type: 'rejected', reason: 'not-retryable' };
       // A message that could not be sent goes again, at the end, by `concurrency` like any send.
@@ -378,7 +382,10 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       switch (mode) {
         case 'restart':
           // A retryable FAILED run stays as it settled: on the wire a retry is a new run with the same input, which
-          // the server appends to the session. So it is a new message at the end, by `concurrency` like any send.
+          // the server appends to the session. So it is a new message at the end, by `concurrency` like any send,
+          // once: a second click (or a second tab's history) finds that message and sends nothing.
+          markRetried(records);
+          if (record.retriedAs !== null) return { type: 'already-retried', key: record.retriedAs };
           return submit(record.input, record.responseFormat);
         case 'resume':
           record.controller.retry();
