@@ -148,14 +148,16 @@ describeModes('SessionView over useSession and the loopback Kestrel', ({ options
   });
 });
 
+/** A SessionView on one seeded conversation. */
+function SeededChat({ sessionId }: { sessionId: string }) {
+  const session = useSession({ client: kestrel.client(), sessionId });
+  return <SessionView session={session} />;
+}
+
 describeModes('SessionView: trying a FAILED message again', ({ options, strict }) => {
   it('appends the retry at the end, keeps the failure shown, and a remount shows the same thread', async () => {
     const sessionId = `retry-${strict ? 'strict' : 'plain'}`;
-    function Chat() {
-      const session = useSession({ client: kestrel.client(), sessionId });
-      return <SessionView session={session} />;
-    }
-    const view = render(<Chat />, options);
+    const view = render(<SeededChat sessionId={sessionId} />, options);
     await waitFor(() => expect(entries()).toHaveLength(3));
     const before = [
       `${getScenario('completed-text').input} (#1): COMPLETED`,
@@ -168,17 +170,13 @@ describeModes('SessionView: trying a FAILED message again', ({ options, strict }
     const live = thread();
     view.unmount();
 
-    render(<Chat />, options); // as a page reload would
+    render(<SeededChat sessionId={sessionId} />, options); // as a page reload would
     await waitFor(() => expect(thread()).toEqual(live));
   });
 
   it('a double click on Try again sends the message once, and the failure stays shown without the button', async () => {
     const sessionId = `dbl-${strict ? 'strict' : 'plain'}`;
-    function Chat() {
-      const session = useSession({ client: kestrel.client(), sessionId });
-      return <SessionView session={session} />;
-    }
-    const view = render(<Chat />, options);
+    const view = render(<SeededChat sessionId={sessionId} />, options);
     await waitFor(() => expect(entries()).toHaveLength(3));
     const tryAgain = () => within(entries()[1]!).queryByRole('button', { name: 'Try again' });
     await userEvent.setup().dblClick(tryAgain()!);
@@ -193,7 +191,7 @@ describeModes('SessionView: trying a FAILED message again', ({ options, strict }
     expect(kestrel.sent('POST', new RegExp(`/sessions/${sessionId}/runs$`))).toHaveLength(1);
     view.unmount();
 
-    render(<Chat />, options); // a reload reads both runs: the FAILED one is not offered again
+    render(<SeededChat sessionId={sessionId} />, options); // a reload reads both runs: the FAILED one is not offered again
     await waitFor(() => expect(thread()).toEqual(after));
     expect(tryAgain()).toBeNull();
   });
