@@ -121,8 +121,16 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     return null;
   };
 
-  const publish = (): void => {
+  /** The list `markRetried` last read: inputs never change, so a retry can only appear when the list is replaced. */
+  let marked: readonly EntryRecord<P>[] | null = null;
+  const markRetriedOnce = (): void => {
+    if (marked === records) return;
     markRetried(records);
+    marked = records;
+  };
+
+  const publish = (): void => {
+    markRetriedOnce(); // not at every streamed event of a long thread
     state = {
       sessionId,
       entries: records.map((record) => record.snapshot()),
@@ -384,7 +392,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
           // A retryable FAILED run stays as it settled: on the wire a retry is a new run with the same input, which
           // the server appends to the session. So it is a new message at the end, by `concurrency` like any send,
           // once: a second click (or a second tab's history) finds that message and sends nothing.
-          markRetried(records);
+          markRetriedOnce();
           if (record.retriedAs !== null) return { type: 'already-retried', key: record.retriedAs };
           return submit(record.input, record.responseFormat);
         case 'resume':

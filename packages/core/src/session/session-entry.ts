@@ -154,10 +154,10 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
  * Marks each entry followed later in the thread by one with the same input (`retriedAs`: the nearest such entry).
  * A retry of a FAILED run is that later entry, so this holds for a retry made here and for one read from history.
  */
-export function markRetried<P>(records: readonly EntryRecord<P>[]): void {
+export function markRetried(records: readonly Pick<EntryRecord<unknown>, 'key' | 'input' | 'retriedAs'>[]): void {
   const later = new Map<string, string>();
   for (let index = records.length - 1; index >= 0; index -= 1) {
-    const record = records[index] as EntryRecord<P>;
+    const record = records[index] as (typeof records)[number];
     record.retriedAs = later.get(record.input) ?? null;
     later.set(record.input, record.key);
   }
