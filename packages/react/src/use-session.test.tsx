@@ -17,11 +17,13 @@ beforeAll(async () => {
     seed: [
       { sessionId: 'seeded', runs: 3, scenarios: ['completed-text'] },
       // One per render mode: each test appends a run.
-      ...['plain', 'strict'].map((mode) => ({
-        sessionId: `retry-${mode}`,
-        runs: 3,
-        scenarios: ['completed-text', 'failed-retryable', 'completed-text'],
-      })),
+      ...['retry', 'dbl'].flatMap((name) =>
+        ['plain', 'strict'].map((mode) => ({
+          sessionId: `${name}-${mode}`,
+          runs: 3,
+          scenarios: ['completed-text', 'failed-retryable', 'completed-text'],
+        })),
+      ),
       { sessionId: 'ses_a', runs: 2, scenarios: ['completed-text'] },
       { sessionId: 'ses_b', runs: 3, scenarios: ['failed-retryable'] },
     ],
@@ -146,14 +148,16 @@ describeModes('SessionView over useSession and the loopback Kestrel', ({ options
   });
 });
 
+/** A SessionView on one seeded conversation. */
+function SeededChat({ sessionId }: { sessionId: string }) {
+  const session = useSession({ client: kestrel.client(), sessionId });
+  return <SessionView session={session} />;
+}
+
 describeModes('SessionView: trying a FAILED message again', ({ options, strict }) => {
   it('appends the retry at the end, keeps the failure shown, and a remount shows the same thread', async () => {
     const sessionId = `retry-${strict ? 'strict' : 'plain'}`;
-    function Chat() {
-      const session = useSession({ client: kestrel.client(), sessionId });
-      return <SessionView session={session} />;
-    }
-    const view = render(<Chat />, options);
+    const view = render(<SeededChat sessionId={sessionId} />, options);
     await waitFor(() => expect(entries()).toHaveLength(3));
     const before = [
       `${getScenario('completed-text').input} (#1): COMPLETED`,
@@ -166,8 +170,30 @@ describeModes('SessionView: trying a FAILED message again', ({ options, strict }
     const live = thread();
     view.unmount();
 
-    render(<Chat />, options); // as a page reload would
+    render(<SeededChat sessionId={sessionId} />, options); // as a page reload would
     await waitFor(() => expect(thread()).toEqual(live));
+  });
+
+  it('a double click on Try again sends the message once, and the failure stays shown without the button', async () => {
+    const sessionId = `dbl-${strict ? 'strict' : 'plain'}`;
+    const view = render(<SeededChat sessionId={sessionId} />, options);
+    await waitFor(() => expect(entries()).toHaveLength(3));
+    const tryAgain = () => within(entries()[1]!).queryByRole('button', { name: 'Try again' });
+    await userEvent.setup().dblClick(tryAgain()!);
+    const after = [
+      `${getScenario('completed-text').input} (#1): COMPLETED`,
+      `${failedInput} (#2): FAILED`,
+      `${getScenario('completed-text').input} (#3): COMPLETED`,
+      `${failedInput} (#2): COMPLETED`,
+    ];
+    await waitFor(() => expect(thread()).toEqual(after), { timeout: 5_000 });
+    expect(tryAgain()).toBeNull();
+    expect(kestrel.sent('POST', new RegExp(`/sessions/${sessionId}/runs$`))).toHaveLength(1);
+    view.unmount();
+
+    render(<SeededChat sessionId={sessionId} />, options); // a reload reads both runs: the FAILED one is not offered again
+    await waitFor(() => expect(thread()).toEqual(after));
+    expect(tryAgain()).toBeNull();
   });
 });
 

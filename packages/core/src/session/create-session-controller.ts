@@ -8,7 +8,7 @@ import { getRetryMode } from '../controller/retry-mode.js';
 import { isFollowing, type RunError } from '../run/run-state.js';
 import { isRunInProgress } from './entry-status.js';
 import { historyAfter, mergePage, type PageMode } from './history-paging.js';
-import { createEntryRecord, type EntryRecord } from './session-entry.js';
+import { createEntryRecord, markRetried, type EntryRecord } from './session-entry.js';
 import { decideSend, type SessionHold } from './session-policy.js';
 import type {
   SessionController,
@@ -121,7 +121,16 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     return null;
   };
 
+  /** The list `markRetried` last read: inputs never change, so a retry can only appear when the list is replaced. */
+  let marked: readonly EntryRecord<P>[] | null = null;
+  const markRetriedOnce = (): void => {
+    if (marked === records) return;
+    markRetried(records);
+    marked = records;
+  };
+
   const publish = (): void => {
+    markRetriedOnce(); // not at every streamed event of a long thread
     state = {
       sessionId,
       entries: records.map((record) => record.snapshot()),
@@ -301,6 +310,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     responseFormat: ResponseFormat | undefined,
     again?: EntryRecord<P>,
   ): SessionSendResult => {
+    // A disposed controller shows nobody its runs (useSession made another): a stale handler starts nothing.
+    if (disposed) return { type: 'rejected', reason: 'disposed' };
     if (input.trim() === '') return { type: 'rejected', reason: 'empty-input' };
     const held = holder();
     const queuedAhead = records.some((record) => record !== again && record.delivery === 'queued');
@@ -370,6 +381,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       return current;
     },
     retry(key): SessionRetryResult {
+      if (disposed) return { type: 'rejected', reason: 'disposed' };
       const record = records.find((candidate) => candidate.key === key);
       if (record === undefined) return { type: 'rejected', reason: 'not-retryable' };
       // A message that could not be sent goes again, at the end, by `concurrency` like any send.
@@ -378,7 +390,10 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       switch (mode) {
         case 'restart':
           // A retryable FAILED run stays as it settled: on the wire a retry is a new run with the same input, which
-          // the server appends to the session. So it is a new message at the end, by `concurrency` like any send.
+          // the server appends to the session. So it is a new message at the end, by `concurrency` like any send,
+          // once: a second click (or a second tab's history) finds that message and sends nothing.
+          markRetriedOnce();
+          if (record.retriedAs !== null) return { type: 'already-retried', key: record.retriedAs };
           return submit(record.input, record.responseFormat);
         case 'resume':
           record.controller.retry();

@@ -143,11 +143,15 @@ describe('createSessionController: one live run at a time', () => {
     const reloaded = track(createSessionController({ client: server.client(), sessionId: failed.sessionId ?? '' }));
     reloaded.start();
     const read = await until(reloaded, (state) => state.history === 'complete');
-    const fromHistory = read.entries[0];
-    expect(fromHistory?.run.getRetryMode()).toBe('restart');
-    fromHistory?.run.retry();
+    // The first FAILED run was retried (the second entry has its input); the retry failed too and is the one to retry.
+    expect(read.entries.map((entry) => entry.run.getRetryMode())).toEqual([null, 'restart']);
+    read.entries[1]?.run.retry();
     await until(reloaded, (state) => state.entries[2]?.status === 'settled');
-    expect(server.sent('POST', /\/runs$/)).toHaveLength(3);
+    expect(server.sent('POST', /\/runs$/).map((request) => request.path)).toEqual([
+      '/v1/sessions/new/runs',
+      `/v1/sessions/${failed.sessionId}/runs`,
+      `/v1/sessions/${failed.sessionId}/runs`,
+    ]);
     expect(reloaded.getState().entries[0]?.run.getState().status).toBe('FAILED');
   });
 

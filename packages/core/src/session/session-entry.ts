@@ -23,6 +23,8 @@ export interface EntryRecord<P> {
   refused: RunError | null;
   /** How many times the server answered `run_in_progress` to this message. */
   conflicts: number;
+  /** The key of a later entry with the same input (its retry), set by `markRetried`; null when there is none. */
+  retriedAs: string | null;
   answers: readonly SessionAnswer[];
   /** The run id: the run's own once known, else the one the listing gave. */
   readonly runId: string | null;
@@ -63,6 +65,7 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
     delivery: Delivery;
     answers: readonly SessionAnswer[];
     refused: RunError | null;
+    retriedAs: string | null;
   } | null = null;
 
   const binding: RunBinding<P> = {
@@ -72,11 +75,13 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
     resume: controller.resume,
     cancel: controller.cancel,
     detach: controller.detach,
-    // The session keeps every entry's input, so a retryable FAILED run can start again even when read from history.
+    // The session keeps every entry's input, so a retryable FAILED run can start again even when read from history,
+    // once: a later entry with its input is its retry.
     getRetryMode: () => {
       const state = controller.getState();
       const mode = getRetryMode(state);
-      return mode === 'resume' && state.runId === null ? null : mode;
+      if (mode === 'resume') return state.runId === null ? null : mode;
+      return mode === 'restart' && record.retriedAs !== null ? null : mode;
     },
     reset: controller.reset,
     retry: init.retry,
@@ -89,6 +94,9 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
       }
     },
   };
+  // A retry changes what `getRetryMode` says while the run's state stays the same, so a retried entry gets another
+  // binding (another `getRetryMode` function): parts that select the retry mode by state read it again.
+  const retriedBinding: RunBinding<P> = { ...binding, getRetryMode: () => binding.getRetryMode() };
 
   const record: EntryRecord<P> = {
     key: init.key,
@@ -100,6 +108,7 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
     delivery: init.delivery,
     refused: null,
     conflicts: 0,
+    retriedAs: null,
     answers: init.answers ?? [],
     get runId() {
       return controller.getState().runId ?? init.runId ?? null;
@@ -111,7 +120,8 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
         cached.state === state &&
         cached.delivery === record.delivery &&
         cached.answers === record.answers &&
-        cached.refused === record.refused
+        cached.refused === record.refused &&
+        cached.retriedAs === record.retriedAs
       )
         return cached.entry;
       const status = entryStatus(record.delivery, state);
@@ -123,12 +133,32 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
         origin: record.origin,
         status,
         answers: record.answers,
-        run: binding,
+        run: record.retriedAs === null ? binding : retriedBinding,
         error: entryError(status, state, record.refused),
       };
-      cached = { entry, state, delivery: record.delivery, answers: record.answers, refused: record.refused };
+      cached = {
+        entry,
+        state,
+        delivery: record.delivery,
+        answers: record.answers,
+        refused: record.refused,
+        retriedAs: record.retriedAs,
+      };
       return entry;
     },
   };
   return record;
+}
+
+/**
+ * Marks each entry followed later in the thread by one with the same input (`retriedAs`: the nearest such entry).
+ * A retry of a FAILED run is that later entry, so this holds for a retry made here and for one read from history.
+ */
+export function markRetried(records: readonly Pick<EntryRecord<unknown>, 'key' | 'input' | 'retriedAs'>[]): void {
+  const later = new Map<string, string>();
+  for (let index = records.length - 1; index >= 0; index -= 1) {
+    const record = records[index] as (typeof records)[number];
+    record.retriedAs = later.get(record.input) ?? null;
+    later.set(record.input, record.key);
+  }
 }

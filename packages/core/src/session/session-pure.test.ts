@@ -3,6 +3,7 @@ import type { RunSummary } from '../protocol/types.js';
 import { createInitialRunState, type RunState } from '../run/run-state.js';
 import { entryStatus, isRunInProgress } from './entry-status.js';
 import { historyAfter, mergePage } from './history-paging.js';
+import { markRetried } from './session-entry.js';
 import { decideSend } from './session-policy.js';
 
 const summary = (runId: string): RunSummary => ({
@@ -86,5 +87,17 @@ describe('entryStatus', () => {
     expect(isRunInProgress(refused(409, 'run_in_progress'))).toBe(true);
     expect(isRunInProgress(refused(409, 'interaction_answered'))).toBe(false);
     expect(isRunInProgress(refused(503, null))).toBe(false);
+  });
+});
+
+describe('markRetried', () => {
+  it('names, for each entry, the nearest later entry with the same input (its retry), and null when none', () => {
+    const records = ['a', 'b', 'a', 'c', 'a'].map((input, index) => ({
+      key: `k${index}`,
+      input,
+      retriedAs: 'stale' as string | null,
+    }));
+    markRetried(records);
+    expect(records.map((record) => record.retriedAs)).toEqual(['k2', null, 'k4', null, null]);
   });
 });

@@ -85,20 +85,26 @@ export interface SessionState<P = unknown> {
   readonly activeKey: string | null;
 }
 
-/** What `send` did with the message. */
+/**
+ * What `send` did with the message. `rejected` keeps nothing and sends nothing: `run-in-progress` (policy
+ * `reject`), `empty-input`, or `disposed` (the controller was disposed and not started again).
+ */
 export type SessionSendResult =
   | { readonly type: 'sent'; readonly key: string }
   | { readonly type: 'queued'; readonly key: string }
-  | { readonly type: 'rejected'; readonly reason: 'run-in-progress' | 'empty-input' };
+  | { readonly type: 'rejected'; readonly reason: 'run-in-progress' | 'empty-input' | 'disposed' };
 
 /**
  * What `retry(key)` did: for a message that could not be sent, or a retryable FAILED run (whose input goes again as
  * a new message at the end of the thread, by `concurrency`), where that message went (`sent`, `queued`, or
- * `rejected` with `run-in-progress`); `resumed` when an interrupted run is re-attached; `rejected` with
- * `not-retryable` when there is nothing to retry (an unknown key, or a run whose `getRetryMode()` is null).
+ * `rejected` with `run-in-progress`); `already-retried` when that FAILED run's input is already a later entry of
+ * the thread (`key`), so nothing is sent again; `resumed` when an interrupted run is re-attached; `rejected` with
+ * `not-retryable` when there is nothing to retry (an unknown key, or a run whose `getRetryMode()` is null), or
+ * `disposed` after `dispose()`.
  */
 export type SessionRetryResult =
   | SessionSendResult
+  | { readonly type: 'already-retried'; readonly key: string }
   | { readonly type: 'resumed'; readonly key: string }
   | { readonly type: 'rejected'; readonly reason: 'not-retryable' };
 
@@ -129,14 +135,19 @@ export interface SessionController<P = unknown> {
   /** The state to render on the server: the entries known at creation, no request made. */
   getServerState(): SessionState<P>;
   subscribe(listener: () => void): () => void;
-  /** Sends a message (or queues or rejects it, per `concurrency`). Empty or whitespace-only input is rejected. */
+  /**
+   * Sends a message (or queues or rejects it, per `concurrency`). Empty or whitespace-only input is rejected, and
+   * so is every message after `dispose()` until `start()`.
+   */
   send(input: string, options?: { readonly responseFormat?: ResponseFormat }): SessionSendResult;
   /** Loads the next page of older runs; a no-op while loading, when complete, or when unavailable. */
   loadOlder(): Promise<void>;
   /**
    * Retries an entry. A `failed-to-send` message goes again, at the end of the queue. A retryable FAILED run stays
    * as it settled, and its input is sent again as a new message at the end of the thread (a new run, where the
-   * server appends it), by `concurrency` like any `send`. An `interrupted` run is re-attached.
+   * server appends it), by `concurrency` like any `send`, once: while a later entry has its input, the FAILED
+   * run's `getRetryMode()` is null and `retry` returns `already-retried`. An `interrupted` run is re-attached.
+   * After `dispose()` nothing is retried until `start()`.
    */
   retry(key: string): SessionRetryResult;
   /**
@@ -153,6 +164,9 @@ export interface SessionController<P = unknown> {
    * `useSession` on mount; idempotent.
    */
   start(): void;
-  /** Detaches every run and stops listening. The controller can be started again. */
+  /**
+   * Detaches every run and stops listening; `send` and `retry` then send nothing (`rejected`, `disposed`). The
+   * controller can be started again.
+   */
   dispose(): void;
 }
