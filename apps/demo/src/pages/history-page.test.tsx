@@ -59,7 +59,9 @@ describe('the history page', () => {
     expect(row('run_malformed').dataset).toMatchObject({ status: 'error', error: 'protocol' });
     expect(statusCell('run_malformed')).toMatch(/^Protocol error: .*\(seq \d+\) at output\.assistantText/);
     expect(row('run_failing').dataset).toMatchObject({ status: 'error', error: 'http' });
-    expect(statusCell('run_failing')).toBe('Server error (GET /v1/runs/run_failing/result: HTTP 503 unavailable: Kestrel is restarting)');
+    expect(statusCell('run_failing')).toBe(
+      'Server error (GET /v1/runs/run_failing/result: HTTP 503 unavailable: Kestrel is restarting)',
+    );
     expect(screen.queryByText(/not found/i)).toBeNull();
   });
 });
