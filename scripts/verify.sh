@@ -15,7 +15,7 @@ step "lint"; pnpm run lint
 step "format (prettier --check; fix with pnpm format)"; pnpm run format:check
 step "@kestrel/ai-sdk against AI SDK 7 (types and tests, on pinned Node 22)"; bash scripts/test-ai-sdk-v7.sh
 step "unit, component and story tests"; pnpm run test
-step "unit and component tests again on Node 22 and 24 (pinned, from the npm registry)"; bash scripts/test-other-nodes.sh 22 24
+step "unit tests (the node project) again on Node 22 and 24 (pinned, from the npm registry)"; bash scripts/test-other-nodes.sh 22 24
 step "build packages"; pnpm run build
 step "published entries exist"; pnpm exec tsx scripts/check-package-exports.ts
 step "packed packages: publint --strict, attw (esm-only), type check in a Node-only and a DOM project, optional peers"; pnpm exec tsx scripts/check-packed-packages.ts
