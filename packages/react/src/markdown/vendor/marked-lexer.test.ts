@@ -1,3 +1,4 @@
+import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { Lexer as MarkedLexer, getDefaults as markedDefaults } from 'marked';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,19 @@ import { getDefaults, Lexer } from './marked-lexer.js';
 describe("the vendored lexer (marked's lexer alone)", () => {
   it('is what the installed marked gives: after upgrading marked, `pnpm run vendor:marked` writes it again', async () => {
     expect(readFileSync(VENDORED_LEXER, 'utf8')).toBe(await generateMarkedLexer());
+  });
+
+  it("keeps marked's licence notice in a minified bundle, now that marked itself is not installed with the package", async () => {
+    const result = await build({
+      entryPoints: [VENDORED_LEXER],
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      write: false,
+    });
+    const code = result.outputFiles[0]!.text;
+    expect(code).toContain('Copyright (c) 2011-2018, Christopher Jeffrey');
+    expect(code).toContain('@license MIT');
   });
 
   it("lexes exactly as marked's own Lexer, reference links, tables, loose lists and raw HTML included", () => {
