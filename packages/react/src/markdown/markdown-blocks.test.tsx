@@ -211,7 +211,7 @@ describe('lexMarkdownBlocks', () => {
     expect(html(lexed)).not.toContain('<table');
     lexed = lexMarkdownBlocks(lexed, 'Intro\n\n| a | b |\n|---|--:|\n| 1 | 2 |');
     expect(html(lexed)).toBe(
-      '<p>Intro</p><div data-kestrel-table-scroll="" tabindex="0"><table><thead><tr><th>a</th><th align="right">b</th></tr></thead><tbody><tr><td>1</td><td align="right">2</td></tr></tbody></table></div>',
+      '<p>Intro</p><div data-kestrel-table-scroll=""><table><thead><tr><th>a</th><th align="right">b</th></tr></thead><tbody><tr><td>1</td><td align="right">2</td></tr></tbody></table></div>',
     );
   });
 

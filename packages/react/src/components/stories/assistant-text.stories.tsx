@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createMarkdownAnswer } from '@kestrel/testing';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { MarkdownText, renderMarkdown } from '../../markdown/markdown-text.js';
 import { AssistantText } from '../assistant-text.js';
 import { Fixture, type FixtureArgs } from './support/fixture-run.js';
@@ -71,10 +71,12 @@ const textOnlyTable = [
   '| --- | --- | --- | --- | --- | --- | --- |',
   '| Provisioning | 09:14:07 | 09:16:52 | 2 min 45 s | 12 | 0 | healthy everywhere |',
 ].join('\n');
+const narrowTable = ['| Region | Status |', '| --- | --- |', '| eu-west-1 | ok |'].join('\n');
 const wideTableAnswer = [
   'The load test finished; the figures per region are below.',
   wideTable,
   textOnlyTable,
+  narrowTable,
   ...Array.from({ length: 40 }, (_, index) => `Paragraph ${index + 1} of the follow-up notes.`),
 ].join('\n\n');
 
@@ -104,5 +106,11 @@ export const MarkdownWideTable: StoryObj = {
     await expect(lastCell.getBoundingClientRect().right).toBeLessThanOrEqual(
       scroller.getBoundingClientRect().right + 1,
     );
+    // A box that scrolls is a tab stop, so a keyboard can scroll it; a table that fits is not one more stop.
+    const boxes = [...canvasElement.querySelectorAll<HTMLElement>('[data-kestrel-table-scroll]')];
+    await expect(boxes).toHaveLength(3);
+    await waitFor(() => expect(boxes[0]!.tabIndex).toBe(0));
+    await expect(boxes[2]!.scrollWidth).toBeLessThanOrEqual(boxes[2]!.clientWidth);
+    await expect(boxes[2]!.hasAttribute('tabindex')).toBe(false);
   },
 };
