@@ -23,6 +23,12 @@ export function incomingBodyStream(message: IncomingMessage, options: IncomingBo
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
+        // Its 'end' already came and went (someone else read it): waiting for it would wait forever.
+        if (message.readableEnded) {
+          finished = true;
+          controller.error(new Error('The body was already read by someone else'));
+          return;
+        }
         message.on('data', (chunk: Buffer) => {
           if (finished) return;
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));

@@ -115,7 +115,7 @@ function protocolErrorReporter(
  *   upstream: process.env.KESTREL_URL!,
  *   basePath: '/api/kestrel',
  *   headers: { authorization: `Bearer ${process.env.KESTREL_API_KEY}` },
- *   authorize: async (request, route) => ((await userOwns(request, route)) ? undefined : new Response(null, { status: 404 })),
+ *   authorize: async (request, route) => ((await userOwns(request, route)) ? undefined : errorResponse(404, 'not_found', 'No such run')),
  * });
  * export { proxy as GET, proxy as POST };
  */

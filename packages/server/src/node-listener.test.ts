@@ -123,4 +123,43 @@ describe('createNodeListener', () => {
     expect(response.status).toBe(500);
     expect(await response.text()).not.toContain('hunter2');
   });
+
+  it('answers at once with 500 body_already_read when middleware read the body first, instead of never', async () => {
+    let called = false;
+    const listener = createNodeListener(() => {
+      called = true;
+      return new Response('ok');
+    });
+    // As an app that mounts express.json() before the listener: the body is read to its end, then handed over.
+    const server = await listenOnLoopback(async (req, res) => {
+      for await (const chunk of req) void chunk;
+      void listener(req, res);
+    });
+    open.push(server);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await fetch(`${server.url}/v1/sessions/new/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ input: 'hi' }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(errors.mock.calls[0]?.[0]).toContain('mount createNodeListener before body parsers');
+    errors.mockRestore();
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ error: { code: 'body_already_read' } });
+    expect(called).toBe(false);
+  });
+
+  it('hands the handler the whole path under an Express-style mount, which strips its mount path from req.url', async () => {
+    const listener = createNodeListener((request) => new Response(new URL(request.url).pathname));
+    // What Express's app.use('/api/kestrel', listener) does before calling it.
+    const server = await listenOnLoopback((req, res) => {
+      Object.assign(req, { originalUrl: req.url });
+      req.url = req.url!.slice('/api/kestrel'.length);
+      void listener(req, res);
+    });
+    open.push(server);
+    const response = await fetch(`${server.url}/api/kestrel/v1/runs/run_1/events`);
+    expect(await response.text()).toBe('/api/kestrel/v1/runs/run_1/events');
+  });
 });

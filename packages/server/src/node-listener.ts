@@ -16,7 +16,9 @@ function requestUrl(req: IncomingMessage): URL | undefined {
   const host = req.headers.host ?? (typeof authority === 'string' ? authority : '127.0.0.1');
   if (!VALID_HOST.test(host)) return undefined;
   const origin = `${(req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http'}://${host}`;
-  const target = req.url ?? '/';
+  // Express's `app.use('/api/kestrel', listener)` strips its mount path from `url` and keeps the whole one here.
+  const original = (req as { originalUrl?: unknown }).originalUrl;
+  const target = typeof original === 'string' && original.startsWith('/') ? original : (req.url ?? '/');
   try {
     // Origin-form (`/v1/...`) is appended as is, so a target like `//other/v1` stays a path on this host.
     return target.startsWith('/') ? new URL(`${origin}${target}`) : new URL(target, origin);
@@ -79,6 +81,17 @@ export function createNodeListener(handler: FetchHandler) {
       // Answered here: a handler could only build a broken URL from it (and a thrown `Invalid URL` is no 400).
       res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
       res.end(JSON.stringify({ error: { code: 'invalid_host', message: 'The Host header is not a valid host' } }));
+      return;
+    }
+    if (req.readableEnded && req.method !== 'GET' && req.method !== 'HEAD') {
+      // A body parser (express.json()) read the body before us: the handler would wait for bytes that never come.
+      console.error(
+        '[kestrel] the request body was already read by other middleware: mount createNodeListener before body parsers',
+      );
+      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(
+        JSON.stringify({ error: { code: 'body_already_read', message: 'The server read this request body twice' } }),
+      );
       return;
     }
     let response: Response;
