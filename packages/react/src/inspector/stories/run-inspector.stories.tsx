@@ -1,3 +1,4 @@
+import { parseRunRecording, redactTexts } from '@kestrel/core';
 import { createLongStreamScenario, createScenarioRun, getScenario } from '@kestrel/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -19,6 +20,7 @@ const stateAfter = (canvasElement: HTMLElement, term: string) =>
 
 const dropped = getScenario('dropped-mid-stream');
 const malformed = getScenario('malformed-event');
+const completed = getScenario('completed-text');
 const longStream = createLongStreamScenario({ deltas: 100_000, name: 'long-stream-100k' });
 
 /** A live run over the real run client: the timeline grows as events arrive; press Play. */
@@ -75,5 +77,68 @@ export const HundredThousandEvents: Story = {
     await userEvent.keyboard('{End}{Enter}');
     await waitFor(() => expect(stateAfter(canvasElement, 'phase')).toBe('settled'));
     await expect(stateAfter(canvasElement, 'draft length')).toBe('688890 chars');
+  },
+};
+
+/**
+ * A run that waited for a person, answered in the view beside it: both attempts' events in one timeline, and the
+ * state after the last one (the second attempt's COMPLETED).
+ */
+export const WaitingAnswered: StoryObj<typeof LiveInspected> = {
+  render: (args) => <LiveInspected {...args} />,
+  args: { scenario: 'waiting-approval', eventDelayMs: 20 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /^Play/ }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Approve' }, { timeout: 8000 }));
+    await waitFor(
+      () => expect(canvasElement.querySelector('[data-kestrel-run][data-status="COMPLETED"]')).not.toBeNull(),
+      { timeout: 8000 },
+    );
+    // Both attempts are in the timeline: the first, which ended WAITING, and the one the answer started.
+    const type = canvas.getByRole('combobox', { name: 'Type' });
+    for (const kind of ['run.started', 'run.completed']) {
+      await userEvent.selectOptions(type, kind);
+      await expect(within(listbox(canvasElement)).getAllByRole('option')).toHaveLength(2);
+    }
+    await userEvent.selectOptions(type, '');
+    await userEvent.click(listbox(canvasElement));
+    await userEvent.keyboard('{End}{Enter}');
+    await waitFor(() => expect(stateAfter(canvasElement, 'status')).toBe('COMPLETED'));
+  },
+};
+
+const fullRecording = scenarioRecording(completed);
+const KEPT_ENTRIES = 6;
+/** The same recording as `recordRun` leaves it past its `maxBytes`, then with the model's text redacted. */
+const cutAndRedacted = redactTexts(
+  parseRunRecording({
+    ...fullRecording,
+    entries: fullRecording.entries.slice(0, KEPT_ENTRIES),
+    truncated: {
+      atMs: fullRecording.entries[KEPT_ENTRIES - 1]!.t,
+      maxBytes: 2048,
+      droppedEntries: fullRecording.entries.length - KEPT_ENTRIES,
+    },
+  }),
+);
+
+/**
+ * A recording that hit its byte bound and had its text redacted before it was shared: the notes say both, the
+ * timeline stops where the recording did, and no delta shows the model's words.
+ */
+export const TruncatedAndRedacted: Story = {
+  args: { run: createScenarioRun(completed), recording: cutAndRedacted },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notes = canvas.getByRole('region', { name: 'Recording' });
+    await expect(notes.querySelector('[data-state="truncated"]')?.textContent).toMatch(
+      /^\d+ entries left out after [\d.]+ s \(the 2048 byte bound\)/,
+    );
+    await expect(within(notes).getByText('texts')).toBeTruthy();
+    await expect(within(listbox(canvasElement)).getAllByRole('option').length).toBeLessThanOrEqual(KEPT_ENTRIES);
+    await expect(canvasElement.querySelector('[data-kestrel-inspector-part="timeline"]')?.textContent).not.toContain(
+      completed.expected.assistantText.slice(0, 12),
+    );
   },
 };
