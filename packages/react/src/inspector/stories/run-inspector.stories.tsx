@@ -138,7 +138,7 @@ export const TruncatedAndRedacted: Story = {
     await expect(within(notes).getByText('texts')).toBeTruthy();
     await expect(within(listbox(canvasElement)).getAllByRole('option').length).toBeLessThanOrEqual(KEPT_ENTRIES);
     await expect(canvasElement.querySelector('[data-kestrel-inspector-part="timeline"]')?.textContent).not.toContain(
-      completed.expected.assistantText.slice(0, 12),
+      completed.expected.assistantText!.slice(0, 12),
     );
   },
 };
