@@ -109,7 +109,7 @@ export const WaitingAnswered: StoryObj<typeof LiveInspected> = {
 };
 
 const fullRecording = scenarioRecording(completed);
-const KEPT_ENTRIES = 6;
+const KEPT_ENTRIES = 12;
 /** The same recording as `recordRun` leaves it past its `maxBytes`, then with the model's text redacted. */
 const cutAndRedacted = redactTexts(
   parseRunRecording({
@@ -137,8 +137,9 @@ export const TruncatedAndRedacted: Story = {
     );
     await expect(within(notes).getByText('texts')).toBeTruthy();
     await expect(within(listbox(canvasElement)).getAllByRole('option').length).toBeLessThanOrEqual(KEPT_ENTRIES);
-    await expect(canvasElement.querySelector('[data-kestrel-inspector-part="timeline"]')?.textContent).not.toContain(
-      completed.expected.assistantText!.slice(0, 12),
-    );
+    // A kept delta, opened: its raw JSON holds the placeholder, not the model's words.
+    await userEvent.click(within(listbox(canvasElement)).getAllByRole('option', { name: /\.delta/ })[0]!);
+    const json = canvas.getByLabelText('Raw JSON').textContent;
+    await expect(json).toContain('"delta": "[redacted]"');
   },
 };
