@@ -1,5 +1,5 @@
 import { getScenario } from '@kestrel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLoopbackKestrel, testClient, type LoopbackKestrel } from '../client/loopback-kestrel.test-helper.js';
 import { createRunController } from '../controller/create-run-controller.js';
 import { createSessionController } from '../session/create-session-controller.js';
@@ -88,6 +88,25 @@ describe('recordingClient records what a controller drives, with no handle in th
     expect(recorders).toHaveLength(1);
     expect(requests(recorders[0]!.stop())).toEqual(['GET /v1/runs/:id/events']);
     expect(await client.fetchResult(unrecorded.getState().runId!)).toMatchObject({ type: 'run.completed' });
+  });
+
+  it('an onRecorder that throws costs neither the run nor the error: start returns the handle, the error is rethrown on its own', async () => {
+    const rethrown: (() => void)[] = [];
+    const microtask = vi
+      .spyOn(globalThis, 'queueMicrotask')
+      .mockImplementation((callback) => void rethrown.push(callback));
+    const broken = new Error('the app’s onRecorder broke');
+    let handle;
+    try {
+      handle = recordingClient(testClient(kestrel), () => {
+        throw broken;
+      }).start({ input: 'still runs' });
+    } finally {
+      microtask.mockRestore();
+    }
+    expect(rethrown).toHaveLength(1);
+    expect(() => rethrown[0]!()).toThrow(broken);
+    expect((await handle.result).output.status).toBe('COMPLETED');
   });
 
   it('refuses a bad option when it is made, before any run could start and be lost', () => {
