@@ -1,7 +1,7 @@
 import { createRunClient, type RunClient } from '@kestrel/core';
 import { createMockKestrel, type MockKestrel } from '@kestrel/server/mock';
 import { getScenario, recordingFetch } from '@kestrel/testing';
-import { readUIMessageStream } from 'ai';
+import { readUIMessageStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KestrelMessageMetadata, KestrelStatusData, KestrelUIMessage } from './data-part-schemas.js';
 import { interactionAnswerMessage, kestrelStatusOf, messageText, pendingInteraction } from './interaction-answer.js';
@@ -49,9 +49,14 @@ function tab() {
       messageId: undefined,
       abortSignal: undefined,
     });
+    const [forReader, forWire] = stream.tee();
     let reply: KestrelUIMessage | undefined;
-    for await (const message of readUIMessageStream<KestrelUIMessage>({ stream, terminateOnError: true }))
+    for await (const message of readUIMessageStream<KestrelUIMessage>({ stream: forReader, terminateOnError: true }))
       reply = message;
+    // Every chunk, the metadata one included, is one the AI SDK's own wire schema accepts.
+    const wire = uiMessageChunkSchema();
+    for await (const chunk of forWire as unknown as AsyncIterable<UIMessageChunk>)
+      expect(await wire.validate?.(chunk), chunk.type).toMatchObject({ success: true });
     if (reply === undefined) throw new Error('the transport streamed no message');
     return { reply, messages: [...messages, user, reply] };
   };
