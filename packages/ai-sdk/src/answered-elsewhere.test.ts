@@ -23,8 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => kestrel.close());
 
-function tab() {
-  const recorder = recordingFetch();
+/** A tab; `beforeReplay` runs before its first `GET /events` goes out (another tab acting at that very moment). */
+function tab(options: { readonly beforeReplay?: () => Promise<void> } = {}) {
+  let pending = options.beforeReplay;
+  const recorder = recordingFetch(async (input, init) => {
+    const before = pending;
+    if (before !== undefined && String(input instanceof Request ? input.url : input).endsWith('/events')) {
+      pending = undefined;
+      await before();
+    }
+    return fetch(input, init);
+  });
   const client: RunClient = createRunClient({ baseUrl: kestrel.url, fetch: recorder.fetch });
   let named: string | undefined;
   const transport = new KestrelChatTransport({ client, onSessionId: ({ sessionId }) => (named ??= sessionId) });
@@ -130,6 +139,21 @@ describe('a chat whose interaction was answered elsewhere can go on', () => {
     const { reply } = await tab1.send('chat', waiting.messages, 'Now draft the Q4 plan');
     expect(status(reply)).toMatchObject({ status: 'COMPLETED', sessionId, attempt: 1 });
     expect(requestLines(tab1.requests)).toEqual(['GET /v1/runs/:id/result', 'POST /v1/sessions/:id/runs']);
+  });
+
+  it('an answer given elsewhere between the result check and the replay still shows the newest attempt', async () => {
+    const tab1 = tab();
+    const waiting = await tab1.send('chat', [], `[scenario:waiting-approval] ${scenario.input}`);
+    const sessionId = tab1.sessionId();
+    const loaded = await tab().transport.loadChatHistory(sessionId);
+    const tab2 = tab({
+      beforeReplay: async () => void (await tab1.send('chat', waiting.messages, approve.text, approve.metadata)),
+    });
+    const { reply, messages } = await tab2.send(sessionId, loaded.messages, decline.text, decline.metadata);
+    expect(status(reply)).toMatchObject({ status: 'COMPLETED', attempt: 2 });
+    expect(reply.metadata).toEqual({ kestrelAnswerNotApplied: { interactionId: 'int_approval' } });
+    expect(pendingInteraction(messages)).toBeNull();
+    expect(tab2.requests.filter((request) => request.method === 'POST')).toEqual([]); // the decline never went out
   });
 
   it('a plain message is still refused with answer-required while the run really waits, and the wait stays answerable', async () => {

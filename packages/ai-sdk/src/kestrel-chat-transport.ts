@@ -6,6 +6,7 @@ import {
   type PayloadSchema,
   type ResponseFormat,
   type RunClient,
+  type RunCompletedEvent,
   type RunHandle,
 } from '@kestrel/core';
 import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from 'ai';
@@ -16,6 +17,11 @@ import { KestrelChatError, answerRequired, isAnsweredElsewhere } from './kestrel
 import { createRunChunkWriter } from './run-chunk-writer.js';
 import { createMemoryRunStore, type KestrelRunStore } from './run-store.js';
 import { loadChatHistory, type KestrelChatHistory } from './chat-history.js';
+
+/** Whether a settled attempt is the very wait the chat shows (the same WAITING `run.completed`). */
+function waitsOn(settled: RunCompletedEvent, waiting: KestrelInteractionData): boolean {
+  return settled.output.status === 'WAITING' && settled.seq === waiting.seq;
+}
 
 /** Options of `new KestrelChatTransport(...)`: the run client, what `stop()` does, structured output and where runs are remembered. */
 export interface KestrelChatTransportOptions<P = unknown> {
@@ -88,7 +94,7 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     if (waiting !== null) {
       const answer = this.#answerIn(last, waiting);
       if (answer !== undefined) {
-        const handle = await this.#answer(waiting, answer);
+        const handle = await this.#answer(waiting, answer, abortSignal);
         if (handle !== null) return this.#follow(chatId, handle, waiting.seq, abortSignal);
         // Answered elsewhere (another tab or device): show what really happened, the run's newest attempt.
         return this.#follow(chatId, this.#resume(waiting.runId), 0, abortSignal, {
@@ -96,7 +102,7 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
         });
       }
       // A plain message is refused only while the run really waits: the chat's copy of the wait may be stale.
-      if (await this.#stillWaits(waiting)) throw answerRequired(waiting);
+      if (await this.#stillWaits(waiting, abortSignal)) throw answerRequired(waiting);
     }
     const input = messageText(last);
     if (input.trim() === '')
@@ -172,22 +178,27 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
   }
 
   /** Whether the run still waits on this very interaction, asked of the server (`/result`). */
-  async #stillWaits(waiting: KestrelInteractionData): Promise<boolean> {
-    const settled = await this.#options.client.fetchResult(waiting.runId);
-    const waits = settled !== null && settled.output.status === 'WAITING' && settled.seq === waiting.seq;
+  async #stillWaits(waiting: KestrelInteractionData, signal: AbortSignal | undefined): Promise<boolean> {
+    const settled = await this.#options.client.fetchResult(waiting.runId, signal === undefined ? {} : { signal });
+    const waits = settled !== null && waitsOn(settled, waiting);
     if (!waits) this.#waiting.delete(waiting.runId);
     return waits;
   }
 
   /** The handle of the answer's attempt, or `null` when the run no longer waits on this interaction. */
-  async #answer(waiting: KestrelInteractionData, answer: InteractionAnswer): Promise<RunHandle<P> | null> {
+  async #answer(
+    waiting: KestrelInteractionData,
+    answer: InteractionAnswer,
+    signal: AbortSignal | undefined,
+  ): Promise<RunHandle<P> | null> {
     let handle = this.#waiting.get(waiting.runId);
     if (handle === undefined) {
       // After a reload the WAITING handle is gone. Check first that the run still waits on this very interaction
       // (it may have been answered since), then let the client rebuild the handle from the settled result.
-      if (!(await this.#stillWaits(waiting))) return null;
+      if (!(await this.#stillWaits(waiting, signal))) return null;
       handle = this.#resume(waiting.runId);
-      await handle.result;
+      // Answered in between: the replayed attempt is not the wait any more.
+      if (!waitsOn(await handle.result, waiting)) return null;
     }
     try {
       const next = await handle.respond(answer);
