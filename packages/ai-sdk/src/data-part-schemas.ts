@@ -170,9 +170,17 @@ export type KestrelDataTypes<P = unknown> = {
   'kestrel-payload': KestrelPayloadData<P>;
 };
 
-/** An answer to a WAITING interaction, carried on the user message that gives it (see `interactionAnswerMessage`). */
+/**
+ * Metadata of a Kestrel chat's messages. A user message carries its answer to a WAITING interaction (see
+ * `interactionAnswerMessage`); an assistant message says when the answer before it was not applied.
+ */
 export interface KestrelMessageMetadata {
   readonly kestrelAnswer?: InteractionAnswer;
+  /**
+   * On an assistant message: the run had stopped waiting on this interaction (it was answered elsewhere, e.g. in
+   * another tab), so the answer before this message was not applied; the message shows the run's newest attempt.
+   */
+  readonly kestrelAnswerNotApplied?: { readonly interactionId: string };
 }
 
 /**

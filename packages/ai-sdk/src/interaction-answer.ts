@@ -18,7 +18,8 @@ export function kestrelStatusOf(message: UIMessage): KestrelStatusData | undefin
 /**
  * The interaction a chat is waiting on: the latest assistant message is a Kestrel run settled WAITING. User
  * messages after it (an answer that was refused) do not end the wait. `null` when the chat is free for a new
- * question. Render an answer form from it, then answer with {@link respondWithAnswer}.
+ * question. Render an answer form from it, then answer with {@link respondWithAnswer}. It reads only the messages:
+ * when the question was answered elsewhere, the transport learns it from Kestrel and the chat moves on.
  *
  * @example
  * const waiting = pendingInteraction(messages);

@@ -1,6 +1,8 @@
+import { isRunClientError } from '@kestrel/core';
+import type { KestrelInteractionData } from './data-part-schemas.js';
+
 /** Why the transport refused a message before anything was sent to Kestrel. */
-export type KestrelChatErrorReason =
-  'no-user-message' | 'no-input' | 'answer-required' | 'invalid-answer' | 'not-waiting';
+export type KestrelChatErrorReason = 'no-user-message' | 'no-input' | 'answer-required' | 'invalid-answer';
 
 /**
  * The chat transport could not turn the chat's messages into a Kestrel request. Run failures are not this: they
@@ -13,4 +15,22 @@ export class KestrelChatError extends Error {
     super(message, options);
     this.reason = reason;
   }
+}
+
+/** The refusal of a plain message while the run really waits on an interaction that text cannot answer. */
+export function answerRequired({ interaction }: KestrelInteractionData): KestrelChatError {
+  const kind = interaction.kind === 'unsupported' ? interaction.originalKind : interaction.kind;
+  return new KestrelChatError(
+    'answer-required',
+    `The run is waiting for a "${kind}" answer to "${interaction.prompt}"; send it with respondWithAnswer() or interactionAnswerMessage()`,
+  );
+}
+
+/** Kestrel's refusal of an answer because the interaction no longer waits: answered already, or gone. */
+export function isAnsweredElsewhere(error: unknown): boolean {
+  return (
+    isRunClientError(error) &&
+    error.kind === 'http' &&
+    (error.code === 'interaction_answered' || error.code === 'interaction_not_found')
+  );
 }

@@ -350,7 +350,7 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(JSON.parse(answerPost!.body)).toEqual({ kind: 'text', text: 'Please fix the heating by Friday.' });
   });
 
-  it('WAITING for an approval: a plain message is refused with a clear error, nothing is sent, the wait stays answerable', async () => {
+  it('WAITING for an approval: a plain message is refused with a clear error once Kestrel confirms the wait; nothing is started or answered', async () => {
     const t = setup();
     await t.send('[scenario:waiting-approval] Email the Q3 report');
     const requests = t.recorder.requests.length;
@@ -359,7 +359,7 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(t.chat().error).toBeInstanceOf(KestrelChatError);
     expect((t.chat().error as KestrelChatError).reason).toBe('answer-required');
     expect(t.chat().error!.message).toContain('"approval"');
-    expect(t.recorder.requests.length).toBe(requests);
+    expect(t.recorder.requests.slice(requests).map((request) => request.method)).toEqual(['GET']); // the result check
     expect(pendingInteraction(t.chat().messages)?.interaction.id).toBe('int_approval');
     await act(() => respondWithAnswer(t.chat(), { kind: 'approval', approved: false, comment: 'Not yet' }));
     expect(t.chat().status).toBe('ready');

@@ -6,16 +6,22 @@ import {
   type PayloadSchema,
   type ResponseFormat,
   type RunClient,
+  type RunCompletedEvent,
   type RunHandle,
 } from '@kestrel/core';
 import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { createChunkQueue } from './chunk-queue.js';
-import type { KestrelInteractionData, KestrelUIMessage } from './data-part-schemas.js';
+import type { KestrelInteractionData, KestrelMessageMetadata, KestrelUIMessage } from './data-part-schemas.js';
 import { answerFromMetadata, lastKestrelSession, messageText, pendingInteraction } from './interaction-answer.js';
-import { KestrelChatError } from './kestrel-chat-error.js';
+import { KestrelChatError, answerRequired, isAnsweredElsewhere } from './kestrel-chat-error.js';
 import { createRunChunkWriter } from './run-chunk-writer.js';
 import { createMemoryRunStore, type KestrelRunStore } from './run-store.js';
 import { loadChatHistory, type KestrelChatHistory } from './chat-history.js';
+
+/** Whether a settled attempt is the very wait the chat shows (the same WAITING `run.completed`). */
+function waitsOn(settled: RunCompletedEvent, waiting: KestrelInteractionData): boolean {
+  return settled.output.status === 'WAITING' && settled.seq === waiting.seq;
+}
 
 /** Options of `new KestrelChatTransport(...)`: the run client, what `stop()` does, structured output and where runs are remembered. */
 export interface KestrelChatTransportOptions<P = unknown> {
@@ -86,8 +92,17 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     }
     const waiting = pendingInteraction(messages.slice(0, -1));
     if (waiting !== null) {
-      const handle = await this.#answer(waiting, this.#answerIn(last, waiting));
-      return this.#follow(chatId, handle, waiting.seq, abortSignal);
+      const answer = this.#answerIn(last, waiting);
+      if (answer !== undefined) {
+        const handle = await this.#answer(waiting, answer, abortSignal);
+        if (handle !== null) return this.#follow(chatId, handle, waiting.seq, abortSignal);
+        // Answered elsewhere (another tab or device): show what really happened, the run's newest attempt.
+        return this.#follow(chatId, this.#resume(waiting.runId), 0, abortSignal, {
+          kestrelAnswerNotApplied: { interactionId: waiting.interaction.id },
+        });
+      }
+      // A plain message is refused only while the run really waits: the chat's copy of the wait may be stale.
+      if (await this.#stillWaits(waiting, abortSignal)) throw answerRequired(waiting);
     }
     const input = messageText(last);
     if (input.trim() === '')
@@ -141,8 +156,11 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     return history;
   }
 
-  /** The answer a user message gives: its `kestrelAnswer` metadata, or its text for a `text` interaction. */
-  #answerIn(message: UIMessage, waiting: KestrelInteractionData): InteractionAnswer {
+  /**
+   * The answer a user message gives: its `kestrelAnswer` metadata, or its text for a `text` interaction; `undefined`
+   * for a plain message.
+   */
+  #answerIn(message: UIMessage, waiting: KestrelInteractionData): InteractionAnswer | undefined {
     let answer: InteractionAnswer | undefined;
     try {
       answer = answerFromMetadata(message);
@@ -153,39 +171,52 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     if (answer === undefined && interaction.kind === 'text' && messageText(message).trim() !== '') {
       answer = { kind: 'text', text: messageText(message) };
     }
-    if (answer === undefined) {
-      const kind = interaction.kind === 'unsupported' ? interaction.originalKind : interaction.kind;
-      throw new KestrelChatError(
-        'answer-required',
-        `The run is waiting for a "${kind}" answer to "${interaction.prompt}"; send it with respondWithAnswer() or interactionAnswerMessage()`,
-      );
-    }
+    if (answer === undefined) return undefined;
     const check = validateInteractionAnswer(interaction, answer);
     if (!check.valid) throw new InteractionAnswerError(check.issues);
     return check.answer;
   }
 
-  async #answer(waiting: KestrelInteractionData, answer: InteractionAnswer): Promise<RunHandle<P>> {
+  /** Whether the run still waits on this very interaction, asked of the server (`/result`). */
+  async #stillWaits(waiting: KestrelInteractionData, signal: AbortSignal | undefined): Promise<boolean> {
+    const settled = await this.#options.client.fetchResult(waiting.runId, signal === undefined ? {} : { signal });
+    const waits = settled !== null && waitsOn(settled, waiting);
+    if (!waits) this.#waiting.delete(waiting.runId);
+    return waits;
+  }
+
+  /** The handle of the answer's attempt, or `null` when the run no longer waits on this interaction. */
+  async #answer(
+    waiting: KestrelInteractionData,
+    answer: InteractionAnswer,
+    signal: AbortSignal | undefined,
+  ): Promise<RunHandle<P> | null> {
     let handle = this.#waiting.get(waiting.runId);
     if (handle === undefined) {
       // After a reload the WAITING handle is gone. Check first that the run still waits on this very interaction
       // (it may have been answered since), then let the client rebuild the handle from the settled result.
-      const settled = await this.#options.client.fetchResult(waiting.runId);
-      if (settled === null || settled.output.status !== 'WAITING' || settled.seq !== waiting.seq) {
-        throw new KestrelChatError(
-          'not-waiting',
-          `Run ${waiting.runId} is no longer waiting on interaction ${waiting.interaction.id}`,
-        );
-      }
-      handle = this.#options.client.resume<P>({
-        runId: waiting.runId,
-        ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
-      });
-      await handle.result;
+      if (!(await this.#stillWaits(waiting, signal))) return null;
+      handle = this.#resume(waiting.runId);
+      // Answered in between: the replayed attempt is not the wait any more.
+      if (!waitsOn(await handle.result, waiting)) return null;
     }
-    const next = await handle.respond(answer);
-    this.#waiting.delete(waiting.runId);
-    return next;
+    try {
+      const next = await handle.respond(answer);
+      this.#waiting.delete(waiting.runId);
+      return next;
+    } catch (error) {
+      if (!isAnsweredElsewhere(error)) throw error;
+      this.#waiting.delete(waiting.runId);
+      return null;
+    }
+  }
+
+  /** Re-attaches to a run's newest attempt, replayed from its start. */
+  #resume(runId: string): RunHandle<P> {
+    return this.#options.client.resume<P>({
+      runId,
+      ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
+    });
   }
 
   /** Streams one attempt as chunks until it settles, fails or is let go of. */
@@ -194,6 +225,7 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     handle: RunHandle<P>,
     fromSeq: number,
     signal: AbortSignal | undefined,
+    metadata?: KestrelMessageMetadata,
   ): ReadableStream<UIMessageChunk> {
     const writer = createRunChunkWriter({ fromSeq });
     const store = this.#store;
@@ -226,6 +258,9 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
         void Promise.resolve(store.set(chatId, { runId: state.runId, fromSeq })).catch(() => undefined);
       }
       const { chunks, end } = writer.next(state);
+      const start = chunks.findIndex((chunk) => chunk.type === 'start');
+      if (metadata !== undefined && start !== -1)
+        chunks.splice(start + 1, 0, { type: 'message-metadata', messageMetadata: metadata });
       queue.push(...chunks);
       switch (end.kind) {
         case 'open':

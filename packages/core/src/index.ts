@@ -164,6 +164,8 @@ export type {
   SessionState,
 } from './session/session-types.js';
 export { recordRun, DEFAULT_RECORDING_MAX_BYTES } from './recording/record-run.js';
+export { recordingClient } from './recording/recording-client.js';
+export type { RecordingClient, RecordingClientOptions, RecordingSwitch } from './recording/recording-client.js';
 export { parseRunRecording } from './recording/parse-run-recording.js';
 export { RecordingFormatError } from './recording/recording-format-error.js';
 export type { RecordingIssue } from './recording/recording-format-error.js';

@@ -1,11 +1,10 @@
-import type { RunRecorder } from '@kestrel/core';
+import { recordingClient, type RunRecorder } from '@kestrel/core';
 import { RunView, useRun } from '@kestrel/react';
 import { RunInspector } from '@kestrel/react/inspector';
 import { invoiceSchema, scenarios, type Scenario, type ScenarioGroup } from '@kestrel/testing';
 import { useId, useState } from 'react';
 import { runClient } from '../client.js';
 import { InvoiceTable } from '../invoice-table.js';
-import { recordingClient } from '../recording-client.js';
 import { scenarioInput } from '../scenario-input.js';
 import { useInitialRunId, useRunIdInUrl } from '../use-run-id-in-url.js';
 
@@ -31,11 +30,8 @@ export function RunViewPage() {
   // "Inspect": record the runs started from now on and show them in the run inspector, with a download.
   const [inspecting, setInspecting] = useState(() => new URLSearchParams(window.location.search).has('inspect'));
   const [recorder, setRecorder] = useState<RunRecorder | null>(null);
-  const [client] = useState(() => {
-    const recording = recordingClient(runClient, setRecorder);
-    recording.setRecording(inspecting);
-    return recording;
-  });
+  // Each run started from now on is recorded from its first request; the inspector shows the latest recorder.
+  const [client] = useState(() => recordingClient(runClient, setRecorder, { recording: inspecting ? 'on' : 'off' }));
   const run = useRun({ client, payloadSchema: invoiceSchema, resumeRunId: initialRunId });
   useRunIdInUrl(run.state.runId, scenario.title);
 
@@ -81,7 +77,7 @@ export function RunViewPage() {
             type="checkbox"
             checked={inspecting}
             onChange={(event) => {
-              client.setRecording(event.target.checked);
+              client.setRecording(event.target.checked ? 'on' : 'off');
               setInspecting(event.target.checked);
             }}
           />{' '}

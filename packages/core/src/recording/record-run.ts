@@ -6,6 +6,13 @@ import { toRecordingEntry } from './recording-entry.js';
 /** Default `maxBytes` of `recordRun`: 64 MiB of JSON. */
 export const DEFAULT_RECORDING_MAX_BYTES = 64 * 1024 * 1024;
 
+/** The `maxBytes` of `options`, checked. @throws {RangeError} when it is not a positive number. */
+export function recordingMaxBytes(options: RecordRunOptions, caller: string): number {
+  const maxBytes = options.maxBytes ?? DEFAULT_RECORDING_MAX_BYTES;
+  if (!(maxBytes > 0)) throw new RangeError(`${caller}: maxBytes must be a positive number, got ${maxBytes}`);
+  return maxBytes;
+}
+
 function isController<P>(run: RecordableRun<P>): run is Extract<RecordableRun<P>, { getHandle: unknown }> {
   return 'getHandle' in run;
 }
@@ -23,8 +30,7 @@ function isController<P>(run: RecordableRun<P>): run is Extract<RecordableRun<P>
  * @throws {RangeError} when `maxBytes` is not a positive number.
  */
 export function recordRun<P>(run: RecordableRun<P>, options: RecordRunOptions = {}): RunRecorder {
-  const maxBytes = options.maxBytes ?? DEFAULT_RECORDING_MAX_BYTES;
-  if (!(maxBytes > 0)) throw new RangeError(`recordRun: maxBytes must be a positive number, got ${maxBytes}`);
+  const maxBytes = recordingMaxBytes(options, 'recordRun');
   const now = options.now ?? (() => performance.now());
   const origin = now();
   const startedAt = new Date((options.wallClock ?? Date.now)()).toISOString();
