@@ -32,8 +32,8 @@ function toSessionBinding<P>(
   controller: SessionController<P>,
   concurrency: SessionConcurrency | undefined,
 ): SessionBinding<P> {
-  const { getState, getServerState, subscribe, send, loadOlder, retry, withdraw, cancel } = controller;
-  return { getState, getServerState, subscribe, send, loadOlder, retry, withdraw, cancel, concurrency };
+  const { getState, getServerState, subscribe, send, loadOlder, refresh, retry, withdraw, cancel } = controller;
+  return { getState, getServerState, subscribe, send, loadOlder, refresh, retry, withdraw, cancel, concurrency };
 }
 
 /** Calls the latest `onSessionId` once, when the session (started as `new`) learns its id. */

@@ -6,6 +6,7 @@ import type { RunEffect } from '../run/run-effect.js';
 import { createInitialRunState, isFollowing, type RunError, type RunState } from '../run/run-state.js';
 import { getRetryMode, type RetryMode } from './retry-mode.js';
 import type { RunBinding } from './run-actions.js';
+import { isWaitOver } from './wait-over.js';
 
 /** Options of {@link createRunController}; `setOptions` replaces them without restarting the run. */
 export interface RunControllerOptions<P = unknown> {
@@ -194,7 +195,15 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
       if (current === null)
         throw new RunUsageError('not-waiting', 'Only a run settled WAITING can be answered; no run has started');
       const asked = generation;
-      const next = await current.respond(answer);
+      let next: RunHandle<P>;
+      try {
+        next = await current.respond(answer);
+      } catch (error) {
+        // The wait is over (answered in another tab, say): read the run again so it shows what it became.
+        const { runId } = current.getState();
+        if (isWaitOver(error) && runId !== null && asked === generation) resumeRun(runId);
+        throw error;
+      }
       if (asked !== generation || handle !== current) {
         // The app started, resumed or reset meanwhile: the new attempt is not what it follows any more.
         next.detach();

@@ -173,6 +173,10 @@ export function createFixtureSession(options: FixtureSessionOptions = {}): Fixtu
       history = olderPages.length > 0 ? 'more' : 'complete';
       rebuild();
     },
+    refresh: async () => {
+      report('refresh');
+      return { type: 'refreshed', added: [], updated: [] };
+    },
     retry: (key) => {
       report('retry', key);
       // A fixture only reports the click: it sends nothing again.
