@@ -104,6 +104,55 @@ describeModes('useSession against a real (loopback) Kestrel', ({ options }) => {
   });
 });
 
+describeModes('useSession catching up with another tab', ({ options }) => {
+  /** A session with one settled run made by another tab, shown in this one (history loaded). */
+  async function openElsewhereMade(extra: Partial<UseSessionOptions> = {}) {
+    const client = kestrel.client({ scenario: 'completed-text' });
+    const first = client.start({ input: 'first' });
+    await first.result;
+    const sessionId = first.getState().sessionId!;
+    const into = { current: null as UseSessionResult | null };
+    render(<Probe options={{ client: kestrel.client(), sessionId, ...extra }} intoRef={into} />, options);
+    await waitFor(() => expect(into.current!.state.history).toBe('complete'));
+    return {
+      session: () => into.current!,
+      inputs: () => into.current!.state.entries.map((entry) => entry.input),
+      listings: () => kestrel.sent('GET', new RegExp(`/v1/sessions/${sessionId}/runs`)).length,
+      startElsewhere: (input: string) => client.start({ input, sessionId }).result,
+    };
+  }
+  const showPage = (visibilityState: 'visible' | 'hidden') => {
+    Object.defineProperty(document, 'visibilityState', { value: visibilityState, configurable: true });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+  };
+
+  it('refresh() shows a message sent in another tab', async () => {
+    const tab = await openElsewhereMade();
+    await tab.startElsewhere('from the other tab');
+    await act(async () => void (await tab.session().refresh()));
+    expect(tab.inputs()).toEqual(['first', 'from the other tab']);
+    await waitFor(() => expect(tab.session().state.entries[1]?.status).toBe('settled'));
+  });
+
+  it('catches up when the page comes back into view, and not while it is hidden', async () => {
+    const tab = await openElsewhereMade();
+    await tab.startElsewhere('sent while this tab was hidden');
+    const before = tab.listings();
+    showPage('hidden');
+    expect(tab.listings()).toBe(before);
+    showPage('visible');
+    await waitFor(() => expect(tab.inputs()).toEqual(['first', 'sent while this tab was hidden']));
+  });
+
+  it("refreshOn: 'manual' reads nothing when the page comes back into view", async () => {
+    const tab = await openElsewhereMade({ refreshOn: 'manual' });
+    const before = tab.listings();
+    showPage('visible');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(tab.listings()).toBe(before);
+  });
+});
+
 describe('useSession on the server', () => {
   it('renders the state known at creation without a request', () => {
     const before = kestrel.requests.length;

@@ -142,10 +142,11 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
     return null;
   };
 
-  const resumeRun = (runId: string, lastSeq?: number): void => {
+  /** Follows a run by id: from `lastSeq`, or settled from its terminal event (`result`), else its latest attempt. */
+  const resumeRun = (runId: string, lastSeq?: number, result?: RunCompletedEvent): void => {
     release();
     requestedRunId = runId;
-    follow(options.client.resume<P>(definedOnly({ runId, lastSeq, payloadSchema: options.payloadSchema })));
+    follow(options.client.resume<P>(definedOnly({ runId, lastSeq, result, payloadSchema: options.payloadSchema })));
   };
 
   const controller: RunController<P> = {
@@ -183,27 +184,19 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
       resumeRun(runId, lastSeq);
     },
     resumeSettled(result) {
-      release();
-      requestedRunId = result.runId;
       lastStart = null;
-      follow(
-        options.client.resume<P>(definedOnly({ runId: result.runId, result, payloadSchema: options.payloadSchema })),
-      );
+      resumeRun(result.runId, undefined, result);
     },
     async respond(answer: InteractionAnswer) {
       const current = handle;
       if (current === null)
         throw new RunUsageError('not-waiting', 'Only a run settled WAITING can be answered; no run has started');
       const asked = generation;
-      let next: RunHandle<P>;
-      try {
-        next = await current.respond(answer);
-      } catch (error) {
+      const next = await current.respond(answer).catch((error: unknown) => {
         // The wait is over (answered in another tab, say): read the run again so it shows what it became.
-        const { runId } = current.getState();
-        if (isWaitOver(error) && runId !== null && asked === generation) resumeRun(runId);
+        if (isWaitOver(error) && asked === generation) resumeRun(error.runId);
         throw error;
-      }
+      });
       if (asked !== generation || handle !== current) {
         // The app started, resumed or reset meanwhile: the new attempt is not what it follows any more.
         next.detach();
