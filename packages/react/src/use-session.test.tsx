@@ -153,6 +153,33 @@ describeModes('useSession catching up with another tab', ({ options }) => {
   });
 });
 
+describeModes('SessionView: a question answered in another tab', ({ options }) => {
+  function Chat({ sessionId }: { sessionId: string }) {
+    const session = useSession({ client: kestrel.client(), sessionId, refreshOn: 'manual' });
+    return <SessionView session={session} />;
+  }
+
+  it('Approve after the other tab approved: the prompt goes, and the thread shows that answer once and what came of it', async () => {
+    const approval = getScenario('waiting-approval');
+    const elsewhere = kestrel.client({ scenario: 'waiting-approval' }).start({ input: approval.input });
+    await elsewhere.result;
+    render(<Chat sessionId={elsewhere.getState().sessionId!} />, options);
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    await (
+      await elsewhere.respond(approval.continuation!.answer)
+    ).result; // the other tab answers first
+
+    await userEvent.setup().click(approve);
+    await waitFor(() => expect(thread()).toEqual([`${approval.input}: COMPLETED`]));
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    // The other tab's answer, read from the listing.
+    await waitFor(() => expect(entries()[0]?.querySelectorAll('[data-kestrel-part="answer"]')).toHaveLength(1));
+    expect(entries()[0]?.querySelector('[data-kestrel-part="assistant-text"]')?.textContent).toBe(
+      approval.continuation!.expected.assistantText,
+    );
+  });
+});
+
 describe('useSession on the server', () => {
   it('renders the state known at creation without a request', () => {
     const before = kestrel.requests.length;
