@@ -460,6 +460,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     },
     refresh() {
       if (disposed) return Promise.resolve({ type: 'skipped', reason: 'disposed' });
+      // A server without the listing does not grow one: no request each time the page comes back into view.
+      if (history === 'unavailable') return Promise.resolve({ type: 'skipped', reason: 'unavailable' });
       if (refreshing !== null) return refreshing;
       const current = loadPage('newest', 'refresh').finally(() => {
         if (refreshing === current) refreshing = null;

@@ -149,5 +149,8 @@ describe('createSessionController: a session open in two tabs', () => {
     await until(tab, (state) => state.entries[0]?.status === 'settled');
     expect(await tab.refresh()).toEqual({ type: 'skipped', reason: 'unavailable' });
     expect(statuses(tab.getState())).toEqual(['settled']);
+    const asked = server.sent('GET', /\/sessions\/[^/]+\/runs/).length;
+    expect(await tab.refresh()).toEqual({ type: 'skipped', reason: 'unavailable' });
+    expect(server.sent('GET', /\/sessions\/[^/]+\/runs/)).toHaveLength(asked); // known by now: not asked again
   });
 });

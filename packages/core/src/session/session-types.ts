@@ -157,7 +157,8 @@ export interface SessionController<P = unknown> {
    * Reads the newest page of the listing again and merges it, so this page learns what another tab or device did:
    * runs started there are added (and followed while live), known runs are brought up to date (answered elsewhere,
    * live again, settled since), and no run shows twice. One read at a time (a call while one is on its way gets the
-   * same promise), bounded by the client's `requestTimeoutMs`; reads nothing after `dispose()`. An answer refused
+   * same promise), bounded by the client's `requestTimeoutMs`; reads nothing after `dispose()`, nor once the server
+   * is known to have no listing (`history: 'unavailable'`). An answer refused
    * because the wait is over (`isWaitOver`) calls it, so the thread catches up and queued messages go.
    */
   refresh(): Promise<SessionRefreshResult>;
