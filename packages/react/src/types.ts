@@ -14,7 +14,7 @@ export interface UseRunResult<P = unknown> extends RunBinding<P> {
  */
 export interface SessionBinding<P = unknown> extends Pick<
   SessionController<P>,
-  'getState' | 'getServerState' | 'subscribe' | 'send' | 'loadOlder' | 'retry' | 'withdraw' | 'cancel'
+  'getState' | 'getServerState' | 'subscribe' | 'send' | 'loadOlder' | 'refresh' | 'retry' | 'withdraw' | 'cancel'
 > {
   /** The controller's policy for a message sent while a run is live or WAITING. Read as `queue` when absent. */
   readonly concurrency?: SessionConcurrency;

@@ -104,6 +104,82 @@ describeModes('useSession against a real (loopback) Kestrel', ({ options }) => {
   });
 });
 
+describeModes('useSession catching up with another tab', ({ options }) => {
+  /** A session with one settled run made by another tab, shown in this one (history loaded). */
+  async function openElsewhereMade(extra: Partial<UseSessionOptions> = {}) {
+    const client = kestrel.client({ scenario: 'completed-text' });
+    const first = client.start({ input: 'first' });
+    await first.result;
+    const sessionId = first.getState().sessionId!;
+    const into = { current: null as UseSessionResult | null };
+    render(<Probe options={{ client: kestrel.client(), sessionId, ...extra }} intoRef={into} />, options);
+    await waitFor(() => expect(into.current!.state.history).toBe('complete'));
+    return {
+      session: () => into.current!,
+      inputs: () => into.current!.state.entries.map((entry) => entry.input),
+      listings: () => kestrel.sent('GET', new RegExp(`/v1/sessions/${sessionId}/runs`)).length,
+      startElsewhere: (input: string) => client.start({ input, sessionId }).result,
+    };
+  }
+  const showPage = (visibilityState: 'visible' | 'hidden') => {
+    Object.defineProperty(document, 'visibilityState', { value: visibilityState, configurable: true });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+  };
+
+  it('refresh() shows a message sent in another tab', async () => {
+    const tab = await openElsewhereMade();
+    await tab.startElsewhere('from the other tab');
+    await act(async () => void (await tab.session().refresh()));
+    expect(tab.inputs()).toEqual(['first', 'from the other tab']);
+    await waitFor(() => expect(tab.session().state.entries[1]?.status).toBe('settled'));
+  });
+
+  it('catches up when the page comes back into view, and not while it is hidden', async () => {
+    const tab = await openElsewhereMade();
+    await tab.startElsewhere('sent while this tab was hidden');
+    const before = tab.listings();
+    showPage('hidden');
+    expect(tab.listings()).toBe(before);
+    showPage('visible');
+    await waitFor(() => expect(tab.inputs()).toEqual(['first', 'sent while this tab was hidden']));
+  });
+
+  it("refreshOn: 'manual' reads nothing when the page comes back into view", async () => {
+    const tab = await openElsewhereMade({ refreshOn: 'manual' });
+    const before = tab.listings();
+    showPage('visible');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(tab.listings()).toBe(before);
+  });
+});
+
+describeModes('SessionView: a question answered in another tab', ({ options }) => {
+  function Chat({ sessionId }: { sessionId: string }) {
+    const session = useSession({ client: kestrel.client(), sessionId, refreshOn: 'manual' });
+    return <SessionView session={session} />;
+  }
+
+  it('Approve after the other tab approved: the prompt goes, and the thread shows that answer once and what came of it', async () => {
+    const approval = getScenario('waiting-approval');
+    const elsewhere = kestrel.client({ scenario: 'waiting-approval' }).start({ input: approval.input });
+    await elsewhere.result;
+    render(<Chat sessionId={elsewhere.getState().sessionId!} />, options);
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    await (
+      await elsewhere.respond(approval.continuation!.answer)
+    ).result; // the other tab answers first
+
+    await userEvent.setup().click(approve);
+    await waitFor(() => expect(thread()).toEqual([`${approval.input}: COMPLETED`]));
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    // The other tab's answer, read from the listing.
+    await waitFor(() => expect(entries()[0]?.querySelectorAll('[data-kestrel-part="answer"]')).toHaveLength(1));
+    expect(entries()[0]?.querySelector('[data-kestrel-part="assistant-text"]')?.textContent).toBe(
+      approval.continuation!.expected.assistantText,
+    );
+  });
+});
+
 describe('useSession on the server', () => {
   it('renders the state known at creation without a request', () => {
     const before = kestrel.requests.length;

@@ -26,14 +26,20 @@ export interface UseSessionOptions<P = unknown> extends Partial<
   readonly baseUrl?: string;
   /** Once, when a `new` session learns its id: put it in the URL. The latest function is called. */
   readonly onSessionId?: (sessionId: string) => void;
+  /**
+   * When the thread catches up with what other tabs or devices did (`refresh()`): `visible` (default) each time the
+   * page comes back into view (`visibilitychange`), at the cost of one listing request; `manual` only when you call
+   * `refresh()`.
+   */
+  readonly refreshOn?: 'visible' | 'manual';
 }
 
 function toSessionBinding<P>(
   controller: SessionController<P>,
   concurrency: SessionConcurrency | undefined,
 ): SessionBinding<P> {
-  const { getState, getServerState, subscribe, send, loadOlder, retry, withdraw, cancel } = controller;
-  return { getState, getServerState, subscribe, send, loadOlder, retry, withdraw, cancel, concurrency };
+  const { getState, getServerState, subscribe, send, loadOlder, refresh, retry, withdraw, cancel } = controller;
+  return { getState, getServerState, subscribe, send, loadOlder, refresh, retry, withdraw, cancel, concurrency };
 }
 
 /** Calls the latest `onSessionId` once, when the session (started as `new`) learns its id. */
@@ -50,6 +56,18 @@ function useSessionIdListener<P>(controller: SessionController<P>, onSessionId: 
       known = id;
     });
   }, [controller]);
+}
+
+/** Calls `refresh()` whenever the page comes back into view: another tab may have answered or sent meanwhile. */
+function useRefreshWhenVisible<P>(controller: SessionController<P>, refreshOn: 'visible' | 'manual'): void {
+  useEffect(() => {
+    if (refreshOn === 'manual') return;
+    const onChange = () => {
+      if (document.visibilityState === 'visible') void controller.refresh();
+    };
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, [controller, refreshOn]);
 }
 
 /** The controller and what it was made for: the `sessionId` prop it follows and its policy (read at creation). */
@@ -100,12 +118,14 @@ function useSessionController<P>(options: UseSessionOptions<P>): HeldController<
   useEffect(() => controller.start(), [controller]);
   useReleaseOnUnmount(controller, (released) => released.dispose());
   useSessionIdListener(controller, options.onSessionId);
+  useRefreshWhenVisible(controller, options.refreshOn ?? 'visible');
   return current;
 }
 
 /**
  * A conversation of runs: loads its history (re-attaching to a live run found there), sends messages by the
- * `concurrency` policy, and re-renders with the session's state. Each entry's `run` is a run binding that every
+ * `concurrency` policy, catches up with other tabs when the page comes back into view (`refreshOn`), and re-renders
+ * with the session's state. Each entry's `run` is a run binding that every
  * run part takes (`<RunView run={entry.run} />`). A new `sessionId` shows that conversation (the old one's runs are
  * detached, not cancelled). Action functions are stable while the conversation stays the same.
  *

@@ -5,6 +5,7 @@ import { createRunClient } from '../client/create-run-client.js';
 import type { RunClient } from '../client/types.js';
 import type { RunState } from '../run/run-state.js';
 import { createRunController, type RunController } from './create-run-controller.js';
+import { isWaitOver } from './wait-over.js';
 
 let kestrel: MockKestrel;
 let requests: RecordedRequest[];
@@ -276,5 +277,27 @@ describe('createRunController', () => {
       reason: 'not-waiting',
     });
     expect(requests.length).toBe(count);
+  });
+
+  it('an answer refused because another tab answered first rejects with interaction_answered, and the run then shows what it became', async () => {
+    const scenario = getScenario('waiting-approval');
+    const here = createRunController({ client: client(scenario.name) });
+    here.start(scenario.input);
+    const waiting = await until(here, (state) => state.status === 'WAITING');
+    const elsewhere = createRunController({ client: client(scenario.name) });
+    elsewhere.resume(waiting.runId!);
+    await until(elsewhere, (state) => state.status === 'WAITING');
+    await elsewhere.respond(scenario.continuation!.answer);
+    await until(elsewhere, (state) => state.status === 'COMPLETED');
+
+    const refusal = await here.respond(scenario.continuation!.answer).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isWaitOver(refusal)).toBe(true);
+    expect(refusal).toMatchObject({ name: 'RunClientError', kind: 'http', status: 409, code: 'interaction_answered' });
+    const done = await until(here, (state) => state.status === 'COMPLETED');
+    expect(done.attempt).toBe(2);
+    expect(done.output?.assistantText).toBe(scenario.continuation!.expected.assistantText);
   });
 });

@@ -6,6 +6,7 @@ import type { RunEffect } from '../run/run-effect.js';
 import { createInitialRunState, isFollowing, type RunError, type RunState } from '../run/run-state.js';
 import { getRetryMode, type RetryMode } from './retry-mode.js';
 import type { RunBinding } from './run-actions.js';
+import { isWaitOver } from './wait-over.js';
 
 /** Options of {@link createRunController}; `setOptions` replaces them without restarting the run. */
 export interface RunControllerOptions<P = unknown> {
@@ -141,10 +142,11 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
     return null;
   };
 
-  const resumeRun = (runId: string, lastSeq?: number): void => {
+  /** Follows a run by id: from `lastSeq`, or settled from its terminal event (`result`), else its latest attempt. */
+  const resumeRun = (runId: string, lastSeq?: number, result?: RunCompletedEvent): void => {
     release();
     requestedRunId = runId;
-    follow(options.client.resume<P>(definedOnly({ runId, lastSeq, payloadSchema: options.payloadSchema })));
+    follow(options.client.resume<P>(definedOnly({ runId, lastSeq, result, payloadSchema: options.payloadSchema })));
   };
 
   const controller: RunController<P> = {
@@ -182,19 +184,19 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
       resumeRun(runId, lastSeq);
     },
     resumeSettled(result) {
-      release();
-      requestedRunId = result.runId;
       lastStart = null;
-      follow(
-        options.client.resume<P>(definedOnly({ runId: result.runId, result, payloadSchema: options.payloadSchema })),
-      );
+      resumeRun(result.runId, undefined, result);
     },
     async respond(answer: InteractionAnswer) {
       const current = handle;
       if (current === null)
         throw new RunUsageError('not-waiting', 'Only a run settled WAITING can be answered; no run has started');
       const asked = generation;
-      const next = await current.respond(answer);
+      const next = await current.respond(answer).catch((error: unknown) => {
+        // The wait is over (answered in another tab, say): read the run again so it shows what it became.
+        if (isWaitOver(error) && asked === generation) resumeRun(error.runId);
+        throw error;
+      });
       if (asked !== generation || handle !== current) {
         // The app started, resumed or reset meanwhile: the new attempt is not what it follows any more.
         next.detach();

@@ -8,7 +8,10 @@ export interface RunActions<P = unknown> {
   start(input: string | StartRunOptions<P>): void;
   /** Re-attaches to a run by id, e.g. after a page reload. A no-op while that run is already followed. */
   resume(runId: string, lastSeq?: number): void;
-  /** Answers the WAITING interaction; follows the new attempt. Rejects (state intact) when the server refuses. */
+  /**
+   * Answers the WAITING interaction; follows the new attempt. Rejects (state intact) when the server refuses; when
+   * the refusal says the wait is over (`isWaitOver`: answered elsewhere), the run is read again first, then it rejects.
+   */
   respond(answer: InteractionAnswer): Promise<void>;
   /** Asks the server to cancel; the run settles CANCELLED from the stream. */
   cancel(): Promise<void>;

@@ -8,12 +8,14 @@ import { getRetryMode } from '../controller/retry-mode.js';
 import { isFollowing, type RunError } from '../run/run-state.js';
 import { isRunInProgress } from './entry-status.js';
 import { historyAfter, mergePage, type PageMode } from './history-paging.js';
+import { isBehind, listedAnswers } from './known-run.js';
 import { createEntryRecord, markRetried, type EntryRecord } from './session-entry.js';
 import { decideSend, type SessionHold } from './session-policy.js';
 import type {
   SessionController,
   SessionControllerOptions,
   SessionHistoryStatus,
+  SessionRefreshResult,
   SessionRetryResult,
   SessionSendResult,
   SessionState,
@@ -91,6 +93,12 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   let flushing = false;
   /** A refused message waits while the newest page is read again to find the live run that refused it. */
   let reloading = false;
+  let refreshing: Promise<SessionRefreshResult> | null = null;
+  /** An entry whose run is being replaced: the idle state in between is never published. */
+  let quiet: EntryRecord<P> | null = null;
+  const unsubscribes = new Map<EntryRecord<P>, () => void>();
+  /** Local entries whose run id has been checked against the listed ones. */
+  const checkedIds = new WeakSet<EntryRecord<P>>();
 
   const serverState: SessionState<P> = {
     sessionId: given,
@@ -165,7 +173,14 @@ export function createSessionController<P = unknown>(options: SessionControllerO
 
   /** What a change of an entry's run means for the session: its id, a conflict, the queue. */
   const changed = (record: EntryRecord<P>): void => {
+    if (record === quiet) return;
     const runState = record.controller.getState();
+    if (record.origin === 'local' && runState.runId !== null && !checkedIds.has(record)) {
+      checkedIds.add(record);
+      // A refresh may have listed this run before its `run.started` named it here: the entry sent here stays.
+      const twin = records.find((other) => other !== record && other.runId === runState.runId);
+      if (twin !== undefined) drop(twin);
+    }
     if (sessionId === null && runState.sessionId !== null) {
       sessionId = runState.sessionId;
       for (const other of records) other.controller.setOptions(controllerOptions());
@@ -193,8 +208,19 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   };
 
   const addRecord = (record: EntryRecord<P>): EntryRecord<P> => {
-    record.controller.subscribe(() => changed(record));
+    unsubscribes.set(
+      record,
+      record.controller.subscribe(() => changed(record)),
+    );
     return record;
+  };
+
+  /** Takes an entry out of the thread; its run is detached (never cancelled: it is shown by another entry). */
+  const drop = (record: EntryRecord<P>): void => {
+    unsubscribes.get(record)?.();
+    unsubscribes.delete(record);
+    records = records.filter((candidate) => candidate !== record);
+    if (isFollowing(record.controller.getState().phase)) record.controller.detach();
   };
 
   const localRecord = (input: string, responseFormat: SessionControllerOptions['responseFormat']): EntryRecord<P> => {
@@ -210,6 +236,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       controllerOptions: controllerOptions(),
       retry: () => controller.retry(key),
       changed: () => changed(record),
+      outdated,
     });
     return addRecord(record);
   };
@@ -222,30 +249,66 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       createdAt: run.createdAt,
       origin: 'history',
       runId: run.runId,
-      answers: run.answers.map(({ interactionId, attempt, answer }) => ({ interactionId, attempt, answer })),
+      answers: listedAnswers(run),
       delivery: 'sent',
       controllerOptions: controllerOptions(),
       retry: () => controller.retry(key),
       changed: () => changed(record),
+      outdated,
     });
     return record;
   };
 
   /** Shows a listed run: re-attached while live, settled from its result, else replayed from its events. */
-  const attach = (record: EntryRecord<P>, run: RunSummary): void => {
+  const show = (record: EntryRecord<P>, run: RunSummary): void => {
     if (!run.live && run.result !== undefined) record.controller.resumeSettled(run.result);
     else record.controller.resume(run.runId);
+  };
+
+  const attach = (record: EntryRecord<P>, run: RunSummary): void => {
+    show(record, run);
     addRecord(record);
+  };
+
+  /**
+   * Brings the known entries of the newest page up to what it says (answers given and runs moved on elsewhere);
+   * returns the keys of those it changed.
+   */
+  const catchUp = (runs: readonly RunSummary[], added: readonly EntryRecord<P>[]): string[] => {
+    const updated: string[] = [];
+    for (const run of runs) {
+      const record = records.find((candidate) => candidate.runId === run.runId);
+      if (record === undefined || added.includes(record)) continue;
+      const answered = run.answers.length > record.answers.length;
+      if (answered) record.answers = listedAnswers(run);
+      const behind = isBehind(record.controller.getState(), run);
+      if (behind) {
+        // It no longer waits on what the person moved past; `resume` keeps a run it already shows, so reset first.
+        setAside.delete(record.key);
+        quiet = record;
+        try {
+          record.controller.reset();
+        } finally {
+          quiet = null;
+        }
+        show(record, run);
+      }
+      if (answered || behind) updated.push(record.key);
+    }
+    return updated;
   };
 
   /**
    * Reads one page. `older` pages (and the first one) move the cursor and the history status; a `conflict` reload
    * of the newest page only finds the live run a refused message waits for.
    */
-  const loadPage = async (mode: PageMode, why: 'history' | 'conflict' = 'history'): Promise<void> => {
+  const loadPage = async (
+    mode: PageMode,
+    why: 'history' | 'conflict' | 'refresh' = 'history',
+  ): Promise<SessionRefreshResult> => {
     if (sessionId === null) {
       if (why === 'conflict') reloading = false;
-      return;
+      return { type: 'skipped', reason: 'no-session' };
     }
     const first = mode === 'newest' && (history === 'unknown' || (history === 'error' && failedPage === 'newest'));
     const moves = mode === 'older' || first;
@@ -274,32 +337,45 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         const run = record.runId === null ? undefined : byId.get(record.runId);
         if (run !== undefined) attach(record, run);
       }
+      const updated = mode === 'newest' ? catchUp(page.runs, merged.added) : [];
       if (moves) {
         cursor = page.nextCursor;
         history = historyAfter(page.nextCursor);
         failedPage = null;
       }
+      return { type: 'refreshed', added: merged.added.map((record) => record.key), updated };
     } catch (error) {
       if (abort.signal.aborted) {
         if (moves && turn === historyTurn) history = first ? 'unknown' : cursor === null ? 'complete' : 'more';
-      } else if (error instanceof SessionListingError && error.reason === 'unavailable') {
+        return { type: 'skipped', reason: 'disposed' };
+      }
+      if (error instanceof SessionListingError && error.reason === 'unavailable') {
         history = 'unavailable';
         failedPage = null;
-      } else if (moves) {
+        return { type: 'skipped', reason: 'unavailable' };
+      }
+      if (moves) {
         history = 'error';
         historyError = historyErrorOf(error);
         failedPage = mode;
       }
+      return { type: 'failed', error: historyErrorOf(error) };
     } finally {
       requests.delete(abort);
       if (why === 'conflict') {
         // The live run found is what the message waits for; with none found, it is sent again (MAX_CONFLICTS bounds it).
         reloading = false;
-        flush();
       }
+      // A run found settled (or a reload that found none) lets a queued message go.
+      if (why !== 'history') flush();
       publish();
     }
   };
+
+  /** What an entry does when its answer came too late (answered elsewhere): the thread catches up. */
+  function outdated(): void {
+    void controller.refresh();
+  }
 
   /**
    * Puts a message at the end of the thread and sends, queues or refuses it by `concurrency` (what `send` does):
@@ -374,10 +450,23 @@ export function createSessionController<P = unknown>(options: SessionControllerO
               ? (failedPage ?? 'newest')
               : null;
       if (mode === null) return Promise.resolve();
-      const current: Promise<void> = loadPage(mode).finally(() => {
-        if (loading === current) loading = null;
-      });
+      const current: Promise<void> = loadPage(mode)
+        .then(() => undefined)
+        .finally(() => {
+          if (loading === current) loading = null;
+        });
       loading = current;
+      return current;
+    },
+    refresh() {
+      if (disposed) return Promise.resolve({ type: 'skipped', reason: 'disposed' });
+      // A server without the listing does not grow one: no request each time the page comes back into view.
+      if (history === 'unavailable') return Promise.resolve({ type: 'skipped', reason: 'unavailable' });
+      if (refreshing !== null) return refreshing;
+      const current = loadPage('newest', 'refresh').finally(() => {
+        if (refreshing === current) refreshing = null;
+      });
+      refreshing = current;
       return current;
     },
     retry(key): SessionRetryResult {
@@ -448,6 +537,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       for (const abort of [...requests]) abort.abort();
       requests.clear();
       loading = null;
+      refreshing = null;
       for (const record of records) {
         if (isFollowing(record.controller.getState().phase)) record.controller.detach();
       }

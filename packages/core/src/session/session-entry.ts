@@ -5,9 +5,11 @@ import {
 } from '../controller/create-run-controller.js';
 import type { RunBinding } from '../controller/run-actions.js';
 import { getRetryMode } from '../controller/retry-mode.js';
+import { isWaitOver } from '../controller/wait-over.js';
 import type { InteractionAnswer, ResponseFormat } from '../protocol/types.js';
 import type { RunError, RunState } from '../run/run-state.js';
 import { entryError, entryStatus, type Delivery } from './entry-status.js';
+import { withAnswer } from './known-run.js';
 import type { SessionAnswer, SessionEntry } from './session-types.js';
 
 /** One message of the session and what the controller knows of it; `snapshot()` is what the app reads. */
@@ -45,6 +47,8 @@ export interface EntryInit<P> {
   readonly retry: () => void;
   /** Called after an answer was recorded on the entry. */
   readonly changed: () => void;
+  /** Called when the server refused an answer because the run no longer waits (`isWaitOver`). */
+  readonly outdated: () => void;
 }
 
 /** The answer's place in the run: the interaction it answers and the attempt that asked. */
@@ -87,9 +91,15 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
     retry: init.retry,
     async respond(answer) {
       const asked = answerRecord(controller.getState(), answer);
-      await controller.respond(answer);
+      try {
+        await controller.respond(answer);
+      } catch (error) {
+        // Answered elsewhere: the run is read again (the controller does), and the session catches up with it.
+        if (isWaitOver(error)) init.outdated();
+        throw error;
+      }
       if (asked !== null) {
-        record.answers = [...record.answers, asked];
+        record.answers = withAnswer(record.answers, asked);
         init.changed();
       }
     },

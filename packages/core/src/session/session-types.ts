@@ -108,6 +108,17 @@ export type SessionRetryResult =
   | { readonly type: 'resumed'; readonly key: string }
   | { readonly type: 'rejected'; readonly reason: 'not-retryable' };
 
+/**
+ * What `refresh()` did: `refreshed`, with the keys of the entries it added (runs started elsewhere) and of the known
+ * ones it brought up to date (answered or settled elsewhere); `failed` when the page could not be read (`error`
+ * says why; the entries stay as they were); `skipped` when nothing was read: `disposed`, `no-session` (a new
+ * session before its first run names it), or `unavailable` (the server has no listing).
+ */
+export type SessionRefreshResult =
+  | { readonly type: 'refreshed'; readonly added: readonly string[]; readonly updated: readonly string[] }
+  | { readonly type: 'failed'; readonly error: RunError }
+  | { readonly type: 'skipped'; readonly reason: 'disposed' | 'no-session' | 'unavailable' };
+
 /** Options of {@link SessionController}; only `client` is required. */
 export interface SessionControllerOptions<P = unknown> {
   readonly client: RunClient;
@@ -142,6 +153,15 @@ export interface SessionController<P = unknown> {
   send(input: string, options?: { readonly responseFormat?: ResponseFormat }): SessionSendResult;
   /** Loads the next page of older runs; a no-op while loading, when complete, or when unavailable. */
   loadOlder(): Promise<void>;
+  /**
+   * Reads the newest page of the listing again and merges it, so this page learns what another tab or device did:
+   * runs started there are added (and followed while live), known runs are brought up to date (answered elsewhere,
+   * live again, settled since), and no run shows twice. One read at a time (a call while one is on its way gets the
+   * same promise), bounded by the client's `requestTimeoutMs`; reads nothing after `dispose()`, nor once the server
+   * is known to have no listing (`history: 'unavailable'`). An answer refused
+   * because the wait is over (`isWaitOver`) calls it, so the thread catches up and queued messages go.
+   */
+  refresh(): Promise<SessionRefreshResult>;
   /**
    * Retries an entry. A `failed-to-send` message goes again, at the end of the queue. A retryable FAILED run stays
    * as it settled, and its input is sent again as a new message at the end of the thread (a new run, where the

@@ -17,6 +17,12 @@ describe('the SessionView stories', () => {
         'QueuedMessage',
         'LiveRunAtTheBottom',
         'WaitingInTheMiddle',
+        'FailedToSend',
+        'HistoryError',
+        'InterruptedRun',
+        'FailedAfterItsRetry',
+        'ComposerBlocked',
+        'ComposerReplacing',
         'ThousandRuns',
       ]),
     );

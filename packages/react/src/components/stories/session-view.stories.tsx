@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import type { FixtureEntry } from './support/fixture-session.js';
 import { SessionStory } from './support/session-story.js';
 
@@ -109,6 +109,86 @@ export const WaitingInTheMiddle: Story = {
 /** A message that did not get through, with a way to send it again. */
 export const FailedToSend: Story = {
   args: { entries: [...history, { input: 'Are you there?', scenario: 'completed-text', status: 'failed-to-send' }] },
+};
+
+/** The last page of history failed: why, and the button to try it again, at the top of the thread. */
+export const HistoryError: Story = {
+  args: { history: 'error', entries: history },
+  play: async ({ canvasElement }) => {
+    const top = within(canvasElement.querySelector<HTMLElement>('[data-kestrel-part="load-older"]')!);
+    await expect(top.getByText('Older messages could not be loaded: The connection failed')).toBeTruthy();
+    await expect(top.getByRole('button', { name: 'Load older messages' })).toBeTruthy();
+    await expect(entryStates(canvasElement)).toEqual(['settled', 'settled']);
+  },
+};
+
+/** The run exists but this page lost it short of an outcome (its stream ended early): what broke, and Reconnect. */
+export const InterruptedRun: Story = {
+  args: { entries: [...history, { input: 'Plan the database migration', scenario: 'truncated' }] },
+  play: async ({ canvasElement }) => {
+    await expect(entryStates(canvasElement)).toEqual(['settled', 'settled', 'interrupted']);
+    const last = within(canvasElement.querySelectorAll<HTMLElement>('[data-kestrel-part="entry"]')[2]!);
+    await expect(last.getByRole('alert')).toHaveTextContent('The stream ended before the run finished');
+    await expect(last.getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    // An interrupted run holds nothing: the next message would go at once.
+    await expect(canvasElement.querySelector('[data-kestrel-part="composer"]')?.getAttribute('data-state')).toBe(
+      'ready',
+    );
+  },
+};
+
+/** A FAILED run that was tried again: it stays as it failed, without a second Try again; its retry follows it. */
+export const FailedAfterItsRetry: Story = {
+  args: {
+    entries: [
+      ...history,
+      { input: 'Convert 200 USD to EUR', scenario: 'failed-retryable' },
+      { input: 'Convert 200 USD to EUR', scenario: 'completed-text' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(entryStates(canvasElement)).toEqual(['settled', 'settled', 'settled', 'settled']);
+    const failed = canvasElement.querySelectorAll<HTMLElement>('[data-kestrel-part="entry"]')[2]!;
+    await expect(failed.querySelector('[data-kestrel-part="outcome"]')?.getAttribute('data-status')).toBe('FAILED');
+    await expect(within(canvasElement).queryByRole('button', { name: 'Try again' })).toBeNull();
+  },
+};
+
+const streaming: FixtureEntry = {
+  input: 'Summarise the contract',
+  scenario: 'completed-text',
+  freeze: { until: (s) => s.draftText.length > 40 },
+};
+
+/** Policy `reject` while a run streams: the composer says why nothing can be sent, and Send stays disabled. */
+export const ComposerBlocked: Story = {
+  args: { concurrency: 'reject', entries: [...history, streaming] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement.querySelector('[data-kestrel-part="composer"]')?.getAttribute('data-state')).toBe(
+      'blocked',
+    );
+    await expect(canvas.getByText('A run is in progress. Wait for it to finish.')).toBeTruthy();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'One more thing');
+    await expect(canvas.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expect(entryStates(canvasElement)).toEqual(['settled', 'settled', 'live']);
+  },
+};
+
+/** Policy `cancel-previous` while a run streams: sending stops that run and queues the message behind it. */
+export const ComposerReplacing: Story = {
+  args: { concurrency: 'cancel-previous', entries: [...history, streaming], onAction: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement.querySelector('[data-kestrel-part="composer"]')?.getAttribute('data-state')).toBe(
+      'replacing',
+    );
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Actually, list the parties');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    await expect(entryStates(canvasElement)).toEqual(['settled', 'settled', 'live', 'queued']);
+    await expect(args.onAction).toHaveBeenCalledWith('send', 'Actually, list the parties');
+    await expect(args.onAction).toHaveBeenCalledWith('cancel');
+  },
 };
 
 const thousand: readonly FixtureEntry[] = Array.from({ length: 1000 }, (_, index) => ({

@@ -45,6 +45,8 @@ interface Slot {
   readonly key: string;
   readonly input: string;
   readonly run: RunBinding<Invoice>;
+  /** The run as shown once a later entry holds its input (its retry): `getRetryMode()` is null, as in a session. */
+  readonly retriedRun: RunBinding<Invoice>;
   readonly answers: readonly SessionAnswer[];
   kept: 'queued' | 'sending' | 'failed-to-send' | null;
   readonly origin: 'history' | 'local';
@@ -53,7 +55,21 @@ interface Slot {
 function statusOf(state: RunState<Invoice>): SessionEntryStatus {
   if (state.phase === 'settled') return state.status === 'WAITING' ? 'waiting' : 'settled';
   if (state.phase === 'idle') return 'sending';
+  // A run that exists but was lost short of an outcome (a stream cut short) is interrupted, as in a session.
+  if (state.phase === 'error' || state.phase === 'detached')
+    return state.runId === null ? 'failed-to-send' : 'interrupted';
   return 'live';
+}
+
+/** The keys of the slots followed later by one with the same input: their retry (as `markRetried` in core). */
+function retriedKeys(slots: readonly Slot[]): Set<string> {
+  const retried = new Set<string>();
+  const later = new Set<string>();
+  for (const slot of [...slots].reverse()) {
+    if (later.has(slot.input)) retried.add(slot.key);
+    later.add(slot.input);
+  }
+  return retried;
 }
 
 /**
@@ -83,6 +99,7 @@ export function createFixtureSession(options: FixtureSessionOptions = {}): Fixtu
       key: `entry-${counter}`,
       input: entry.input,
       run,
+      retriedRun: { ...run, getRetryMode: () => null },
       answers: entry.answers ?? [],
       kept: entry.status ?? null,
       origin,
@@ -91,11 +108,12 @@ export function createFixtureSession(options: FixtureSessionOptions = {}): Fixtu
     return slot;
   };
 
-  const entryOf = (slot: Slot): SessionEntry<Invoice> => {
+  const entryOf = (slot: Slot, retried: boolean): SessionEntry<Invoice> => {
     const runState = slot.run.getState();
     const status = slot.kept ?? statusOf(runState);
+    const run = retried ? slot.retriedRun : slot.run;
     const previous = cache.get(slot.key);
-    if (previous !== undefined && previous.status === status && previous.answers === slot.answers) return previous;
+    if (previous?.status === status && previous.answers === slot.answers && previous.run === run) return previous;
     const entry: SessionEntry<Invoice> = {
       key: slot.key,
       runId: slot.kept === null ? runState.runId : null,
@@ -104,7 +122,7 @@ export function createFixtureSession(options: FixtureSessionOptions = {}): Fixtu
       origin: slot.origin,
       status,
       answers: slot.answers,
-      run: slot.run,
+      run,
       error:
         status === 'failed-to-send'
           ? { kind: 'http', message: 'The server refused the message (HTTP 500)', status: 500, code: null }
@@ -115,7 +133,8 @@ export function createFixtureSession(options: FixtureSessionOptions = {}): Fixtu
   };
 
   function rebuild(notify = true) {
-    const entries = slots.map(entryOf);
+    const retried = retriedKeys(slots);
+    const entries = slots.map((slot) => entryOf(slot, retried.has(slot.key)));
     const active = entries.find(
       (entry) => entry.status === 'live' || entry.status === 'waiting' || entry.status === 'sending',
     );
@@ -147,6 +166,11 @@ export function createFixtureSession(options: FixtureSessionOptions = {}): Fixtu
     slots = [...slots, slot];
     if (busy) {
       slot.kept = 'queued';
+      // `cancel-previous`: the run in progress is asked to stop; the message goes once it has settled.
+      if (concurrency === 'cancel-previous') {
+        report('cancel');
+        void slots.find((other) => other.key === state.activeKey)?.run.cancel();
+      }
       rebuild();
       return { type: 'queued', key: slot.key };
     }
@@ -172,6 +196,10 @@ export function createFixtureSession(options: FixtureSessionOptions = {}): Fixtu
       slots = [...page.map((entry) => makeSlot(entry, 'history')), ...slots];
       history = olderPages.length > 0 ? 'more' : 'complete';
       rebuild();
+    },
+    refresh: async () => {
+      report('refresh');
+      return { type: 'refreshed', added: [], updated: [] };
     },
     retry: (key) => {
       report('retry', key);

@@ -1,0 +1,156 @@
+import { getScenario } from '@kestrel/testing';
+import { describe, expect, it, vi } from 'vitest';
+import { RunClientError } from '../client/run-client-error.js';
+import { isWaitOver } from '../controller/wait-over.js';
+import { createSessionController } from './create-session-controller.js';
+import { kestrel, statuses, texts, track, until } from './session.test-helper.js';
+
+/* Two tabs (two controllers, one client each) on one session of the loopback Kestrel. */
+
+const approval = getScenario('waiting-approval');
+const completedText = getScenario('completed-text');
+
+/** Tab 1 starts a session that waits on an approval; tab 2 opens the same session and shows it WAITING. */
+async function twoTabsOnAWait() {
+  const server = await kestrel();
+  const tab1 = track(createSessionController({ client: server.client({ delayMs: 5 }) }));
+  tab1.start();
+  tab1.send(`[scenario:waiting-approval] ${approval.input}`);
+  const waiting = await until(tab1, (state) => state.entries[0]?.status === 'waiting');
+  const tab2 = track(createSessionController({ client: server.client({ delayMs: 5 }), sessionId: waiting.sessionId! }));
+  tab2.start();
+  await until(tab2, (state) => state.history === 'complete' && state.entries[0]?.status === 'waiting');
+  return { server, tab1, tab2, sessionId: waiting.sessionId! };
+}
+
+describe('createSessionController: a session open in two tabs', () => {
+  it('an answer refused because the other tab answered first: the entry shows what the run became, and the queued message goes', async () => {
+    const { tab1, tab2 } = await twoTabsOnAWait();
+    await tab1.getState().entries[0]!.run.respond(approval.continuation!.answer);
+    expect(tab2.send('[scenario:completed-text] hi')).toMatchObject({ type: 'queued' });
+
+    const refusal = await tab2
+      .getState()
+      .entries[0]!.run.respond(approval.continuation!.answer)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(refusal).toBeInstanceOf(RunClientError);
+    expect(refusal).toMatchObject({ kind: 'http', status: 409, code: 'interaction_answered' });
+    expect(isWaitOver(refusal)).toBe(true);
+
+    const done = await until(tab2, (state) => statuses(state).join() === 'settled,settled');
+    expect(done.entries[0]?.run.getState().status).toBe('COMPLETED');
+    expect(texts(done)).toEqual([approval.continuation!.expected.assistantText, completedText.expected.assistantText]);
+    // The answer given in the other tab, read from the listing, once.
+    expect(done.entries[0]?.answers).toEqual([
+      expect.objectContaining({ answer: approval.continuation!.answer, attempt: 1 }),
+    ]);
+    expect(done.activeKey).toBeNull();
+  });
+
+  it('refresh() brings a WAITING run answered in the other tab up to date, and the queued message goes', async () => {
+    const { tab1, tab2 } = await twoTabsOnAWait();
+    await tab1.getState().entries[0]!.run.respond(approval.continuation!.answer);
+    await until(tab1, (state) => state.entries[0]?.status === 'settled');
+    tab2.send('[scenario:completed-text] and then?');
+    const key = tab2.getState().entries[0]!.key;
+
+    expect(await tab2.refresh()).toEqual({ type: 'refreshed', added: [], updated: [key] });
+    const done = await until(tab2, (state) => statuses(state).join() === 'settled,settled');
+    expect(done.entries[0]?.key).toBe(key); // the same entry, brought up to date
+    expect(done.entries[0]?.answers).toHaveLength(1);
+    expect(texts(done)[0]).toBe(approval.continuation!.expected.assistantText);
+  });
+
+  it('refresh() adds a run started in the other tab and follows it while live, never twice', async () => {
+    const server = await kestrel();
+    const tab1 = track(createSessionController({ client: server.client({ delayMs: 20 }) }));
+    tab1.send('first');
+    const first = await until(tab1, (state) => state.entries[0]?.status === 'settled');
+    const tab2 = track(createSessionController({ client: server.client(), sessionId: first.sessionId! }));
+    tab2.start();
+    await until(tab2, (state) => state.history === 'complete');
+
+    tab1.send('second, from tab 1');
+    await until(tab1, (state) => state.entries[1]?.status === 'live');
+    const [result, again] = await Promise.all([tab2.refresh(), tab2.refresh()]);
+    expect(result).toBe(again); // one read at a time
+    expect(result).toMatchObject({ type: 'refreshed', added: [expect.any(String)], updated: [] });
+    expect(server.sent('GET', /\/sessions\/[^/]+\/runs/)).toHaveLength(2); // tab 2's first page and one refresh
+    expect(tab2.getState().entries.map((entry) => entry.input)).toEqual(['first', 'second, from tab 1']);
+    expect(tab2.getState().entries[1]?.status).toBe('live');
+    expect(tab2.send('third, from tab 2')).toMatchObject({ type: 'queued' });
+
+    const done = await until(tab2, (state) => statuses(state).join() === 'settled,settled,settled');
+    expect(done.entries.map((entry) => entry.input)).toEqual(['first', 'second, from tab 1', 'third, from tab 2']);
+    await tab2.refresh();
+    expect(tab2.getState().entries.map((entry) => entry.input)).toEqual([
+      'first',
+      'second, from tab 1',
+      'third, from tab 2',
+    ]);
+  });
+
+  it('refresh() while this tab sends: a run listed before its run.started reached this tab shows once', async () => {
+    const server = await kestrel();
+    const tab = track(createSessionController({ client: server.client() }));
+    tab.send('first');
+    await until(tab, (state) => state.entries[0]?.status === 'settled');
+    // Slow events: the server lists the run well before its first event (which names it here) arrives.
+    tab.setClient(server.client({ delayMs: 150 }));
+    tab.send('second');
+    await vi.waitFor(() => expect(server.sent('POST', /\/runs$/)).toHaveLength(2), { interval: 2 });
+    const result = await tab.refresh();
+    expect(tab.getState().entries.at(-1)?.runId).toBeNull(); // the message sent here: still unnamed
+    expect(result).toMatchObject({ type: 'refreshed', added: [expect.any(String)] });
+    const done = await until(tab, (state) => statuses(state).join() === 'settled,settled', 6_000);
+    expect(done.entries.map((entry) => entry.input)).toEqual(['first', 'second']);
+    expect(done.entries[1]?.origin).toBe('local');
+  });
+
+  it('refresh() that cannot read the listing says why and leaves the thread as it was', async () => {
+    let failing = false;
+    const server = await kestrel({
+      intercept: (request) =>
+        failing && request.method === 'GET' && /\/sessions\/[^/]+\/runs/.test(new URL(request.url).pathname)
+          ? Response.json({ error: { code: 'unavailable', message: 'try later' } }, { status: 503 })
+          : undefined,
+    });
+    const tab1 = track(createSessionController({ client: server.client() }));
+    tab1.send('first');
+    const { sessionId } = await until(tab1, (state) => state.entries[0]?.status === 'settled');
+    const tab = track(createSessionController({ client: server.client(), sessionId: sessionId! }));
+    tab.start();
+    const before = await until(tab, (state) => state.history === 'complete' && state.entries[0]?.status === 'settled');
+    failing = true;
+    const result = await tab.refresh();
+    expect(result).toMatchObject({ type: 'failed', error: { kind: 'http', status: 503, code: 'unavailable' } });
+    expect(tab.getState().entries).toEqual(before.entries);
+    expect(tab.getState().history).toBe(before.history);
+  });
+
+  it('refresh() reads nothing for a new session before its first run, nor after dispose', async () => {
+    const server = await kestrel();
+    const tab = createSessionController({ client: server.client() });
+    expect(await tab.refresh()).toEqual({ type: 'skipped', reason: 'no-session' });
+    tab.send('first');
+    await until(tab, (state) => state.entries[0]?.status === 'settled');
+    tab.dispose();
+    expect(await tab.refresh()).toEqual({ type: 'skipped', reason: 'disposed' });
+    expect(server.sent('GET', /\/sessions\/[^/]+\/runs/)).toHaveLength(0);
+  });
+
+  it('refresh() on a server without a listing is skipped as unavailable', async () => {
+    const server = await kestrel({ listing: false });
+    const tab = track(createSessionController({ client: server.client() }));
+    tab.send('first');
+    await until(tab, (state) => state.entries[0]?.status === 'settled');
+    expect(await tab.refresh()).toEqual({ type: 'skipped', reason: 'unavailable' });
+    expect(statuses(tab.getState())).toEqual(['settled']);
+    const asked = server.sent('GET', /\/sessions\/[^/]+\/runs/).length;
+    expect(await tab.refresh()).toEqual({ type: 'skipped', reason: 'unavailable' });
+    expect(server.sent('GET', /\/sessions\/[^/]+\/runs/)).toHaveLength(asked); // known by now: not asked again
+  });
+});
