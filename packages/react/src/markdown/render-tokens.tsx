@@ -36,6 +36,9 @@ let tableResizes: ResizeObserver | undefined;
 /** A table's box is a tab stop while its table is wider than it, so a keyboard can scroll it; otherwise it is not. */
 function markScrollable(box: HTMLElement): void {
   if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+  // A box that has the focus keeps it (focus would fall to the page): it leaves the tab order once left.
+  else if (box.ownerDocument.activeElement === box)
+    box.addEventListener('blur', () => markScrollable(box), { once: true });
   else box.removeAttribute('tabindex');
 }
 

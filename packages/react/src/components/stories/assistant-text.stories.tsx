@@ -112,5 +112,18 @@ export const MarkdownWideTable: StoryObj = {
     await waitFor(() => expect(boxes[0]!.tabIndex).toBe(0));
     await expect(boxes[2]!.scrollWidth).toBeLessThanOrEqual(boxes[2]!.clientWidth);
     await expect(boxes[2]!.hasAttribute('tabindex')).toBe(false);
+    // A focused box whose table comes to fit (a wider window) keeps the focus, and leaves the tab order once left.
+    const column = run.parentElement!;
+    boxes[0]!.focus();
+    column.style.maxInlineSize = 'none';
+    column.style.inlineSize = '5000px';
+    await waitFor(() => expect(boxes[0]!.scrollWidth).toBeLessThanOrEqual(boxes[0]!.clientWidth));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await expect(document.activeElement).toBe(boxes[0]);
+    boxes[0]!.blur();
+    await expect(boxes[0]!.hasAttribute('tabindex')).toBe(false);
+    column.style.inlineSize = '';
+    column.style.maxInlineSize = '24rem';
+    await waitFor(() => expect(boxes[0]!.tabIndex).toBe(0));
   },
 };
