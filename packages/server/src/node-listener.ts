@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { incomingBodyStream } from './incoming-body-stream.js';
+import { serveNodeProxy } from './node-proxy.js';
+import { nodeProxyEntry } from './proxy-upstream-call.js';
 
 /** A web-standard handler: the shape of Next.js route handlers, Hono, Remix and `fetch` itself. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -67,13 +69,20 @@ function drained(res: ServerResponse): Promise<void> {
  * only as fast as the client reads them, the request's signal aborts when the client goes away, and a body stream
  * that errors destroys the socket, so the browser sees a dropped connection rather than a clean end.
  *
+ * A proxy made by `createKestrelProxy` without its own `fetch` option is served on a native path: the same checks
+ * and hooks (which still receive a web `Request`), then Kestrel over `node:http` and an event stream written
+ * straight to the response, validated the same way, with no web stream in between. Its behaviour is the same.
+ *
  * @example
  * http.createServer(createNodeListener((request) => new Response('ok'))).listen(3000);
  */
 export function createNodeListener(handler: FetchHandler) {
+  // A proxy of createKestrelProxy with the kit's own way upstream: the same checks, then node:http end to end.
+  const native = nodeProxyEntry(handler);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const abort = new AbortController();
-    res.on('close', () => abort.abort());
+    const onClose = () => abort.abort();
+    res.on('close', onClose);
     const url = requestUrl(req);
     if (url === undefined) {
       // Answered here: a handler could only build a broken URL from it (and a thrown `Invalid URL` is no 400).
@@ -81,9 +90,13 @@ export function createNodeListener(handler: FetchHandler) {
       res.end(JSON.stringify({ error: { code: 'invalid_host', message: 'The Host header is not a valid host' } }));
       return;
     }
-    let response: Response;
+    let response: Response | undefined;
     try {
-      response = await handler(toRequest(req, url, abort.signal));
+      const request = toRequest(req, url, abort.signal);
+      response =
+        native === undefined
+          ? await handler(request)
+          : await serveNodeProxy(native, request, res, () => res.off('close', onClose));
     } catch (error) {
       // The thrown message may hold anything (a credential, a file path): the log gets it, the client does not.
       console.error('[kestrel] the request handler threw', error);
@@ -91,39 +104,50 @@ export function createNodeListener(handler: FetchHandler) {
       res.end(JSON.stringify({ error: { code: 'internal', message: 'The server failed to answer this request' } }));
       return;
     }
-    if (!req.complete) {
-      // A body the handler did not read to the end (refused, or over its limit): close the connection after the
-      // answer, and discard what still arrives meanwhile instead of holding it.
-      res.shouldKeepAlive = false;
-      res.once('finish', () => req.resume());
-    }
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    res.writeHead(response.status, headers);
-    res.flushHeaders();
-    if (response.body === null) {
-      res.end();
-      return;
-    }
-    const reader = response.body.getReader();
-    abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        // Backpressure: read on only once the socket took this chunk, so a slow client is not buffered in memory
-        // (and a producer that waits for its reader, like the mock Kestrel, really waits).
-        if (!res.write(value)) await drained(res);
-      }
-      res.end();
-    } catch {
-      // The handler's stream failed (or was told to drop): cut the connection instead of ending it cleanly. Wait
-      // a turn first: Node corks response writes until the next tick, and destroying now would discard events
-      // that were already written.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      res.destroy();
-    }
+    // Undefined: the native proxy answered with an event stream it writes itself.
+    if (response !== undefined) await writeResponse(req, res, response, abort.signal);
   };
+}
+
+/** Writes a handler's `Response` out: its head, then its body as fast as the client reads it. */
+async function writeResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  signal: AbortSignal,
+): Promise<void> {
+  if (!req.complete) {
+    // A body the handler did not read to the end (refused, or over its limit): close the connection after the
+    // answer, and discard what still arrives meanwhile instead of holding it.
+    res.shouldKeepAlive = false;
+    res.once('finish', () => req.resume());
+  }
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  res.flushHeaders();
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      // Backpressure: read on only once the socket took this chunk, so a slow client is not buffered in memory
+      // (and a producer that waits for its reader, like the mock Kestrel, really waits).
+      if (!res.write(value)) await drained(res);
+    }
+    res.end();
+  } catch {
+    // The handler's stream failed (or was told to drop): cut the connection instead of ending it cleanly. Wait
+    // a turn first: Node corks response writes until the next tick, and destroying now would discard events
+    // that were already written.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    res.destroy();
+  }
 }
