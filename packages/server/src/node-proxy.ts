@@ -7,6 +7,8 @@ import { relayUpstream } from './proxy-response.js';
 import type { NodeProxyEntry, UpstreamCall } from './proxy-upstream-call.js';
 import { sseHeaders } from './sse-headers.js';
 
+const ignore = () => undefined;
+
 interface UpstreamAnswer {
   readonly request: ClientRequest;
   readonly response: IncomingMessage;
@@ -26,8 +28,12 @@ function sendUpstream(call: UpstreamCall): Promise<UpstreamAnswer> {
     const abort = () => request.destroy(new Error('The upstream request was stopped'));
     signal.addEventListener('abort', abort, { once: true });
     const unhook = () => signal.removeEventListener('abort', abort);
-    request.once('response', (response) => resolve({ request, response, unhook }));
-    // Before the answer: the promise rejects; after it, the answer hears it (and this is a no-op).
+    request.once('response', (response) => {
+      // After the answer its stream hears any error; this listener only keeps one from being unhandled. The
+      // rejecting one goes: through the settled promise it would keep the whole call (and the browser's request).
+      request.off('error', reject).on('error', ignore);
+      resolve({ request, response, unhook });
+    });
     request.on('error', reject);
     if (signal.aborted) abort();
     request.end(call.body);
