@@ -240,7 +240,12 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
         ...(onRunStarted !== undefined && hasBody(route)
           ? {
               onRunStarted: async (run) => {
-                const step = await hook('onRunStarted', request, () => onRunStarted(run, { request, route }), hookFailed);
+                const step = await hook(
+                  'onRunStarted',
+                  request,
+                  () => onRunStarted(run, { request, route }),
+                  hookFailed,
+                );
                 if (!step.ok) throw new Error('onRunStarted failed');
               },
             }

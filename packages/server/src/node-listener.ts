@@ -92,11 +92,10 @@ export function createNodeListener(handler: FetchHandler) {
     }
     let response: Response | undefined;
     try {
-      const request = toRequest(req, url, abort.signal);
-      response =
-        native === undefined
-          ? await handler(request)
-          : await serveNodeProxy(native, request, res, () => res.off('close', onClose));
+      // Never a local of this frame: it lives on while the body is written, and must not keep the request.
+      response = await (native === undefined
+        ? handler(toRequest(req, url, abort.signal))
+        : serveNodeProxy(native, toRequest(req, url, abort.signal), res, () => res.off('close', onClose)));
     } catch (error) {
       // The thrown message may hold anything (a credential, a file path): the log gets it, the client does not.
       console.error('[kestrel] the request handler threw', error);

@@ -41,7 +41,8 @@ function sendUpstream(call: UpstreamCall): Promise<UpstreamAnswer> {
 }
 
 /** The routes whose answer is an event stream the proxy relays message by message. */
-const streams = (route: KestrelRoute) => route.kind === 'start-run' || route.kind === 'answer' || route.kind === 'resume';
+const streams = (route: KestrelRoute) =>
+  route.kind === 'start-run' || route.kind === 'answer' || route.kind === 'resume';
 
 /** A 2xx event stream with a body on a streaming route: what relayUpstream relays with validatedEventStream. */
 function isEventStream(call: UpstreamCall, response: IncomingMessage): boolean {
