@@ -112,6 +112,30 @@ describe('createNodeListener(createKestrelProxy()): the native path', () => {
     expect(upstreamFetches).toBe(0);
   });
 
+  it("survives an onProtocolError of the app's that throws: the stream ends as usual, and the proxy serves on", async () => {
+    const events = run(3);
+    const bad = `event: text.delta\nid: 3\ndata: ${JSON.stringify({ ...events[2], seq: 'x' })}\n\n`;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { proxy } = await setup(
+      (_request, res) => {
+        sseHead(res);
+        res.end(sse(events.slice(0, 2)) + bad);
+      },
+      {
+        onProtocolError: () => {
+          throw new Error('reporter down');
+        },
+      },
+    );
+    for (let i = 0; i < 2; i++) {
+      const { messages, ending } = await readSSEResponse(await resume(proxy.url));
+      expect(ending).toBe('clean');
+      expect(messages.map((message) => message.id)).toEqual(['1', '2', '3']);
+    }
+    expect(logged).toHaveBeenCalledWith('[kestrel proxy] onProtocolError threw', expect.any(Error));
+    expect(upstreamFetches).toBe(0);
+  });
+
   it('cuts the browser connection, without inventing an end, when the upstream drops mid-stream', async () => {
     const { proxy } = await setup(async (_request, res) => {
       sseHead(res);

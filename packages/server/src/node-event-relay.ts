@@ -105,7 +105,12 @@ class NodeEventRelay {
         const report = this.onProtocolError;
         this.finish();
         this.upstreamRequest.destroy();
-        report?.(verdict.error);
+        try {
+          report?.(verdict.error);
+        } catch (error) {
+          // The app's reporter failed: the stream is over either way, and a throw here would take the server down.
+          console.error('[kestrel proxy] onProtocolError threw', error);
+        }
         return;
       }
       default:
