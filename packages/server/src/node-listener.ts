@@ -104,49 +104,40 @@ export function createNodeListener(handler: FetchHandler) {
       return;
     }
     // Undefined: the native proxy answered with an event stream it writes itself.
-    if (response !== undefined) await writeResponse(req, res, response, abort.signal);
-  };
-}
-
-/** Writes a handler's `Response` out: its head, then its body as fast as the client reads it. */
-async function writeResponse(
-  req: IncomingMessage,
-  res: ServerResponse,
-  response: Response,
-  signal: AbortSignal,
-): Promise<void> {
-  if (!req.complete) {
-    // A body the handler did not read to the end (refused, or over its limit): close the connection after the
-    // answer, and discard what still arrives meanwhile instead of holding it.
-    res.shouldKeepAlive = false;
-    res.once('finish', () => req.resume());
-  }
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  res.writeHead(response.status, headers);
-  res.flushHeaders();
-  if (response.body === null) {
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      // Backpressure: read on only once the socket took this chunk, so a slow client is not buffered in memory
-      // (and a producer that waits for its reader, like the mock Kestrel, really waits).
-      if (!res.write(value)) await drained(res);
+    if (response === undefined) return;
+    if (!req.complete) {
+      // A body the handler did not read to the end (refused, or over its limit): close the connection after the
+      // answer, and discard what still arrives meanwhile instead of holding it.
+      res.shouldKeepAlive = false;
+      res.once('finish', () => req.resume());
     }
-    res.end();
-  } catch {
-    // The handler's stream failed (or was told to drop): cut the connection instead of ending it cleanly. Wait
-    // a turn first: Node corks response writes until the next tick, and destroying now would discard events
-    // that were already written.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    res.destroy();
-  }
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    res.writeHead(response.status, headers);
+    res.flushHeaders();
+    if (response.body === null) {
+      res.end();
+      return;
+    }
+    const reader = response.body.getReader();
+    abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        // Backpressure: read on only once the socket took this chunk, so a slow client is not buffered in memory
+        // (and a producer that waits for its reader, like the mock Kestrel, really waits).
+        if (!res.write(value)) await drained(res);
+      }
+      res.end();
+    } catch {
+      // The handler's stream failed (or was told to drop): cut the connection instead of ending it cleanly. Wait
+      // a turn first: Node corks response writes until the next tick, and destroying now would discard events
+      // that were already written.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      res.destroy();
+    }
+  };
 }
