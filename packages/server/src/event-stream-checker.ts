@@ -71,6 +71,18 @@ function joinBytes(held: readonly Uint8Array[], bytes: Uint8Array): Uint8Array {
 const copyOf = (bytes: Uint8Array): Uint8Array => Uint8Array.prototype.slice.call(bytes);
 
 /**
+ * Tells `report` (the app's `onProtocolError`, through the proxy) about the error that ended a stream. The stream is
+ * over either way: a reporter that throws is logged, never left to fail the relay (or, on Node, the process).
+ */
+export function reportProtocolError(report: ((error: ProtocolError) => void) | undefined, error: ProtocolError): void {
+  try {
+    report?.(error);
+  } catch (thrown) {
+    console.error('[kestrel proxy] onProtocolError threw', thrown);
+  }
+}
+
+/**
  * What to do with one upstream chunk: nothing yet (`hold`, it ends inside a message), send `bytes` on, or send
  * `bytes` (when any) as the last thing and end the response because of `error`.
  */

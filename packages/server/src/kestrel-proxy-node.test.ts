@@ -326,4 +326,29 @@ describe("createNodeListener(createKestrelProxy({ fetch })): the app's own fetch
     expect(await (await resume(proxy.url)).text()).toBe(text);
     expect(calls).toEqual([`${upstreamUrl}/v1/runs/run_node/events`]);
   });
+
+  it("survives an onProtocolError of the app's that throws there too: the offending message last, the upstream stopped", async () => {
+    const events = run(3);
+    const bad = `event: text.delta\nid: 3\ndata: ${JSON.stringify({ ...events[2], seq: 'x' })}\n\n`;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let upstreamClosed = false;
+    const { proxy } = await setup(
+      (_request, res) => {
+        sseHead(res);
+        res.on('close', () => (upstreamClosed = true));
+        res.write(sse(events.slice(0, 2)) + bad); // and stays open: only the proxy can stop it
+      },
+      {
+        fetch: (input, init) => globalFetch(input, init),
+        onProtocolError: () => {
+          throw new Error('reporter down');
+        },
+      },
+    );
+    const { messages, ending } = await readSSEResponse(await resume(proxy.url));
+    expect(ending).toBe('clean');
+    expect(messages.map((message) => message.id)).toEqual(['1', '2', '3']);
+    await eventually(() => upstreamClosed);
+    expect(logged).toHaveBeenCalledWith('[kestrel proxy] onProtocolError threw', expect.any(Error));
+  });
 });

@@ -1,6 +1,6 @@
 import type { ProtocolError, RunEvent } from '@kestrel/core';
 import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
-import { EventStreamChecker, type ChunkVerdict } from './event-stream-checker.js';
+import { EventStreamChecker, reportProtocolError, type ChunkVerdict } from './event-stream-checker.js';
 
 export interface NodeEventRelayOptions {
   /** Longest message (or unfinished line) read from upstream; a longer one ends the response like a protocol error. */
@@ -105,12 +105,7 @@ class NodeEventRelay {
         const report = this.onProtocolError;
         this.finish();
         this.upstreamRequest.destroy();
-        try {
-          report?.(verdict.error);
-        } catch (error) {
-          // The app's reporter failed: the stream is over either way, and a throw here would take the server down.
-          console.error('[kestrel proxy] onProtocolError threw', error);
-        }
+        reportProtocolError(report, verdict.error);
         return;
       }
       default:

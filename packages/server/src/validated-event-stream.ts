@@ -1,6 +1,6 @@
 import type { ProtocolError, RunEvent } from '@kestrel/core';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '@kestrel/core/internal';
-import { EventStreamChecker } from './event-stream-checker.js';
+import { EventStreamChecker, reportProtocolError } from './event-stream-checker.js';
 
 export interface ValidatedStreamOptions {
   /** Called once when the upstream breaks the protocol; the response ends right after the offending message. */
@@ -89,7 +89,7 @@ class EventStreamRelay implements UnderlyingDefaultSource<Uint8Array> {
       case 'end': {
         if (verdict.bytes !== undefined && verdict.bytes.length > 0) controller.enqueue(verdict.bytes);
         controller.close();
-        this.options?.onProtocolError(verdict.error);
+        reportProtocolError(this.options?.onProtocolError, verdict.error);
         await this.stop();
         return true;
       }
