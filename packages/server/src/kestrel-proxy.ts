@@ -5,6 +5,7 @@ import { resolveProxyOptions, type KestrelProxyOptions, type ProxyHookStage } fr
 import { checkOrigin } from './proxy-origin.js';
 import { checkContentType, checkRequestBody, hasBody, upstreamPath } from './proxy-request.js';
 import { relayUpstream, upstreamTimeout } from './proxy-response.js';
+import { NODE_PROXY, type NodeProxyEntry, type UpstreamCall, type UpstreamControls } from './proxy-upstream-call.js';
 import { redactor } from './redact.js';
 
 export type { KestrelProxyOptions } from './proxy-options.js';
@@ -41,7 +42,7 @@ function routeOf(request: Request, basePath: string): Step<KestrelRoute> {
  * The upstream request's abort and its silence timer, made apart from the handler so that what an open stream keeps
  * (stop, the timer's state) does not keep the browser's request with it.
  */
-function upstreamControls(timeoutMs: number) {
+function upstreamControls(timeoutMs: number): UpstreamControls {
   const abort = new AbortController();
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -209,7 +210,8 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
     return { ok: true, value: { headers, credentials: step.value } };
   }
 
-  return async (request) => {
+  /** Steps 1 to 6, then the upstream call armed: shared by the web handler and createNodeListener's native path. */
+  async function prepare(request: Request): Promise<Response | UpstreamCall> {
     const found = routeOf(request, basePath);
     if (!found.ok) return found.response;
     const route = found.value;
@@ -225,46 +227,72 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
     const controls = upstreamControls(resolved.upstreamTimeoutMs);
     // The upstream stops both when the browser leaves and when the proxy ends early.
     request.signal.addEventListener('abort', controls.stop, { once: true });
+    const { onRunStarted } = options;
+    return {
+      route,
+      target,
+      method: request.method.toUpperCase(),
+      headers: built.value.headers,
+      body: body.value,
+      controls,
+      context: {
+        route,
+        ...(onRunStarted !== undefined && hasBody(route)
+          ? {
+              onRunStarted: async (run) => {
+                const step = await hook(
+                  'onRunStarted',
+                  request,
+                  () => onRunStarted(run, { request, route }),
+                  hookFailed,
+                );
+                if (!step.ok) throw new Error('onRunStarted failed');
+              },
+            }
+          : {}),
+        stopUpstream: controls.stop,
+        maxBodyBytes: resolved.maxUpstreamBodyBytes,
+        redact,
+        onProtocolError: protocolErrorReporter(options.onProtocolError, request),
+        silence: controls.silence,
+      },
+      failed: (error) => {
+        if (request.signal.aborted) return errorResponse(499, 'client_closed', 'The client went away');
+        if (controls.silence.timedOut()) return upstreamTimeout(resolved.upstreamTimeoutMs);
+        return errorResponse(
+          502,
+          'upstream_unreachable',
+          redact(`Kestrel could not be reached: ${(error as Error).message}`),
+        );
+      },
+      detach: () => request.signal.removeEventListener('abort', controls.stop),
+    };
+  }
 
+  const handler: FetchHandler = async (request) => {
+    const call = await prepare(request);
+    if (call instanceof Response) return call;
     let upstream: Response;
     try {
-      upstream = await resolved.fetch(target.href, {
-        method: request.method.toUpperCase(),
-        headers: built.value.headers,
-        body: body.value,
+      upstream = await resolved.fetch(call.target.href, {
+        method: call.method,
+        headers: call.headers,
+        body: call.body,
         redirect: 'manual',
-        signal: controls.signal,
+        signal: call.controls.signal,
       });
     } catch (error) {
-      controls.clear();
-      request.signal.removeEventListener('abort', controls.stop);
-      if (request.signal.aborted) return errorResponse(499, 'client_closed', 'The client went away');
-      if (controls.silence.timedOut()) return upstreamTimeout(resolved.upstreamTimeoutMs);
-      return errorResponse(
-        502,
-        'upstream_unreachable',
-        redact(`Kestrel could not be reached: ${(error as Error).message}`),
-      );
+      call.controls.clear();
+      call.detach();
+      return call.failed(error);
     }
-
-    const { onRunStarted } = options;
-    const relayed = relayUpstream(upstream, {
-      route,
-      ...(onRunStarted !== undefined && hasBody(route)
-        ? {
-            onRunStarted: async (run) => {
-              const step = await hook('onRunStarted', request, () => onRunStarted(run, { request, route }), hookFailed);
-              if (!step.ok) throw new Error('onRunStarted failed');
-            },
-          }
-        : {}),
-      stopUpstream: controls.stop,
-      maxBodyBytes: resolved.maxUpstreamBodyBytes,
-      redact,
-      onProtocolError: protocolErrorReporter(options.onProtocolError, request),
-      silence: controls.silence,
-    });
     // A JSON answer has been read by now; an event stream is timed by the client's heartbeat, not here.
-    return relayed.finally(controls.clear);
+    return relayUpstream(upstream, call.context).finally(call.controls.clear);
   };
+  // Only with the kit's own way upstream: an app's `fetch` is called as it is, through the web path.
+  if (options.fetch === undefined) {
+    const entry: NodeProxyEntry = { prepare };
+    Object.defineProperty(handler, NODE_PROXY, { value: entry });
+  }
+  return handler;
 }

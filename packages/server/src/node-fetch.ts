@@ -5,7 +5,8 @@ import { incomingBodyStream } from './incoming-body-stream.js';
 /** Statuses whose response has no body, which a `Response` refuses one for. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-function toResponse(res: IncomingMessage): Response {
+/** A `node:http` answer as a web `Response`, its body read only as fast as the reader reads it. */
+export function toResponse(res: IncomingMessage): Response {
   const headers = new Headers();
   const raw = res.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
@@ -20,6 +21,15 @@ function toResponse(res: IncomingMessage): Response {
     cutShort: 'The upstream closed the connection mid-body',
   });
   return new Response(body, { status, statusText: res.statusMessage ?? '', headers });
+}
+
+/** Headers as `node:http` takes them. */
+export function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
 }
 
 /**
@@ -41,10 +51,7 @@ export const nodeFetch = ((input: string | URL | Request, init: RequestInit = {}
       new TypeError(`nodeFetch never follows redirects: redirect must be "manual", not "${init.redirect}"`),
     );
   const url = new URL(input);
-  const headers: Record<string, string> = {};
-  new Headers(init.headers).forEach((value, name) => {
-    headers[name] = value;
-  });
+  const headers = headerRecord(new Headers(init.headers));
   return new Promise<Response>((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(url, {

@@ -1,4 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { connect as connectHttp2, createServer as createHttp2Server } from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listenOnLoopback, type LoopbackServer } from './listen-loopback.js';
 import { createNodeListener } from './node-listener.js';
@@ -161,5 +163,29 @@ describe('createNodeListener', () => {
     open.push(server);
     const response = await fetch(`${server.url}/api/kestrel/v1/runs/run_1/events`);
     expect(await response.text()).toBe('/api/kestrel/v1/runs/run_1/events');
+  });
+
+  it('serves HTTP/2 (its compatibility API), whose requests carry pseudo-headers', async () => {
+    const listener = createNodeListener(
+      (request) => new Response(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('x-a')}`),
+    );
+    const server = createHttp2Server((req, res) => void listener(req as never, res as never));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = connectHttp2(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      const text = await new Promise<string>((resolve, reject) => {
+        const stream = client.request({ ':method': 'GET', ':path': '/v1/runs/run_1/result', 'x-a': 'b' });
+        let body = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => (body += chunk));
+        stream.on('end', () => resolve(body));
+        stream.on('error', reject);
+        stream.end();
+      });
+      expect(text).toBe('GET /v1/runs/run_1/result b');
+    } finally {
+      client.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

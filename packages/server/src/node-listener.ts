@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { incomingBodyStream } from './incoming-body-stream.js';
+import { serveNodeProxy } from './node-proxy.js';
+import { nodeProxyEntry } from './proxy-upstream-call.js';
 
 /** A web-standard handler: the shape of Next.js route handlers, Hono, Remix and `fetch` itself. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -30,6 +32,8 @@ function requestUrl(req: IncomingMessage): URL | undefined {
 function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    // HTTP/2's pseudo-headers (`:method`, `:path`) are no header names a `Headers` takes; the URL holds them.
+    if (name.startsWith(':')) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
@@ -69,13 +73,20 @@ function drained(res: ServerResponse): Promise<void> {
  * only as fast as the client reads them, the request's signal aborts when the client goes away, and a body stream
  * that errors destroys the socket, so the browser sees a dropped connection rather than a clean end.
  *
+ * A proxy made by `createKestrelProxy` without its own `fetch` option is served on a native path: the same checks
+ * and hooks (which still receive a web `Request`), then Kestrel over `node:http` and an event stream written
+ * straight to the response, validated the same way, with no web stream in between. Its behaviour is the same.
+ *
  * @example
  * http.createServer(createNodeListener((request) => new Response('ok'))).listen(3000);
  */
 export function createNodeListener(handler: FetchHandler) {
+  // A proxy of createKestrelProxy with the kit's own way upstream: the same checks, then node:http end to end.
+  const native = nodeProxyEntry(handler);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const abort = new AbortController();
-    res.on('close', () => abort.abort());
+    const onClose = () => abort.abort();
+    res.on('close', onClose);
     const url = requestUrl(req);
     if (url === undefined) {
       // Answered here: a handler could only build a broken URL from it (and a thrown `Invalid URL` is no 400).
@@ -94,9 +105,12 @@ export function createNodeListener(handler: FetchHandler) {
       );
       return;
     }
-    let response: Response;
+    let response: Response | undefined;
     try {
-      response = await handler(toRequest(req, url, abort.signal));
+      // Never a local of this frame: it lives on while the body is written, and must not keep the request.
+      response = await (native === undefined
+        ? handler(toRequest(req, url, abort.signal))
+        : serveNodeProxy(native, toRequest(req, url, abort.signal), res, () => res.off('close', onClose)));
     } catch (error) {
       // The thrown message may hold anything (a credential, a file path): the log gets it, the client does not.
       console.error('[kestrel] the request handler threw', error);
@@ -104,6 +118,8 @@ export function createNodeListener(handler: FetchHandler) {
       res.end(JSON.stringify({ error: { code: 'internal', message: 'The server failed to answer this request' } }));
       return;
     }
+    // Undefined: the native proxy answered with an event stream it writes itself.
+    if (response === undefined) return;
     if (!req.complete) {
       // A body the handler did not read to the end (refused, or over its limit): close the connection after the
       // answer, and discard what still arrives meanwhile instead of holding it.

@@ -186,8 +186,9 @@ export async function relayUpstream(upstream: Response, context: RelayContext): 
     const { onRunStarted } = context;
     const stream = validatedEventStream(upstream.body, {
       onProtocolError: (error) => {
-        context.onProtocolError(error);
+        // Stopped first: an app's reporter that throws must not leave the upstream open.
         context.stopUpstream();
+        context.onProtocolError(error);
       },
       onCancel: context.stopUpstream,
       maxMessageBytes: context.maxBodyBytes,

@@ -129,7 +129,7 @@ describe('validatedEventStream: common events read in place, the rest parsed', (
         const { text: relayed, errors, heard } = await relay(splitRandomly(toBytes(text), count, seed));
         expect(relayed).toBe(expected.forwarded);
         expect(errors.map((error) => error.reason)).toEqual(expected.error === undefined ? [] : [expected.error]);
-        // An invalid message in the first event's chunk ends the response before onFirstEvent is heard.
+        // Heard whenever the first event is valid, even when its chunk also holds the invalid message that ends it.
         if (expected.error === undefined) expect(heard.map((event) => event.type)).toEqual(['run.started']);
         else expect(heard.map((event) => event.type)).toEqual(heard.length === 0 ? [] : ['run.started']);
       }),

@@ -118,6 +118,32 @@ describe('validatedEventStream: relayed a chunk at a time', () => {
     );
   });
 
+  it('awaits onFirstEvent before anything goes out, even when the first chunk also breaks the protocol', async () => {
+    const e = createEventFactory({ runId: 'run_first' });
+    const started = frame(e.started(1), 1);
+    const bad = `event: text.delta\nid: 2\ndata: ${JSON.stringify({ ...e.text('x'), runId: 7 })}\n\n`;
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const stream = validatedEventStream(chunksToStream([toBytes(started + bad)]), {
+      onProtocolError: () => order.push('protocol error'),
+      onCancel: () => undefined,
+      onFirstEvent: (event) => {
+        order.push(`heard ${event.runId}`);
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    const reader = stream.getReader();
+    const first = reader.read().then((read) => {
+      order.push('forwarded');
+      return read;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['heard run_first']);
+    release();
+    expect(new TextDecoder().decode((await first).value)).toContain('run.started');
+    expect(order).toEqual(['heard run_first', 'protocol error', 'forwarded']);
+  });
+
   it('forwards a keep-alive comment between messages at once, so the browser hears the sign of life', async () => {
     const e = createEventFactory();
     const first = frame(e.started(1), 1);

@@ -10,8 +10,9 @@ import type { PeerCommand, PeerReply } from './proxy-peer.js';
 /*
  * The proxy in the path (issue 17 item 4). This process runs only proxies; proxy-peer.ts (another process) is
  * Kestrel and the browser. Four proxies relay the same 100k-event stream, in rotated order each round:
- * - `kestrel`: createKestrelProxy behind createNodeListener, validating every event;
- * - `kestrelNode`: the same with `fetch: nodeFetch` (Kestrel reached over node:http instead of undici);
+ * - `kestrel`: createKestrelProxy behind createNodeListener, validating every event (no `fetch` of the app's, so
+ *   createNodeListener's native path: node:http both ways, no web stream);
+ * - `kestrelNode`: the same with `fetch: nodeFetch` (an app's own `fetch`, so the web path, over node:http);
  * - `fetchPipe`: the same listener and `fetch`, body passed through unread (what the kit's plumbing costs alone);
  * - `rawPipe`: node:http request piped to the response (the cheapest relay Node has).
  * Then 200 idle streams are held open through createKestrelProxy, and the heap they take is read after GC.

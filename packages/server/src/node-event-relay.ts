@@ -1,0 +1,163 @@
+import type { ProtocolError, RunEvent } from '@kestrel/core';
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import { EventStreamChecker, reportProtocolError, type ChunkVerdict } from './event-stream-checker.js';
+
+export interface NodeEventRelayOptions {
+  /** Longest message (or unfinished line) read from upstream; a longer one ends the response like a protocol error. */
+  readonly maxMessageBytes: number;
+  /** Told once when the upstream breaks the protocol, after the offending message went out and the response ended. */
+  readonly onProtocolError: (error: ProtocolError) => void;
+  /** Awaited with the first valid event before any byte of the run goes out; when it rejects, the browser is cut. */
+  readonly onFirstEvent?: (event: RunEvent) => Promise<void>;
+}
+
+/**
+ * `open` while it forwards; `hearing` while `onFirstEvent` is awaited (what the upstream does meanwhile waits in the
+ * backlog); `over` once the upstream ended, broke the protocol or dropped, or the browser left.
+ */
+type RelayState = 'open' | 'hearing' | 'over';
+
+/** What the upstream did while the relay was hearing: a chunk, its end, or its close. */
+type Pending = Buffer | 'end' | 'close';
+
+/**
+ * The `node:http` relay of one upstream event stream to the browser's response: the same check as
+ * validatedEventStream (one EventStreamChecker), each upstream chunk written whole with `res.write`, no web stream
+ * in between. Backpressure: the upstream is paused while the browser's socket is full. The browser leaving destroys
+ * the upstream request; the upstream dropping cuts the browser's connection (it resumes); a clean upstream end ends
+ * the response. No terminal event is ever invented.
+ */
+class NodeEventRelay {
+  private readonly checker: EventStreamChecker;
+  private state: RelayState = 'open';
+  private onFirstEvent: ((event: RunEvent) => Promise<void>) | undefined;
+  private onProtocolError: ((error: ProtocolError) => void) | undefined;
+  private backlog: Pending[] = [];
+
+  constructor(
+    private readonly upstreamRequest: ClientRequest,
+    private readonly upstream: IncomingMessage,
+    private readonly res: ServerResponse,
+    options: NodeEventRelayOptions,
+  ) {
+    this.onFirstEvent = options.onFirstEvent;
+    this.onProtocolError = options.onProtocolError;
+    this.checker = new EventStreamChecker(options.maxMessageBytes, options.onFirstEvent !== undefined);
+    upstream.on('data', (chunk: Buffer) => this.chunk(chunk));
+    upstream.on('end', () => this.upstreamEnded());
+    // A reset is heard as the 'close' without an 'end' below; the listener only keeps it from being unhandled.
+    upstream.on('error', () => undefined);
+    upstream.on('close', () => this.upstreamClosed());
+    res.on('close', () => this.browserLeft());
+  }
+
+  private chunk(chunk: Buffer): void {
+    if (this.state === 'hearing') return void this.backlog.push(chunk);
+    if (this.state !== 'open') return;
+    let verdict: ChunkVerdict;
+    let first: RunEvent | undefined;
+    try {
+      // A plain view, never the Buffer: what the checker copies must be a copy (Buffer#slice is a view).
+      verdict = this.checker.check(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      first = this.checker.takeFirst();
+    } catch {
+      // Only a fault of the relay itself lands here: the browser sees a dropped connection, the server goes on.
+      return this.drop();
+    }
+    const hear = this.onFirstEvent;
+    if (first === undefined || hear === undefined) return this.act(verdict);
+    this.onFirstEvent = undefined;
+    this.state = 'hearing';
+    this.upstream.pause();
+    hear(first).then(
+      () => {
+        if (this.state !== 'hearing') return;
+        this.state = 'open';
+        this.act(verdict);
+        // The upstream's end (Node emits it even while paused) or more, in the order it came.
+        for (const pending of this.backlog.splice(0)) {
+          if (pending === 'end') this.upstreamEnded();
+          else if (pending === 'close') this.upstreamClosed();
+          else this.chunk(pending);
+        }
+        if (this.state === 'open' && !this.res.writableNeedDrain) this.upstream.resume();
+      },
+      () => {
+        if (this.state === 'hearing') this.drop();
+      },
+    );
+  }
+
+  private act(verdict: ChunkVerdict): void {
+    switch (verdict.kind) {
+      case 'hold':
+        return;
+      case 'forward':
+        // Backpressure: a slow browser pauses the upstream (its socket then fills), never the proxy's memory.
+        if (!this.res.write(verdict.bytes)) {
+          this.upstream.pause();
+          this.res.once('drain', () => this.upstream.resume());
+        }
+        return;
+      case 'end': {
+        if (verdict.bytes !== undefined && verdict.bytes.length > 0) this.res.write(verdict.bytes);
+        this.res.end();
+        const report = this.onProtocolError;
+        this.finish();
+        this.upstreamRequest.destroy();
+        reportProtocolError(report, verdict.error);
+        return;
+      }
+      default:
+        return verdict satisfies never;
+    }
+  }
+
+  /** Lets go of everything the relay holds: the stream is over. */
+  private finish(): void {
+    this.state = 'over';
+    this.backlog = [];
+    this.checker.release();
+    this.onFirstEvent = undefined;
+    this.onProtocolError = undefined;
+  }
+
+  private upstreamEnded(): void {
+    if (this.state === 'hearing') return void this.backlog.push('end');
+    if (this.state !== 'open') return;
+    this.finish();
+    // A message cut off by the end was held, never forwarded: the browser sees the stream end early.
+    this.res.end();
+  }
+
+  private upstreamClosed(): void {
+    if (this.state === 'hearing') return void this.backlog.push('close');
+    if (this.state !== 'open') return;
+    this.drop();
+  }
+
+  private browserLeft(): void {
+    if (this.state === 'over') return;
+    this.finish();
+    this.upstreamRequest.destroy();
+  }
+
+  /** Cuts the browser's connection (it resumes) and stops the upstream. */
+  private drop(): void {
+    this.finish();
+    this.upstreamRequest.destroy();
+    // A turn first: Node corks response writes until the next tick, and destroying now would discard events
+    // that were already written.
+    setImmediate(() => this.res.destroy());
+  }
+}
+
+/** Relays `upstream` (an event stream, headers already checked) to `res`, whose headers are written already. */
+export function relayNodeEventStream(
+  upstreamRequest: ClientRequest,
+  upstream: IncomingMessage,
+  res: ServerResponse,
+  options: NodeEventRelayOptions,
+): void {
+  new NodeEventRelay(upstreamRequest, upstream, res, options);
+}
