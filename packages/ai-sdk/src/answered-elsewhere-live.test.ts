@@ -3,7 +3,7 @@ import { getScenario, scenarios, type Scenario, type ScenarioStep } from '@kestr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatTab, readReply, requestLines, status } from './chat-tabs.test-helper.js';
 import type { KestrelUIMessage } from './data-part-schemas.js';
-import { interactionAnswerMessage, pendingInteraction } from './interaction-answer.js';
+import { interactionAnswerMessage, messageText, pendingInteraction } from './interaction-answer.js';
 
 /*
  * Two tabs on one chat while the other tab's answer is still streaming, or has led to a new question: the stale tab
@@ -69,6 +69,7 @@ describe('the other tab’s answer is still streaming', () => {
     const { stream, sent } = await tab2.open(sessionId, loaded, decline.text, { metadata: decline.metadata });
     const reply = await readReply(stream);
     expect(status(reply)).toMatchObject({ status: 'COMPLETED', attempt: 2 });
+    expect(messageText(reply)).toBe(continuation.expected.assistantText); // tab 1's approval, whole
     expect(reply.metadata).toEqual({ kestrelAnswerNotApplied: { interactionId: 'int_approval' } });
     expect(pendingInteraction([...sent, reply])).toBeNull();
     // One replay, followed as it streams: never a second one from the start, and the decline never went out.

@@ -18,23 +18,25 @@ export function firstSign<P>(
   signal: AbortSignal | undefined,
 ): Promise<'same' | 'newer'> {
   return new Promise((resolve, reject) => {
+    const stopped = () => new DOMException('Stopped before the answer was sent', 'AbortError');
     let unsubscribe = () => {};
     const onAbort = () => {
       unsubscribe();
       replay.detach();
-      reject(new DOMException('Stopped before the answer was sent', 'AbortError'));
+      reject(stopped());
     };
     const check = () => {
       const state = replay.getState();
-      let sign: 'same' | 'newer' | RunClientError | null = null;
+      let sign: 'same' | 'newer' | Error | null = null;
       if (state.lastSeq > waiting.seq) sign = 'newer';
       else if (state.phase === 'settled' && state.result !== null)
         sign = waitsOn(state.result, waiting) ? 'same' : 'newer';
       else if (state.phase === 'error' && state.error !== null)
         sign = new RunClientError(state.error, { runId: state.runId });
+      else if (state.phase === 'detached') sign = stopped();
       if (sign === null) return;
       unsubscribe();
-      if (sign instanceof RunClientError) reject(sign);
+      if (sign instanceof Error) reject(sign);
       else resolve(sign);
     };
     if (signal?.aborted) return onAbort();
