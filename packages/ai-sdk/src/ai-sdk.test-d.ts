@@ -6,10 +6,13 @@ import type { z } from 'zod';
 import {
   createKestrelDataPartSchemas,
   kestrelDataPartSchemas,
+  type KestrelChatErrorReason,
   type KestrelChatTransport,
   type KestrelDataPartSchemas,
   type KestrelDraftData,
   type KestrelErrorData,
+  type KestrelMessageMetadata,
+  type KestrelMessageNotSentReason,
   type KestrelStatusData,
   type KestrelUIMessage,
   type kestrelDraftDataSchema,
@@ -46,5 +49,13 @@ describe('@kestrel/ai-sdk types', () => {
   it('a settled draft has no text to render', () => {
     type DraftPart = Extract<KestrelUIMessage['parts'][number], { type: 'data-kestrel-draft' }>;
     expectTypeOf<Extract<DraftPart['data'], { state: 'settled' }>>().not.toHaveProperty('text');
+  });
+
+  it('a reply says why the message before it was not sent, as a string union', () => {
+    expectTypeOf<KestrelMessageNotSentReason>().toEqualTypeOf<'run-in-progress' | 'run-waiting'>();
+    expectTypeOf<NonNullable<KestrelMessageMetadata['kestrelMessageNotSent']>>().toEqualTypeOf<{
+      readonly reason: KestrelMessageNotSentReason;
+    }>();
+    expectTypeOf<'answer-refused'>().toExtend<KestrelChatErrorReason>();
   });
 });

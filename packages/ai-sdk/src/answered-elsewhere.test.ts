@@ -1,12 +1,9 @@
-import { createRunClient, type RunClient } from '@kestrel/core';
 import { createMockKestrel, type MockKestrel } from '@kestrel/server/mock';
-import { getScenario, recordingFetch } from '@kestrel/testing';
-import { readUIMessageStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
+import { getScenario } from '@kestrel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KestrelMessageMetadata, KestrelStatusData, KestrelUIMessage } from './data-part-schemas.js';
-import { interactionAnswerMessage, kestrelStatusOf, messageText, pendingInteraction } from './interaction-answer.js';
+import { chatTab, requestLines, status, type TabOptions } from './chat-tabs.test-helper.js';
+import { interactionAnswerMessage, messageText, pendingInteraction } from './interaction-answer.js';
 import { KestrelChatError } from './kestrel-chat-error.js';
-import { KestrelChatTransport } from './kestrel-chat-transport.js';
 
 /*
  * Two tabs (or devices) on one chat: tab 1 answers the WAITING approval, tab 2 loaded the chat before that and
@@ -23,58 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => kestrel.close());
 
-/** A tab; `beforeReplay` runs before its first `GET /events` goes out (another tab acting at that very moment). */
-function tab(options: { readonly beforeReplay?: () => Promise<void> } = {}) {
-  let pending = options.beforeReplay;
-  const recorder = recordingFetch(async (input, init) => {
-    const before = pending;
-    if (before !== undefined && String(input instanceof Request ? input.url : input).endsWith('/events')) {
-      pending = undefined;
-      await before();
-    }
-    return fetch(input, init);
-  });
-  const client: RunClient = createRunClient({ baseUrl: kestrel.url, fetch: recorder.fetch });
-  let named: string | undefined;
-  const transport = new KestrelChatTransport({ client, onSessionId: ({ sessionId }) => (named ??= sessionId) });
-  let next = 0;
-  /** What `useChat` does for one user message: send the chat, read the reply to its end. */
-  const send = async (
-    chatId: string,
-    messages: readonly KestrelUIMessage[],
-    text: string,
-    metadata?: KestrelMessageMetadata,
-  ) => {
-    const user: KestrelUIMessage = {
-      id: `user-${(next += 1)}`,
-      role: 'user',
-      parts: [{ type: 'text', text }],
-      ...(metadata === undefined ? {} : { metadata }),
-    };
-    const stream = await transport.sendMessages({
-      chatId,
-      messages: [...messages, user],
-      trigger: 'submit-message',
-      messageId: undefined,
-      abortSignal: undefined,
-    });
-    const [forReader, forWire] = stream.tee();
-    let reply: KestrelUIMessage | undefined;
-    for await (const message of readUIMessageStream<KestrelUIMessage>({ stream: forReader, terminateOnError: true }))
-      reply = message;
-    // Every chunk, the metadata one included, is one the AI SDK's own wire schema accepts.
-    const wire = uiMessageChunkSchema();
-    for await (const chunk of forWire as unknown as AsyncIterable<UIMessageChunk>)
-      expect(await wire.validate?.(chunk), chunk.type).toMatchObject({ success: true });
-    if (reply === undefined) throw new Error('the transport streamed no message');
-    return { reply, messages: [...messages, user, reply] };
-  };
-  return { transport, send, requests: recorder.requests, sessionId: () => named ?? '' };
-}
-
-const status = (message: KestrelUIMessage): KestrelStatusData | undefined => kestrelStatusOf(message);
-const requestLines = (requests: readonly { method: string; path: string }[]) =>
-  requests.map((request) => `${request.method} ${request.path.replace(/(runs|sessions)\/[^/]+/, '$1/:id')}`);
+const tab = (options?: TabOptions) => chatTab(kestrel, options);
 
 /** Tab 1 starts a WAITING run; tab 2 loads the chat; tab 1 approves. Returns both tabs and what each holds. */
 async function answeredInTab1() {
@@ -114,7 +60,7 @@ describe('a chat whose interaction was answered elsewhere can go on', () => {
     expect(status(next.reply)).toMatchObject({ status: 'COMPLETED', sessionId, attempt: 1 });
   });
 
-  it('the tab holding the WAITING handle learns from Kestrel’s refusal (409 interaction_answered) and follows the newest attempt', async () => {
+  it('the tab holding the WAITING handle learns from Kestrel’s refusal (409 interaction_answered), checks the run moved on, and follows the newest attempt', async () => {
     const tab1 = tab();
     const waiting = await tab1.send('chat', [], `[scenario:waiting-approval] ${scenario.input}`);
     const sessionId = tab1.sessionId();
@@ -125,6 +71,7 @@ describe('a chat whose interaction was answered elsewhere can go on', () => {
     const { reply, messages } = await tab1.send('chat', waiting.messages, decline.text, decline.metadata);
     expect(requestLines(tab1.requests)).toEqual([
       'POST /v1/sessions/:id/interactions/int_approval',
+      'GET /v1/runs/:id/result',
       'GET /v1/runs/:id/events',
     ]);
     expect(status(reply)).toMatchObject({ status: 'COMPLETED', attempt: 2 });

@@ -172,7 +172,7 @@ export type KestrelDataTypes<P = unknown> = {
 
 /**
  * Metadata of a Kestrel chat's messages. A user message carries its answer to a WAITING interaction (see
- * `interactionAnswerMessage`); an assistant message says when the answer before it was not applied.
+ * `interactionAnswerMessage`); an assistant message says when the user message before it was not applied or sent.
  */
 export interface KestrelMessageMetadata {
   readonly kestrelAnswer?: InteractionAnswer;
@@ -181,7 +181,17 @@ export interface KestrelMessageMetadata {
    * another tab), so the answer before this message was not applied; the message shows the run's newest attempt.
    */
   readonly kestrelAnswerNotApplied?: { readonly interactionId: string };
+  /**
+   * On an assistant message: the plain user message before it was not sent, because the run was not where this chat
+   * showed it. `run-in-progress`: an attempt begun elsewhere is streaming (a new run would be refused);
+   * `run-waiting`: the run now waits on a question this chat had not shown. The message shows that newest attempt;
+   * send the text again once it settles.
+   */
+  readonly kestrelMessageNotSent?: { readonly reason: KestrelMessageNotSentReason };
 }
+
+/** Why a plain user message was not sent: see `KestrelMessageMetadata.kestrelMessageNotSent`. */
+export type KestrelMessageNotSentReason = 'run-in-progress' | 'run-waiting';
 
 /**
  * The AI SDK message a Kestrel run becomes: reasoning and dynamic tool parts, a `text` part holding only the settled

@@ -4,7 +4,9 @@ import { getScenario, invoiceResponseFormat, invoiceSchema, sampleInvoice } from
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatTab } from './chat-tabs.test-helper.js';
 import { ExampleChat } from './example-chat.js';
+import { interactionAnswerMessage } from './interaction-answer.js';
 import { KestrelChatTransport } from './kestrel-chat-transport.js';
 
 let kestrel: MockKestrel;
@@ -13,17 +15,22 @@ beforeAll(async () => {
 });
 afterAll(() => kestrel.close());
 
-function renderChat(options: { payload?: boolean; delayMs?: number } = {}) {
+function renderChat(options: { payload?: boolean; delayMs?: number; onSessionId?: (sessionId: string) => void } = {}) {
   const client = createRunClient({
     baseUrl: kestrel.url,
     reconnect: { attempts: 2, baseDelayMs: 5, maxDelayMs: 10 },
     headers: options.delayMs === undefined ? {} : { 'x-kestrel-delay': String(options.delayMs) },
   });
-  const transport = new KestrelChatTransport(
-    options.payload
-      ? { client, responseFormat: invoiceResponseFormat, payloadSchema: invoiceSchema as PayloadSchema }
-      : { client },
-  );
+  const onSessionId = options.onSessionId;
+  const transport = new KestrelChatTransport({
+    client,
+    ...(options.payload
+      ? { responseFormat: invoiceResponseFormat, payloadSchema: invoiceSchema as PayloadSchema }
+      : {}),
+    ...(onSessionId === undefined
+      ? {}
+      : { onSessionId: ({ sessionId }: { sessionId: string }) => onSessionId(sessionId) }),
+  });
   render(<ExampleChat transport={transport} />);
   const user = userEvent.setup({ delay: null });
   // The whole message at once: typing it key by key only slows the test down.
@@ -92,5 +99,30 @@ describe('the docs/ai-sdk.md example, against the loopback mock Kestrel', () => 
     ).toBeTruthy();
     expect(screen.queryByText('I started looking up', { exact: false })).toBeNull();
     expect(screen.queryByText('Writing…')).toBeNull();
+  });
+
+  it('an answer given after another tab answered says it was not sent, and offers to send it as a new message', async () => {
+    const scenario = getScenario('waiting-approval');
+    let sessionId = '';
+    const user = renderChat({ onSessionId: (id) => (sessionId = id) });
+    await user.type(screen.getByLabelText('Message'), `[scenario:waiting-approval] ${scenario.input}`);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const approval = await screen.findByRole('group', { name: 'Send the Q3 report to the board (6 recipients)?' });
+    // Another tab loads the chat and approves first.
+    const otherTab = chatTab(kestrel);
+    const loaded = await otherTab.transport.loadChatHistory(sessionId);
+    const approve = interactionAnswerMessage({ kind: 'approval', approved: true });
+    await otherTab.send(sessionId, loaded.messages, approve.text, approve.metadata);
+
+    await user.click(within(approval).getByRole('button', { name: 'Decline' }));
+    const note = await screen.findByRole('status');
+    expect(note.textContent).toContain('Already answered elsewhere: your answer was not sent.');
+    // What really happened: the other tab's approval, the run's answer to it.
+    expect(await screen.findByText(scenario.continuation!.expected.assistantText!)).toBeTruthy();
+    await user.click(await within(note).findByRole('button', { name: 'Send it as a new message' }));
+    // The declined text is now a message of its own (a new run), and the note's offer is gone.
+    await waitFor(() => expect(screen.getAllByText('Declined')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Send it as a new message' })).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { kestrelDataPartSchemas, type KestrelUIMessage } from './data-part-schem
 import { pendingInteraction, respondWithAnswer } from './interaction-answer.js';
 
 type Part = KestrelUIMessage['parts'][number];
+type Chat = ReturnType<typeof useChat<KestrelUIMessage>>;
 
 function MessagePart({ part }: { part: Part }): ReactNode {
   switch (part.type) {
@@ -59,7 +60,7 @@ function MessagePart({ part }: { part: Part }): ReactNode {
 }
 
 /** A person's answer to the interaction the chat waits on (approval and text shown; choice and form work alike). */
-function PendingAnswer({ chat }: { chat: ReturnType<typeof useChat<KestrelUIMessage>> }): ReactNode {
+function PendingAnswer({ chat }: { chat: Chat }): ReactNode {
   const waiting = pendingInteraction(chat.messages);
   if (waiting === null || chat.status === 'submitted' || chat.status === 'streaming') return null;
   const { interaction } = waiting;
@@ -76,6 +77,45 @@ function PendingAnswer({ chat }: { chat: ReturnType<typeof useChat<KestrelUIMess
   );
 }
 
+/** What the transport did instead of sending the user message before this reply, if it did not send it. */
+function notSentNotice(message: KestrelUIMessage): string | null {
+  if (message.metadata?.kestrelAnswerNotApplied !== undefined)
+    return 'Already answered elsewhere: your answer was not sent.';
+  const reason = message.metadata?.kestrelMessageNotSent?.reason;
+  switch (reason) {
+    case undefined:
+      return null;
+    case 'run-in-progress':
+      return 'A reply begun elsewhere was still running: your message was not sent.';
+    case 'run-waiting':
+      return 'The run now asks something else: your message was not sent.';
+    default:
+      return reason satisfies never;
+  }
+}
+
+/** Says that the user message before this reply was not sent, with a way to send its text as a new message. */
+function NotSentNote({ chat, index }: { chat: Chat; index: number }): ReactNode {
+  const notice = notSentNotice(chat.messages[index]!);
+  if (notice === null) return null;
+  const before = chat.messages[index - 1];
+  const text =
+    before?.role === 'user' ? before.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('') : '';
+  // Offered on the latest reply, once the run waits on nothing: a message sent then starts a new run.
+  const canResend =
+    index === chat.messages.length - 1 && chat.status === 'ready' && pendingInteraction(chat.messages) === null;
+  return (
+    <p role="status">
+      {notice}
+      {canResend && text.trim() !== '' && (
+        <button type="button" onClick={() => void chat.sendMessage({ text })}>
+          Send it as a new message
+        </button>
+      )}
+    </p>
+  );
+}
+
 export function ExampleChat({ transport }: { transport: ChatTransport<KestrelUIMessage> }): ReactNode {
   const chat = useChat<KestrelUIMessage>({ transport, dataPartSchemas: kestrelDataPartSchemas });
   const [input, setInput] = useState('');
@@ -83,11 +123,12 @@ export function ExampleChat({ transport }: { transport: ChatTransport<KestrelUIM
   return (
     <section aria-label="Chat" aria-busy={busy}>
       <ol aria-label="Messages" aria-live="polite">
-        {chat.messages.map((message) => (
+        {chat.messages.map((message, index) => (
           <li key={message.id} data-role={message.role}>
-            {message.parts.map((part, index) => (
-              <MessagePart key={index} part={part} />
+            {message.parts.map((part, partIndex) => (
+              <MessagePart key={partIndex} part={part} />
             ))}
+            <NotSentNote chat={chat} index={index} />
           </li>
         ))}
       </ol>

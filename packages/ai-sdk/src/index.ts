@@ -19,6 +19,7 @@ export type {
   KestrelFinishData,
   KestrelInteractionData,
   KestrelMessageMetadata,
+  KestrelMessageNotSentReason,
   KestrelPayloadData,
   KestrelProgressData,
   KestrelStatusData,

@@ -1,8 +1,9 @@
 import { isRunClientError } from '@kestrel/core';
 import type { KestrelInteractionData } from './data-part-schemas.js';
 
-/** Why the transport refused a message before anything was sent to Kestrel. */
-export type KestrelChatErrorReason = 'no-user-message' | 'no-input' | 'answer-required' | 'invalid-answer';
+/** Why the transport refused a message: before anything was sent to Kestrel, or (`answer-refused`) when Kestrel refused the answer. */
+export type KestrelChatErrorReason =
+  'no-user-message' | 'no-input' | 'answer-required' | 'invalid-answer' | 'answer-refused';
 
 /**
  * The chat transport could not turn the chat's messages into a Kestrel request. Run failures are not this: they
@@ -32,5 +33,16 @@ export function isAnsweredElsewhere(error: unknown): boolean {
     isRunClientError(error) &&
     error.kind === 'http' &&
     (error.code === 'interaction_answered' || error.code === 'interaction_not_found')
+  );
+}
+
+/**
+ * Kestrel refused the answer (the interaction is unknown or answered) yet `/result` says the run still waits on it:
+ * a server that forgot or expired the interaction. Replaying would show the same question again, so this is an error.
+ */
+export function answerRefused({ runId, interaction }: KestrelInteractionData): KestrelChatError {
+  return new KestrelChatError(
+    'answer-refused',
+    `Kestrel refused the answer to interaction "${interaction.id}" of run "${runId}", yet the run still waits on it (the server no longer knows the interaction): the answer was not applied`,
   );
 }

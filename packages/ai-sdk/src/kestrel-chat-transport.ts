@@ -13,15 +13,17 @@ import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } fro
 import { createChunkQueue } from './chunk-queue.js';
 import type { KestrelInteractionData, KestrelMessageMetadata, KestrelUIMessage } from './data-part-schemas.js';
 import { answerFromMetadata, lastKestrelSession, messageText, pendingInteraction } from './interaction-answer.js';
-import { KestrelChatError, answerRequired, isAnsweredElsewhere } from './kestrel-chat-error.js';
+import { KestrelChatError, answerRefused, answerRequired, isAnsweredElsewhere } from './kestrel-chat-error.js';
+import { firstSign, waitsOn } from './first-sign.js';
 import { createRunChunkWriter } from './run-chunk-writer.js';
 import { createMemoryRunStore, type KestrelRunStore } from './run-store.js';
 import { loadChatHistory, type KestrelChatHistory } from './chat-history.js';
 
-/** Whether a settled attempt is the very wait the chat shows (the same WAITING `run.completed`). */
-function waitsOn(settled: RunCompletedEvent, waiting: KestrelInteractionData): boolean {
-  return settled.output.status === 'WAITING' && settled.seq === waiting.seq;
-}
+/** Where the run stands against the chat's copy of its wait: still that wait, settled since, or streaming. */
+type ServerWait =
+  | { readonly kind: 'same' }
+  | { readonly kind: 'moved-on'; readonly result: RunCompletedEvent }
+  | { readonly kind: 'live' };
 
 /** Options of `new KestrelChatTransport(...)`: the run client, what `stop()` does, structured output and where runs are remembered. */
 export interface KestrelChatTransportOptions<P = unknown> {
@@ -93,16 +95,27 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     const waiting = pendingInteraction(messages.slice(0, -1));
     if (waiting !== null) {
       const answer = this.#answerIn(last, waiting);
-      if (answer !== undefined) {
-        const handle = await this.#answer(waiting, answer, abortSignal);
-        if (handle !== null) return this.#follow(chatId, handle, waiting.seq, abortSignal);
-        // Answered elsewhere (another tab or device): show what really happened, the run's newest attempt.
-        return this.#follow(chatId, this.#resume(waiting.runId), 0, abortSignal, {
-          kestrelAnswerNotApplied: { interactionId: waiting.interaction.id },
-        });
-      }
+      if (answer !== undefined) return this.#sendAnswer(chatId, waiting, answer, abortSignal);
       // A plain message is refused only while the run really waits: the chat's copy of the wait may be stale.
-      if (await this.#stillWaits(waiting, abortSignal)) throw answerRequired(waiting);
+      const now = await this.#readWait(waiting, abortSignal);
+      switch (now.kind) {
+        case 'same':
+          throw answerRequired(waiting);
+        case 'live':
+          // An attempt begun elsewhere streams: a new run would be refused (409), so show that attempt instead.
+          return this.#followNewest(chatId, waiting, abortSignal, {
+            kestrelMessageNotSent: { reason: 'run-in-progress' },
+          });
+        case 'moved-on':
+          // A new question the chat never showed: show it rather than leave it unanswered behind a new run.
+          if (now.result.output.status === 'WAITING')
+            return this.#followNewest(chatId, waiting, abortSignal, {
+              kestrelMessageNotSent: { reason: 'run-waiting' },
+            });
+          break;
+        default:
+          now satisfies never;
+      }
     }
     const input = messageText(last);
     if (input.trim() === '')
@@ -177,38 +190,60 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     return check.answer;
   }
 
-  /** Whether the run still waits on this very interaction, asked of the server (`/result`). */
-  async #stillWaits(waiting: KestrelInteractionData, signal: AbortSignal | undefined): Promise<boolean> {
+  /** Where the run stands against the chat's copy of its wait, asked of the server (`/result`). */
+  async #readWait(waiting: KestrelInteractionData, signal: AbortSignal | undefined): Promise<ServerWait> {
     const settled = await this.#options.client.fetchResult(waiting.runId, signal === undefined ? {} : { signal });
-    const waits = settled !== null && waitsOn(settled, waiting);
-    if (!waits) this.#waiting.delete(waiting.runId);
-    return waits;
+    const now: ServerWait =
+      settled === null
+        ? { kind: 'live' }
+        : waitsOn(settled, waiting)
+          ? { kind: 'same' }
+          : { kind: 'moved-on', result: settled };
+    if (now.kind !== 'same') this.#waiting.delete(waiting.runId);
+    return now;
   }
 
-  /** The handle of the answer's attempt, or `null` when the run no longer waits on this interaction. */
-  async #answer(
+  /** Answers the wait, or shows the run's newest attempt (marked not applied) when it no longer waits on it. */
+  async #sendAnswer(
+    chatId: string,
     waiting: KestrelInteractionData,
     answer: InteractionAnswer,
     signal: AbortSignal | undefined,
-  ): Promise<RunHandle<P> | null> {
+  ): Promise<ReadableStream<UIMessageChunk>> {
+    const notApplied: KestrelMessageMetadata = { kestrelAnswerNotApplied: { interactionId: waiting.interaction.id } };
     let handle = this.#waiting.get(waiting.runId);
     if (handle === undefined) {
       // After a reload the WAITING handle is gone. Check first that the run still waits on this very interaction
-      // (it may have been answered since), then let the client rebuild the handle from the settled result.
-      if (!(await this.#stillWaits(waiting, signal))) return null;
-      handle = this.#resume(waiting.runId);
-      // Answered in between: the replayed attempt is not the wait any more.
-      if (!waitsOn(await handle.result, waiting)) return null;
+      // (it may have been answered since), then let the replay rebuild the handle.
+      if ((await this.#readWait(waiting, signal)).kind !== 'same')
+        return this.#followNewest(chatId, waiting, signal, notApplied);
+      const replay = this.#resume(waiting.runId);
+      // Answered in between: the replay is already the newer attempt, shown as it streams (never awaited to its end).
+      if ((await firstSign(replay, waiting, signal)) === 'newer')
+        return this.#follow(chatId, replay, 0, signal, notApplied);
+      handle = replay;
     }
     try {
       const next = await handle.respond(answer);
       this.#waiting.delete(waiting.runId);
-      return next;
+      return this.#follow(chatId, next, waiting.seq, signal);
     } catch (error) {
       if (!isAnsweredElsewhere(error)) throw error;
       this.#waiting.delete(waiting.runId);
-      return null;
     }
+    // Refused. A server that forgot the interaction may still wait on it: replaying would show the same question again.
+    if ((await this.#readWait(waiting, signal)).kind === 'same') throw answerRefused(waiting);
+    return this.#followNewest(chatId, waiting, signal, notApplied);
+  }
+
+  /** Shows the run's newest attempt, replayed from its start, instead of what the user sent. */
+  #followNewest(
+    chatId: string,
+    waiting: KestrelInteractionData,
+    signal: AbortSignal | undefined,
+    metadata: KestrelMessageMetadata,
+  ): ReadableStream<UIMessageChunk> {
+    return this.#follow(chatId, this.#resume(waiting.runId), 0, signal, metadata);
   }
 
   /** Re-attaches to a run's newest attempt, replayed from its start. */

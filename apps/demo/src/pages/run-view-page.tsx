@@ -30,8 +30,11 @@ export function RunViewPage() {
   // "Inspect": record the runs started from now on and show them in the run inspector, with a download.
   const [inspecting, setInspecting] = useState(() => new URLSearchParams(window.location.search).has('inspect'));
   const [recorder, setRecorder] = useState<RunRecorder | null>(null);
-  // Each run started from now on is recorded from its first request; the inspector shows the latest recorder.
-  const [client] = useState(() => recordingClient(runClient, setRecorder, { recording: inspecting ? 'on' : 'off' }));
+  // Each run started from now on is recorded from its first request; the inspector shows the latest recorder, and
+  // the client stops the one before it (maxRecorders: 1), so only the run on screen is still being recorded.
+  const [client] = useState(() =>
+    recordingClient(runClient, setRecorder, { recording: inspecting ? 'on' : 'off', maxRecorders: 1 }),
+  );
   const run = useRun({ client, payloadSchema: invoiceSchema, resumeRunId: initialRunId });
   useRunIdInUrl(run.state.runId, scenario.title);
 

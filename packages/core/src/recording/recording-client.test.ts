@@ -90,31 +90,80 @@ describe('recordingClient records what a controller drives, with no handle in th
     expect(await client.fetchResult(unrecorded.getState().runId!)).toMatchObject({ type: 'run.completed' });
   });
 
-  it('an onRecorder that throws costs neither the run nor the error: start returns the handle, the error is rethrown on its own', async () => {
-    const rethrown: (() => void)[] = [];
-    const microtask = vi
-      .spyOn(globalThis, 'queueMicrotask')
-      .mockImplementation((callback) => void rethrown.push(callback));
+  it('an onRecorder that throws costs neither the run nor the process: start returns the handle, the error is reported on console.error', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const broken = new Error('the app’s onRecorder broke');
-    let handle;
     try {
-      handle = recordingClient(testClient(kestrel), () => {
+      const handle = recordingClient(testClient(kestrel), () => {
         throw broken;
       }).start({ input: 'still runs' });
+      expect((await handle.result).output.status).toBe('COMPLETED');
+      expect(reported).toHaveBeenCalledWith(expect.stringContaining('onRecorder threw'), broken);
     } finally {
-      microtask.mockRestore();
+      reported.mockRestore();
     }
-    expect(rethrown).toHaveLength(1);
-    expect(() => rethrown[0]!()).toThrow(broken);
-    expect((await handle.result).output.status).toBe('COMPLETED');
   });
 
   it('refuses a bad option when it is made, before any run could start and be lost', () => {
     const client = testClient(kestrel);
+    for (const maxRecorders of [0, 1.5, Number.NaN])
+      expect(() => recordingClient(client, () => undefined, { maxRecorders })).toThrow(/recordingClient: maxRecorders/);
     expect(() => recordingClient(client, () => undefined, { maxBytes: 0 })).toThrow(RangeError);
     expect(() => recordingClient(client, () => undefined, { maxBytes: 0 })).toThrow(/recordingClient: maxBytes/);
     // @ts-expect-error -- a JavaScript caller's boolean is refused, not read as on or off
     expect(() => recordingClient(client, () => undefined, { recording: true })).toThrow(TypeError);
     expect(() => recordingClient(client, () => undefined).setRecording('yes' as 'on')).toThrow(/'on' or 'off'/);
+  });
+});
+
+describe('recordingClient’s latest recorder is the run the app is looking at, and its recordings are bounded', () => {
+  it('a session’s history (runs resumed from their settled results, no traffic) makes no recorder; the run sent next does', async () => {
+    const seeded = await startLoopbackKestrel({ seed: [{ sessionId: 'ses_seed', runs: 25 }] });
+    try {
+      const recorders: RunRecorder[] = [];
+      const client = recordingClient(testClient(seeded), (recorder) => recorders.push(recorder));
+      const session = createSessionController({ client, sessionId: 'ses_seed' });
+      session.start();
+      await until(() => session.getState().history === 'more');
+      await session.loadOlder();
+      expect(session.getState().entries.length).toBe(25);
+      expect(recorders).toEqual([]);
+      session.send('hello');
+      await until(() => recorders.length === 1 && settled(recorders[0]!));
+      session.dispose();
+      expect(requests(recorders[0]!.recording())).toEqual(['POST /v1/sessions/:id/runs']);
+    } finally {
+      await seeded.close();
+    }
+  });
+
+  it('a WAITING run resumed from its settled result is recorded once it is answered, the answer included', async () => {
+    const scenario = getScenario('waiting-approval');
+    const waiting = await testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input }).result;
+    const recorders: RunRecorder[] = [];
+    const client = recordingClient(testClient(kestrel), (recorder) => recorders.push(recorder));
+    const handle = client.resume({ runId: waiting.runId, result: waiting });
+    expect(recorders).toEqual([]);
+    const next = await handle.respond(scenario.continuation!.answer);
+    await next.result;
+    expect(recorders).toHaveLength(1);
+    expect(requests(recorders[0]!.stop())).toEqual(['POST /v1/sessions/:id/interactions/int_approval']);
+  });
+
+  it('a new recorder stops the oldest still recording past maxRecorders (default 1), which keeps what it had', async () => {
+    const recorders: RunRecorder[] = [];
+    const client = recordingClient(testClient(kestrel), (recorder) => recorders.push(recorder));
+    await client.start({ input: 'first' }).result;
+    expect(recorders.map((recorder) => recorder.status)).toEqual(['recording']);
+    const second = client.start({ input: 'second' });
+    expect(recorders.map((recorder) => recorder.status)).toEqual(['stopped', 'recording']);
+    expect(requests(recorders[0]!.recording())).toEqual(['POST /v1/sessions/new/runs']);
+    await second.result;
+
+    const kept: RunRecorder[] = [];
+    const keepTwo = recordingClient(testClient(kestrel), (recorder) => kept.push(recorder), { maxRecorders: 2 });
+    const runs = ['a', 'b', 'c'].map((input) => keepTwo.start({ input }));
+    expect(kept.map((recorder) => recorder.status)).toEqual(['stopped', 'recording', 'recording']);
+    await Promise.all(runs.map((run) => run.result));
   });
 });

@@ -32,6 +32,17 @@ function MessagePart({ part }: { part: Part }): ReactNode {
   }
 }
 
+/** Said on a reply when the user message before it was not sent: the run had moved on in another tab. */
+function NotSentNote({ message }: { message: KestrelUIMessage }): ReactNode {
+  if (message.metadata?.kestrelAnswerNotApplied !== undefined)
+    return <p role="status">Already answered elsewhere: your answer was not sent.</p>;
+  if (message.metadata?.kestrelMessageNotSent !== undefined)
+    return (
+      <p role="status">The run was busy in another tab: your message was not sent. Send it again once it is done.</p>
+    );
+  return null;
+}
+
 /** `useChat` driving Kestrel runs through the app's proxy route. */
 export function KestrelChat(): ReactNode {
   const client = useKestrelClient();
@@ -46,6 +57,7 @@ export function KestrelChat(): ReactNode {
             {message.parts.map((part, index) => (
               <MessagePart key={index} part={part} />
             ))}
+            <NotSentNote message={message} />
           </li>
         ))}
       </ol>
