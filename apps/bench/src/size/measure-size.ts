@@ -91,19 +91,23 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     // 41.3 kB (48.7 with zod) with marked's lexer alone; 44.7 (52.0) with the whole of marked, 55.5 with
     // react-markdown. Budget and ceiling were 45 and 52 kB. 42.5 and 49.5: then the WAITING question's
     // renderInteraction slot and useInteraction (0.3 kB), Run.Copy (0.2 kB) and marked's licence notice, which now
-    // ships in the bundle (0.1 kB), came to 42.0 kB (49.3 with zod).
+    // ships in the bundle (0.1 kB), came to 42.0 kB (49.3 with zod). Ceiling 50 kB (still under the 52 it was
+    // before marked's lexer alone): a WAITING answer refused because another tab answered re-reads the run, and
+    // markdown tables are tab stops only while they scroll (49.5 kB with zod, 6 bytes over 49.5).
     budgetGzip: 42.5 * KB,
-    ceilingWithPeersGzip: 49.5 * KB,
+    ceilingWithPeersGzip: 50 * KB,
   },
   // The inspector is a debugging tool an app adds on purpose, so it has a budget of its own instead of counting
   // against <RunView>'s: useRun, the inspector and its virtualised list (@tanstack/react-virtual, about 4 kB gz of
   // the 9 kB the inspector adds to useRun). Measured 22.0 kB, 29.3 kB with zod, after issue 19's recording client.
+  // Budget 24.5 kB (was 24, set with issue 19, after issue 17's budgets): useRun's share grew with issue 17's fast
+  // paths to 23,997 bytes, then a WAITING answer refused because another tab answered re-reads the run (32 bytes).
   {
     id: 'RunInspector',
     label: 'useRun + <RunInspector> (inspector entry)',
     file: 'apps/run-inspector-app.tsx',
     packages: ['@kestrel/core', '@kestrel/react'],
-    budgetGzip: 24 * KB,
+    budgetGzip: 24.5 * KB,
     // 30.9 kB with zod once useRun's own ceiling moved (above).
     ceilingWithPeersGzip: 32 * KB,
   },
