@@ -1,4 +1,5 @@
 import { requestErrorBodySchema } from '@kestrel/core';
+import { createKestrelProxy } from './kestrel-proxy.js';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { APP_SECRET, START_BODY, answerJson, postJson, proxyHarness, rawRequest } from './proxy-harness.test-helper.js';
@@ -209,5 +210,33 @@ describe('createKestrelProxy: bad paths are 4xx', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toContain('"code":"invalid_host"');
     expect(upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('createKestrelProxy: forwardHeaders', () => {
+  it.each([
+    'Content-Length',
+    'transfer-encoding',
+    'connection',
+    'keep-alive',
+    'upgrade',
+    'te',
+    'trailer',
+    'expect',
+    'host',
+    'proxy-authorization',
+  ])(
+    'refuses %s when the proxy is created: it frames the request or the connection, and the proxy rebuilds the body',
+    (name) => {
+      expect(() =>
+        createKestrelProxy({ upstream: 'http://127.0.0.1:1', forwardHeaders: ['x-kestrel-scenario', name] }),
+      ).toThrow(new RegExp(`forwardHeaders\\[1\\] "${name}" frames the request or the connection`));
+    },
+  );
+
+  it('takes a header of the app, case-insensitively', () => {
+    expect(() =>
+      createKestrelProxy({ upstream: 'http://127.0.0.1:1', forwardHeaders: ['X-Kestrel-Scenario', 'x-tenant'] }),
+    ).not.toThrow();
   });
 });

@@ -1,8 +1,8 @@
 import { ProtocolError, encodeSSEEvent, parseSSEMessage, requestErrorBodySchema } from '@kestrel/core';
 import { getScenario, scenarioEvents, stepsToSSE, type WireEvent } from '@kestrel/testing';
 import type { ServerResponse } from 'node:http';
-import { describe, expect, it } from 'vitest';
-import { createKestrelProxy } from './kestrel-proxy.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createKestrelProxy, type KestrelProxyOptions } from './kestrel-proxy.js';
 import { listenOnLoopback } from './listen-loopback.js';
 import { createNodeListener } from './node-listener.js';
 import { APP_SECRET, postJson, proxyHarness } from './proxy-harness.test-helper.js';
@@ -330,14 +330,29 @@ describe('createKestrelProxy: request errors', () => {
     expect(wrongMethod.headers.get('allow')).toBe('POST');
   });
 
-  it('answers 502 when the upstream cannot be reached', async () => {
-    const gone = await listenOnLoopback(() => undefined);
-    await gone.close();
-    const proxy = track(await listenOnLoopback(createNodeListener(createKestrelProxy({ upstream: gone.url }))));
-    const response = await startRun(proxy.url);
-    expect(response.status).toBe(502);
-    expect((await response.json()).error.code).toBe('upstream_unreachable');
-  });
+  const appFetch: typeof fetch = (input, init) => fetch(input, init);
+  it.each<[string, Partial<KestrelProxyOptions>]>([
+    ['served natively by createNodeListener', {}],
+    ['on the web path (an app fetch)', { fetch: appFetch }],
+  ])(
+    "answers 502 when the upstream cannot be reached, %s, never naming Kestrel's address to the browser",
+    async (_path, extra) => {
+      const gone = await listenOnLoopback(() => undefined);
+      await gone.close();
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const proxy = track(
+        await listenOnLoopback(createNodeListener(createKestrelProxy({ upstream: gone.url, ...extra }))),
+      );
+      const response = await startRun(proxy.url);
+      expect(response.status).toBe(502);
+      const body = await response.json();
+      expect(body.error).toEqual({ code: 'upstream_unreachable', message: 'Kestrel could not be reached' });
+      expect(JSON.stringify(body)).not.toContain(new URL(gone.url).port);
+      // The server's own log keeps the reason.
+      expect(errors.mock.calls.flat().join(' ')).toMatch(/Kestrel could not be reached: /);
+      errors.mockRestore();
+    },
+  );
 
   it('serves below a base path and keeps an upstream path prefix', async () => {
     const { proxy, upstream } = await setup(

@@ -259,11 +259,10 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
       failed: (error) => {
         if (request.signal.aborted) return errorResponse(499, 'client_closed', 'The client went away');
         if (controls.silence.timedOut()) return upstreamTimeout(resolved.upstreamTimeoutMs);
-        return errorResponse(
-          502,
-          'upstream_unreachable',
-          redact(`Kestrel could not be reached: ${(error as Error).message}`),
-        );
+        // The reason names Kestrel's address (`connect ECONNREFUSED 10.0.3.7:8443`, `getaddrinfo ENOTFOUND
+        // kestrel.internal`): the server's log gets it, the browser a fixed message.
+        console.error(`[kestrel proxy] Kestrel could not be reached: ${redact((error as Error).message)}`);
+        return errorResponse(502, 'upstream_unreachable', 'Kestrel could not be reached');
       },
       detach: () => request.signal.removeEventListener('abort', controls.stop),
     };

@@ -131,12 +131,31 @@ function originsOf(list: readonly string[]): ReadonlySet<string> {
   );
 }
 
+/**
+ * Headers that frame the request or the connection rather than say something to Kestrel: the proxy sets its own
+ * length for the body it rebuilt, and a browser's `content-length` or `transfer-encoding` sent with another body
+ * would desynchronise a reused upstream connection.
+ */
+const UNFORWARDABLE =
+  /^(?:content-length|transfer-encoding|connection|keep-alive|upgrade|te|trailer|expect|host|proxy-.*)$/;
+
+function forwardable(names: readonly string[]): string[] {
+  return names.map((name, index) => {
+    const lower = name.toLowerCase();
+    if (UNFORWARDABLE.test(lower))
+      throw new TypeError(
+        `createKestrelProxy: forwardHeaders[${index}] "${name}" frames the request or the connection; the proxy sets it itself`,
+      );
+    return lower;
+  });
+}
+
 /** The options with their defaults, checked once when the proxy is created. */
 export function resolveProxyOptions(options: KestrelProxyOptions) {
   return {
     base: new URL(options.upstream),
     basePath: (options.basePath ?? '').replace(/\/+$/, ''),
-    forwarded: ['accept', 'last-event-id', ...(options.forwardHeaders ?? []).map((name) => name.toLowerCase())],
+    forwarded: ['accept', 'last-event-id', ...forwardable(options.forwardHeaders ?? [])],
     allowedOrigins: originsOf(options.allowedOrigins ?? []),
     maxBodyBytes: positiveInteger(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
     maxUpstreamBodyBytes: positiveInteger(
