@@ -150,7 +150,7 @@ describe('recordingClient’s latest recorder is the run the app is looking at, 
     expect(requests(recorders[0]!.stop())).toEqual(['POST /v1/sessions/:id/interactions/int_approval']);
   });
 
-  it('a history entry answered after setRecording(\'off\') makes no recorder and leaves the live one recording', async () => {
+  it("a history entry answered after setRecording('off') makes no recorder and leaves the live one recording", async () => {
     const scenario = getScenario('waiting-approval');
     const waiting = await testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input }).result;
     const recorders: RunRecorder[] = [];
