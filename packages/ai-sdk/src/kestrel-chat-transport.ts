@@ -1,6 +1,7 @@
 import {
   InteractionAnswerError,
   RunClientError,
+  isRunClientError,
   validateInteractionAnswer,
   type InteractionAnswer,
   type PayloadSchema,
@@ -13,7 +14,14 @@ import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } fro
 import { createChunkQueue } from './chunk-queue.js';
 import type { KestrelInteractionData, KestrelMessageMetadata, KestrelUIMessage } from './data-part-schemas.js';
 import { answerFromMetadata, lastKestrelSession, messageText, pendingInteraction } from './interaction-answer.js';
-import { KestrelChatError, answerRefused, answerRequired, isAnsweredElsewhere } from './kestrel-chat-error.js';
+import {
+  KestrelChatError,
+  answerRefused,
+  answerRequired,
+  isAnsweredElsewhere,
+  isRunGone,
+  runGone,
+} from './kestrel-chat-error.js';
 import { firstSign, waitsOn } from './first-sign.js';
 import { createRunChunkWriter } from './run-chunk-writer.js';
 import { stoppedError, unlessStopped } from './stop-signal.js';
@@ -94,30 +102,10 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       throw new KestrelChatError('no-user-message', 'KestrelChatTransport needs the chat to end with a user message');
     }
     const waiting = pendingInteraction(messages.slice(0, -1));
-    if (waiting !== null) {
-      const answer = this.#answerIn(last, waiting);
-      if (answer !== undefined) return this.#sendAnswer(chatId, waiting, answer, abortSignal);
-      // A plain message is refused only while the run really waits: the chat's copy of the wait may be stale.
-      const now = await this.#readWait(waiting, abortSignal);
-      switch (now.kind) {
-        case 'same':
-          throw answerRequired(waiting);
-        case 'live':
-          // An attempt begun elsewhere streams: a new run would be refused (409), so show that attempt instead.
-          return this.#followNewest(chatId, waiting, abortSignal, {
-            kestrelMessageNotSent: { reason: 'run-in-progress' },
-          });
-        case 'moved-on':
-          // A new question the chat never showed: show it rather than leave it unanswered behind a new run.
-          if (now.result.output.status === 'WAITING')
-            return this.#followNewest(chatId, waiting, abortSignal, {
-              kestrelMessageNotSent: { reason: 'run-waiting' },
-            });
-          break;
-        default:
-          now satisfies never;
-      }
-    }
+    // A run Kestrel no longer has (404) cannot be answered or shown: a message that is not an explicit answer
+    // (`kestrelAnswer`) then goes to a new run of the session, so the chat is never stuck behind it.
+    const shown = waiting === null ? null : await this.#sendWhileWaiting(chatId, last, waiting, abortSignal);
+    if (shown !== null && shown !== 'gone') return shown;
     const input = messageText(last);
     if (input.trim() === '')
       throw new KestrelChatError('no-input', 'A Kestrel run takes text input: the last user message has no text');
@@ -130,6 +118,41 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
     });
     return this.#follow(chatId, handle, 0, abortSignal);
+  }
+
+  /**
+   * A message to a chat whose last run waited: its answer, or the run's newer attempt shown instead; `null` when the
+   * run moved on to an outcome and `gone` when Kestrel no longer has the run (a new run then takes the message).
+   */
+  async #sendWhileWaiting(
+    chatId: string,
+    last: UIMessage,
+    waiting: KestrelInteractionData,
+    signal: AbortSignal | undefined,
+  ): Promise<ReadableStream<UIMessageChunk> | 'gone' | null> {
+    const answer = this.#answerIn(last, waiting);
+    if (answer !== undefined) {
+      const sent = await this.#sendAnswer(chatId, waiting, answer, signal);
+      // A text interaction's answer is the message's text, which a new run can take; an explicit answer cannot.
+      if (sent === 'gone' && answerFromMetadata(last) !== undefined) throw runGone(waiting);
+      return sent;
+    }
+    // A plain message is refused only while the run really waits: the chat's copy of the wait may be stale.
+    const now = await this.#readWait(waiting, signal);
+    switch (now.kind) {
+      case 'same':
+        throw answerRequired(waiting);
+      case 'live':
+        // An attempt begun elsewhere streams: a new run would be refused (409), so show that attempt instead.
+        return this.#followNewest(chatId, waiting, signal, { kestrelMessageNotSent: { reason: 'run-in-progress' } });
+      case 'moved-on':
+        // A new question the chat never showed: show it rather than leave it unanswered behind a new run.
+        return now.result.output.status === 'WAITING'
+          ? this.#followNewest(chatId, waiting, signal, { kestrelMessageNotSent: { reason: 'run-waiting' } })
+          : null;
+      default:
+        return now satisfies never;
+    }
   }
 
   async reconnectToStream(
@@ -210,7 +233,7 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     waiting: KestrelInteractionData,
     answer: InteractionAnswer,
     signal: AbortSignal | undefined,
-  ): Promise<ReadableStream<UIMessageChunk>> {
+  ): Promise<ReadableStream<UIMessageChunk> | 'gone'> {
     const notApplied: KestrelMessageMetadata = { kestrelAnswerNotApplied: { interactionId: waiting.interaction.id } };
     let handle = this.#waiting.get(waiting.runId);
     if (handle === undefined) {
@@ -243,14 +266,25 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     return this.#followNewest(chatId, waiting, signal, notApplied);
   }
 
-  /** Shows the run's newest attempt, replayed from its start, instead of what the user sent. */
-  #followNewest(
+  /**
+   * Shows the run's newest attempt, replayed from its start, instead of what the user sent; `gone`, before anything
+   * streams, when Kestrel no longer has the run (`/result` answered 404 or 409, then the replay 404 or 410).
+   */
+  async #followNewest(
     chatId: string,
     waiting: KestrelInteractionData,
     signal: AbortSignal | undefined,
     metadata: KestrelMessageMetadata,
-  ): ReadableStream<UIMessageChunk> {
-    return this.#follow(chatId, this.#resume(waiting.runId), 0, signal, metadata);
+  ): Promise<ReadableStream<UIMessageChunk> | 'gone'> {
+    const replay = this.#resume(waiting.runId);
+    try {
+      await firstSign(replay, waiting, signal);
+    } catch (error) {
+      if (isRunGone(error)) return 'gone';
+      // Any other failure of the replay is the message's error, as the stream reports it; stop() rejects.
+      if (!isRunClientError(error)) throw error;
+    }
+    return this.#follow(chatId, replay, 0, signal, metadata);
   }
 
   /** Re-attaches to a run's newest attempt, replayed from its start. */
