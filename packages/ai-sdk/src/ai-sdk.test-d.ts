@@ -57,5 +57,6 @@ describe('@kestrel/ai-sdk types', () => {
       readonly reason: KestrelMessageNotSentReason;
     }>();
     expectTypeOf<'answer-refused'>().toExtend<KestrelChatErrorReason>();
+    expectTypeOf<'run-gone'>().toExtend<KestrelChatErrorReason>();
   });
 });

@@ -1,6 +1,7 @@
 import {
   InteractionAnswerError,
   RunClientError,
+  isRunClientError,
   validateInteractionAnswer,
   type InteractionAnswer,
   type PayloadSchema,
@@ -13,10 +14,18 @@ import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } fro
 import { createChunkQueue } from './chunk-queue.js';
 import type { KestrelInteractionData, KestrelMessageMetadata, KestrelUIMessage } from './data-part-schemas.js';
 import { answerFromMetadata, lastKestrelSession, messageText, pendingInteraction } from './interaction-answer.js';
-import { KestrelChatError, answerRefused, answerRequired, isAnsweredElsewhere } from './kestrel-chat-error.js';
+import {
+  KestrelChatError,
+  answerRefused,
+  answerRequired,
+  isAnsweredElsewhere,
+  isRunGone,
+  runGone,
+} from './kestrel-chat-error.js';
 import { firstSign, waitsOn } from './first-sign.js';
 import { createRunChunkWriter } from './run-chunk-writer.js';
-import { createMemoryRunStore, type KestrelRunStore } from './run-store.js';
+import { stoppedError, unlessStopped } from './stop-signal.js';
+import { createMemoryRunStore, type KestrelRunRecord, type KestrelRunStore } from './run-store.js';
 import { loadChatHistory, type KestrelChatHistory } from './chat-history.js';
 
 /** Where the run stands against the chat's copy of its wait: still that wait, settled since, or streaming. */
@@ -93,30 +102,10 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       throw new KestrelChatError('no-user-message', 'KestrelChatTransport needs the chat to end with a user message');
     }
     const waiting = pendingInteraction(messages.slice(0, -1));
-    if (waiting !== null) {
-      const answer = this.#answerIn(last, waiting);
-      if (answer !== undefined) return this.#sendAnswer(chatId, waiting, answer, abortSignal);
-      // A plain message is refused only while the run really waits: the chat's copy of the wait may be stale.
-      const now = await this.#readWait(waiting, abortSignal);
-      switch (now.kind) {
-        case 'same':
-          throw answerRequired(waiting);
-        case 'live':
-          // An attempt begun elsewhere streams: a new run would be refused (409), so show that attempt instead.
-          return this.#followNewest(chatId, waiting, abortSignal, {
-            kestrelMessageNotSent: { reason: 'run-in-progress' },
-          });
-        case 'moved-on':
-          // A new question the chat never showed: show it rather than leave it unanswered behind a new run.
-          if (now.result.output.status === 'WAITING')
-            return this.#followNewest(chatId, waiting, abortSignal, {
-              kestrelMessageNotSent: { reason: 'run-waiting' },
-            });
-          break;
-        default:
-          now satisfies never;
-      }
-    }
+    // A run Kestrel no longer has (404) cannot be answered or shown: a message that is not an explicit answer
+    // (`kestrelAnswer`) then goes to a new run of the session, so the chat is never stuck behind it.
+    const shown = waiting === null ? null : await this.#sendWhileWaiting(chatId, last, waiting, abortSignal);
+    if (shown !== null && shown !== 'gone') return shown;
     const input = messageText(last);
     if (input.trim() === '')
       throw new KestrelChatError('no-input', 'A Kestrel run takes text input: the last user message has no text');
@@ -129,6 +118,41 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
     });
     return this.#follow(chatId, handle, 0, abortSignal);
+  }
+
+  /**
+   * A message to a chat whose last run waited: its answer, or the run's newer attempt shown instead; `null` when the
+   * run moved on to an outcome and `gone` when Kestrel no longer has the run (a new run then takes the message).
+   */
+  async #sendWhileWaiting(
+    chatId: string,
+    last: UIMessage,
+    waiting: KestrelInteractionData,
+    signal: AbortSignal | undefined,
+  ): Promise<ReadableStream<UIMessageChunk> | 'gone' | null> {
+    const answer = this.#answerIn(last, waiting);
+    if (answer !== undefined) {
+      const sent = await this.#sendAnswer(chatId, waiting, answer, signal);
+      // A text interaction's answer is the message's text, which a new run can take; an explicit answer cannot.
+      if (sent === 'gone' && answerFromMetadata(last) !== undefined) throw runGone(waiting);
+      return sent;
+    }
+    // A plain message is refused only while the run really waits: the chat's copy of the wait may be stale.
+    const now = await this.#readWait(waiting, signal);
+    switch (now.kind) {
+      case 'same':
+        throw answerRequired(waiting);
+      case 'live':
+        // An attempt begun elsewhere streams: a new run would be refused (409), so show that attempt instead.
+        return this.#followNewest(chatId, waiting, signal, { kestrelMessageNotSent: { reason: 'run-in-progress' } });
+      case 'moved-on':
+        // A new question the chat never showed: show it rather than leave it unanswered behind a new run.
+        return now.result.output.status === 'WAITING'
+          ? this.#followNewest(chatId, waiting, signal, { kestrelMessageNotSent: { reason: 'run-waiting' } })
+          : null;
+      default:
+        return now satisfies never;
+    }
   }
 
   async reconnectToStream(
@@ -209,7 +233,7 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     waiting: KestrelInteractionData,
     answer: InteractionAnswer,
     signal: AbortSignal | undefined,
-  ): Promise<ReadableStream<UIMessageChunk>> {
+  ): Promise<ReadableStream<UIMessageChunk> | 'gone'> {
     const notApplied: KestrelMessageMetadata = { kestrelAnswerNotApplied: { interactionId: waiting.interaction.id } };
     let handle = this.#waiting.get(waiting.runId);
     if (handle === undefined) {
@@ -223,9 +247,15 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
         return this.#follow(chatId, replay, 0, signal, notApplied);
       handle = replay;
     }
+    if (signal?.aborted) throw stoppedError('Stopped before the answer was sent');
+    const { runId } = waiting;
     try {
-      const next = await handle.respond(answer);
-      this.#waiting.delete(waiting.runId);
+      // stop() rejects at once; an answer already posted cannot be taken back, so its attempt is let go of.
+      const next = await unlessStopped(handle.respond(answer), signal, 'Stopped while the answer was sent', (late) => {
+        this.#waiting.delete(runId);
+        this.#abandon(late, { chatId, record: { runId, fromSeq: waiting.seq } });
+      });
+      this.#waiting.delete(runId);
       return this.#follow(chatId, next, waiting.seq, signal);
     } catch (error) {
       if (!isAnsweredElsewhere(error)) throw error;
@@ -236,14 +266,25 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     return this.#followNewest(chatId, waiting, signal, notApplied);
   }
 
-  /** Shows the run's newest attempt, replayed from its start, instead of what the user sent. */
-  #followNewest(
+  /**
+   * Shows the run's newest attempt, replayed from its start, instead of what the user sent; `gone`, before anything
+   * streams, when Kestrel no longer has the run (`/result` answered 404 or 409, then the replay 404 or 410).
+   */
+  async #followNewest(
     chatId: string,
     waiting: KestrelInteractionData,
     signal: AbortSignal | undefined,
     metadata: KestrelMessageMetadata,
-  ): ReadableStream<UIMessageChunk> {
-    return this.#follow(chatId, this.#resume(waiting.runId), 0, signal, metadata);
+  ): Promise<ReadableStream<UIMessageChunk> | 'gone'> {
+    const replay = this.#resume(waiting.runId);
+    try {
+      await firstSign(replay, waiting, signal);
+    } catch (error) {
+      if (isRunGone(error)) return 'gone';
+      // Any other failure of the replay is the message's error, as the stream reports it; stop() rejects.
+      if (!isRunClientError(error)) throw error;
+    }
+    return this.#follow(chatId, replay, 0, signal, metadata);
   }
 
   /** Re-attaches to a run's newest attempt, replayed from its start. */
@@ -252,6 +293,19 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       runId,
       ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
     });
+  }
+
+  /**
+   * What `stop()` does to an attempt (`onAbort`): cancel it, or detach from it. A detached attempt no stream follows
+   * yet is recorded first (`keep`), so `resumeStream()` can pick it up.
+   */
+  #abandon(handle: RunHandle<P>, keep?: { readonly chatId: string; readonly record: KestrelRunRecord }): void {
+    if (this.#options.onAbort === 'cancel') {
+      void handle.cancel().catch(() => undefined);
+      return;
+    }
+    if (keep !== undefined) void Promise.resolve(this.#store.set(keep.chatId, keep.record)).catch(() => undefined);
+    handle.detach();
   }
 
   /** Streams one attempt as chunks until it settles, fails or is let go of. */
@@ -264,10 +318,7 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
   ): ReadableStream<UIMessageChunk> {
     const writer = createRunChunkWriter({ fromSeq });
     const store = this.#store;
-    const abandon = () => {
-      if (this.#options.onAbort === 'cancel') void handle.cancel().catch(() => undefined);
-      else handle.detach();
-    };
+    const abandon = () => this.#abandon(handle);
     // Each draft chunk restates the whole draft: a reader that falls behind needs only the newest.
     const queue = createChunkQueue<UIMessageChunk>({
       onCancel: abandon,

@@ -150,6 +150,21 @@ describe('recordingClient’s latest recorder is the run the app is looking at, 
     expect(requests(recorders[0]!.stop())).toEqual(['POST /v1/sessions/:id/interactions/int_approval']);
   });
 
+  it("a history entry answered after setRecording('off') makes no recorder and leaves the live one recording", async () => {
+    const scenario = getScenario('waiting-approval');
+    const waiting = await testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input }).result;
+    const recorders: RunRecorder[] = [];
+    const client = recordingClient(testClient(kestrel), (recorder) => recorders.push(recorder));
+    const entry = client.resume({ runId: waiting.runId, result: waiting });
+    const live = client.start({ input: 'still recording' });
+    client.setRecording('off');
+    const next = await entry.respond(scenario.continuation!.answer);
+    await Promise.all([next.result, live.result]);
+    expect(recorders).toHaveLength(1);
+    expect(recorders[0]!.status).toBe('recording');
+    expect(requests(recorders[0]!.stop())).toEqual(['POST /v1/sessions/new/runs']);
+  });
+
   it('a new recorder stops the oldest still recording past maxRecorders (default 1), which keeps what it had', async () => {
     const recorders: RunRecorder[] = [];
     const client = recordingClient(testClient(kestrel), (recorder) => recorders.push(recorder));

@@ -31,7 +31,7 @@ export interface RecordingClient extends RunClient {
  * `useSession`, `<KestrelProvider client>` or a controller: what they drive is then recorded, with no handle in your
  * hands. Each new recorder goes to `onRecorder`, and stops the oldest one still recording past `maxRecorders`
  * (default 1: the latest). A run resumed from its settled result (`resume({ result })`, a history entry) reaches
- * `onRecorder` only once it sends a request (an answer to its wait). `run()` (the JSON route) is not recorded.
+ * `onRecorder` only once it sends a request (an answer to its wait), and only if recording is still on then. `run()` (the JSON route) is not recorded.
  *
  * @example
  * const client = recordingClient(createRunClient({ baseUrl: '/api/kestrel' }), (recorder) => (latest = recorder), { redact: redactInputs });
@@ -80,7 +80,9 @@ export function recordingClient(
       if (heard || (event.type !== 'request' && event.type !== 'answer')) return;
       heard = true;
       unsubscribe();
-      announce(recorder);
+      // Switched off since the entry was made: it is no recorder yet, and announcing it would stop a live one.
+      if (recording === 'off') recorder.stop();
+      else announce(recorder);
     });
     return handle;
   };
