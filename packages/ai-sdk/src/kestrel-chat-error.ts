@@ -1,4 +1,3 @@
-import { isRunClientError } from '@kestrel/core';
 import type { KestrelInteractionData } from './data-part-schemas.js';
 
 /** Why the transport refused a message: before anything was sent to Kestrel, or (`answer-refused`) when Kestrel refused the answer. */
@@ -24,15 +23,6 @@ export function answerRequired({ interaction }: KestrelInteractionData): Kestrel
   return new KestrelChatError(
     'answer-required',
     `The run is waiting for a "${kind}" answer to "${interaction.prompt}"; send it with respondWithAnswer() or interactionAnswerMessage()`,
-  );
-}
-
-/** Kestrel's refusal of an answer because the interaction no longer waits: answered already, or gone. */
-export function isAnsweredElsewhere(error: unknown): boolean {
-  return (
-    isRunClientError(error) &&
-    error.kind === 'http' &&
-    (error.code === 'interaction_answered' || error.code === 'interaction_not_found')
   );
 }
 
