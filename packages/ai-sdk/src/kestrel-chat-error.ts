@@ -30,15 +30,6 @@ export function answerRequired({ interaction }: KestrelInteractionData): Kestrel
   );
 }
 
-/** Kestrel's refusal of an answer because the interaction no longer waits: answered already, or gone. */
-export function isAnsweredElsewhere(error: unknown): boolean {
-  return (
-    isRunClientError(error) &&
-    error.kind === 'http' &&
-    (error.code === 'interaction_answered' || error.code === 'interaction_not_found')
-  );
-}
-
 /**
  * Kestrel refused the answer (the interaction is unknown or answered) yet `/result` says the run still waits on it:
  * a server that forgot or expired the interaction. Replaying would show the same question again, so this is an error.

@@ -1,5 +1,6 @@
 import {
   InteractionAnswerError,
+  isWaitOver,
   RunClientError,
   isRunClientError,
   validateInteractionAnswer,
@@ -14,14 +15,7 @@ import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } fro
 import { createChunkQueue } from './chunk-queue.js';
 import type { KestrelInteractionData, KestrelMessageMetadata, KestrelUIMessage } from './data-part-schemas.js';
 import { answerFromMetadata, lastKestrelSession, messageText, pendingInteraction } from './interaction-answer.js';
-import {
-  KestrelChatError,
-  answerRefused,
-  answerRequired,
-  isAnsweredElsewhere,
-  isRunGone,
-  runGone,
-} from './kestrel-chat-error.js';
+import { KestrelChatError, answerRefused, answerRequired, isRunGone, runGone } from './kestrel-chat-error.js';
 import { firstSign, waitsOn } from './first-sign.js';
 import { createRunChunkWriter } from './run-chunk-writer.js';
 import { stoppedError, unlessStopped } from './stop-signal.js';
@@ -258,7 +252,8 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       this.#waiting.delete(runId);
       return this.#follow(chatId, next, waiting.seq, signal);
     } catch (error) {
-      if (!isAnsweredElsewhere(error)) throw error;
+      // The core's one definition of a refusal that means the wait is over (the run controllers read it too).
+      if (!isWaitOver(error)) throw error;
       this.#waiting.delete(waiting.runId);
     }
     // Refused. A server that forgot the interaction may still wait on it: replaying would show the same question again.

@@ -3,6 +3,7 @@ import { getScenario, recordingFetch, type RecordedRequest } from '@kestrel/test
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunClient } from '../client/create-run-client.js';
 import type { RunClient } from '../client/types.js';
+import type { RunCompletedEvent } from '../protocol/types.js';
 import type { RunState } from '../run/run-state.js';
 import { createRunController, type RunController } from './create-run-controller.js';
 import { isWaitOver } from './wait-over.js';
@@ -299,5 +300,86 @@ describe('createRunController', () => {
     const done = await until(here, (state) => state.status === 'COMPLETED');
     expect(done.attempt).toBe(2);
     expect(done.output?.assistantText).toBe(scenario.continuation!.expected.assistantText);
+  });
+
+  describe('an answer the server refuses', () => {
+    const scenario = getScenario('waiting-approval');
+
+    /** A client whose answers get `refusal` (while set) instead of reaching Kestrel. */
+    function refusingClient(refusal: () => { status: number; code: string } | null): RunClient {
+      const refusing: typeof fetch = async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        const refused = init?.method === 'POST' && /\/interactions\//.test(url) ? refusal() : null;
+        if (refused === null) return recordedFetch(input, init);
+        return Response.json({ error: { code: refused.code, message: 'refused' } }, { status: refused.status });
+      };
+      return createRunClient({
+        baseUrl: kestrel.url,
+        fetch: refusing,
+        heartbeatTimeoutMs: 200,
+        reconnect: { attempts: 0, baseDelayMs: 5, maxDelayMs: 10, jitter: 0 },
+        headers: { 'x-kestrel-scenario': scenario.name },
+      });
+    }
+
+    type Refusal = { status: number; code: string } | null;
+
+    /** A run WAITING on the approval, whose answers get `refusal()` while it is set; `settled` lists what it reported. */
+    async function waitingRun(refusal: () => Refusal) {
+      const settled: string[] = [];
+      const run = createRunController({
+        client: refusingClient(refusal),
+        onSettled: (event: RunCompletedEvent) => settled.push(`${event.output.status}#${event.attempt}`),
+      });
+      run.start(scenario.input);
+      const waiting = await until(run, (state) => state.status === 'WAITING');
+      const answer = () =>
+        run.respond(scenario.continuation!.answer).then(
+          () => null,
+          (reason: unknown) => reason,
+        );
+      return { run, settled, waiting, answer };
+    }
+
+    it.each([
+      [404, 'not_found'], // a proxy's authorize refusal (docs/security.md)
+      [409, 'run_in_progress'],
+      [404, 'session_not_found'],
+    ])('a %i %s leaves the run WAITING, reported once, and the person can answer again', async (status, code) => {
+      let refusal: Refusal = { status, code };
+      const { run, settled, waiting, answer } = await waitingRun(() => refusal);
+
+      const error = await answer();
+      expect(error).toMatchObject({ name: 'RunClientError', status, code });
+      expect(isWaitOver(error)).toBe(false);
+      expect(run.getState()).toBe(waiting); // not read again
+      expect(settled).toEqual(['WAITING#1']);
+
+      refusal = null;
+      expect(await answer()).toBeNull();
+      await until(run, (state) => state.status === 'COMPLETED');
+      expect(settled).toEqual(['WAITING#1', 'COMPLETED#2']);
+    });
+
+    it('an interaction the server no longer knows, while the run still waits on it: the WAITING attempt is reported once', async () => {
+      const { run, settled, waiting, answer } = await waitingRun(() => ({
+        status: 404,
+        code: 'interaction_not_found',
+      }));
+
+      expect(isWaitOver(await answer())).toBe(true);
+      // Read again: the same WAITING attempt, followed afresh.
+      const again = await until(run, (state) => state !== waiting && state.status === 'WAITING');
+      expect(again.result?.seq).toBe(waiting.result?.seq);
+      expect(settled).toEqual(['WAITING#1']);
+    });
+
+    it('reports the same attempt again when the app resets and opens the run anew', async () => {
+      const { run, settled, waiting } = await waitingRun(() => null);
+      run.reset();
+      run.resume(waiting.runId!);
+      await until(run, (state) => state.status === 'WAITING');
+      expect(settled).toEqual(['WAITING#1', 'WAITING#1']);
+    });
   });
 });

@@ -18,7 +18,10 @@ export interface RunControllerOptions<P = unknown> {
   readonly responseFormat?: ResponseFormat | undefined;
   /** Checks `finalizedPayload`; its output type becomes `state.payload.value`. */
   readonly payloadSchema?: PayloadSchema<P> | undefined;
-  /** Once per settled attempt (WAITING included), with its `run.completed` event. */
+  /**
+   * Once per settled attempt (WAITING included), with its `run.completed` event; reading the attempt it reported
+   * last again (an answer refused as too late, a `resume` of that run) does not report it twice, until `reset()`.
+   */
   readonly onSettled?: ((event: RunCompletedEvent) => void) | undefined;
   /** Once per error that stopped the run short of an outcome (`state.error`). */
   readonly onError?: ((error: RunError) => void) | undefined;
@@ -88,9 +91,18 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
     for (const entry of [...listeners]) entry.listener();
   };
 
+  /** The outcome reported last: reading the run again (an answer refused as too late) may settle it once more. */
+  let reported: RunCompletedEvent | null = null;
+
   /** The one place the app hears what happened: an effect of the followed attempt's transitions. */
   const report = (effect: RunEffect): void => {
-    if (effect.type === 'settled') invoke(options.onSettled, effect.event);
+    if (effect.type === 'settled') {
+      const { event } = effect;
+      const last = reported;
+      if (last?.runId === event.runId && last.attempt === event.attempt && last.seq === event.seq) return;
+      reported = event;
+      invoke(options.onSettled, event);
+    }
     if (effect.type === 'failed') invoke(options.onError, effect.error);
   };
 
@@ -222,6 +234,8 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
       release();
       requestedRunId = null;
       lastStart = null;
+      // A run opened again after a reset is news to the app again.
+      reported = null;
       follow(null);
     },
   };

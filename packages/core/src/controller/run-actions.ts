@@ -10,7 +10,8 @@ export interface RunActions<P = unknown> {
   resume(runId: string, lastSeq?: number): void;
   /**
    * Answers the WAITING interaction; follows the new attempt. Rejects (state intact) when the server refuses; when
-   * the refusal says the wait is over (`isWaitOver`: answered elsewhere), the run is read again first, then it rejects.
+   * the refusal says the wait is over (`isWaitOver`: answered elsewhere, or the interaction is gone), the run is
+   * read again first, then it rejects.
    */
   respond(answer: InteractionAnswer): Promise<void>;
   /** Asks the server to cancel; the run settles CANCELLED from the stream. */

@@ -3,12 +3,17 @@ import type { RunState } from '../run/run-state.js';
 import type { SessionAnswer } from './session-types.js';
 
 /**
- * Whether a listed run has moved on from the settled state an entry shows: live again (answered elsewhere), or
- * settled with another terminal event. A run being followed is left to its stream, and an interrupted one to `retry`.
+ * Whether a listed run is further along than the settled state an entry shows: a newer attempt (answered elsewhere),
+ * or its attempt settled with a later terminal event. Only forward: a listing read before this tab's own progress
+ * (still live, or an earlier attempt) must not undo it. A run being followed is left to its stream, and an
+ * interrupted one to `retry`.
  */
 export function isBehind(state: RunState<unknown>, run: RunSummary): boolean {
-  if (state.phase !== 'settled') return false;
-  return run.live || (run.result !== undefined && run.result.seq !== state.result?.seq);
+  if (state.phase !== 'settled' || state.result === null) return false;
+  const { attempt, seq } = state.result;
+  // An attempt settles once: the same attempt listed live was read before it settled here.
+  if (run.attempt !== attempt) return run.attempt > attempt;
+  return !run.live && run.result !== undefined && run.result.seq > seq;
 }
 
 /** The listing's answers of a run, as the entry keeps them. */

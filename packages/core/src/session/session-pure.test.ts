@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '../protocol/types.js';
+import type { RunCompletedEvent, RunSummary } from '../protocol/types.js';
 import { createInitialRunState, type RunState } from '../run/run-state.js';
 import { entryStatus, isRunInProgress } from './entry-status.js';
 import { historyAfter, mergePage } from './history-paging.js';
+import { isBehind } from './known-run.js';
 import { markRetried } from './session-entry.js';
 import { decideSend } from './session-policy.js';
 
@@ -99,5 +100,46 @@ describe('markRetried', () => {
     }));
     markRetried(records);
     expect(records.map((record) => record.retriedAs)).toEqual(['k2', null, 'k4', null, null]);
+  });
+});
+
+describe('isBehind', () => {
+  const completed = (attempt: number, seq: number): RunCompletedEvent => ({
+    type: 'run.completed',
+    runId: 'r1',
+    sessionId: 'ses_1',
+    seq,
+    attempt,
+    output: { status: 'COMPLETED', assistantText: 'done' },
+  });
+  const settledAt = (attempt: number, seq: number): RunState => ({
+    ...createInitialRunState(),
+    phase: 'settled',
+    attempt,
+    result: completed(attempt, seq),
+  });
+  const listed = (attempt: number, live: boolean, seq?: number): RunSummary => ({
+    ...summary('r1'),
+    attempt,
+    live,
+    ...(seq === undefined ? {} : { result: completed(attempt, seq) }),
+  });
+
+  it.each([
+    ['a newer attempt, live', true, listed(2, true)],
+    ['a newer attempt, settled', true, listed(2, false, 40)],
+    ['its attempt settled with a later event', true, listed(1, false, 30)],
+    ['its attempt, listed live before it settled here', false, listed(1, true)],
+    ['its attempt, settled the same', false, listed(1, false, 22)],
+  ] as const)('an entry settled at attempt 1 is behind a listing of %s: %s', (_, behind, run) => {
+    expect(isBehind(settledAt(1, 22), run)).toBe(behind);
+  });
+
+  it('is not behind a listing of an earlier attempt (read before an answer given here)', () => {
+    expect(isBehind(settledAt(2, 40), listed(1, false, 22))).toBe(false);
+  });
+
+  it('leaves an entry that is not settled to its stream, whatever the listing says', () => {
+    expect(isBehind({ ...createInitialRunState(), phase: 'streaming', attempt: 1 }, listed(2, false, 40))).toBe(false);
   });
 });

@@ -50,6 +50,36 @@ describe('createSessionController: a session open in two tabs', () => {
     expect(done.activeKey).toBeNull();
   });
 
+  it('an answer refused for a reason that says nothing about the wait (run_in_progress) leaves the entry WAITING, to answer again', async () => {
+    let refusing = true;
+    const server = await kestrel({
+      intercept: (request) =>
+        refusing && request.method === 'POST' && /\/interactions\//.test(new URL(request.url).pathname)
+          ? Response.json({ error: { code: 'run_in_progress', message: 'busy' } }, { status: 409 })
+          : undefined,
+    });
+    const tab = track(createSessionController({ client: server.client() }));
+    tab.send(`[scenario:waiting-approval] ${approval.input}`);
+    const waiting = await until(tab, (state) => state.entries[0]?.status === 'waiting');
+    const runState = waiting.entries[0]!.run.getState();
+    const listed = server.sent('GET', /\/sessions\/[^/]+\/runs/).length;
+
+    const refusal = await waiting.entries[0]!.run.respond(approval.continuation!.answer).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toMatchObject({ kind: 'http', status: 409, code: 'run_in_progress' });
+    expect(isWaitOver(refusal)).toBe(false);
+    expect(tab.getState().entries[0]?.run.getState()).toBe(runState); // not read again
+    expect(tab.getState().entries[0]?.answers).toEqual([]);
+
+    refusing = false;
+    await tab.getState().entries[0]!.run.respond(approval.continuation!.answer);
+    const done = await until(tab, (state) => state.entries[0]?.status === 'settled');
+    expect(done.entries[0]?.run.getState().status).toBe('COMPLETED');
+    expect(server.sent('GET', /\/sessions\/[^/]+\/runs/)).toHaveLength(listed); // no catch-up was read
+  });
+
   it('refresh() brings a WAITING run answered in the other tab up to date, and the queued message goes', async () => {
     const { tab1, tab2 } = await twoTabsOnAWait();
     await tab1.getState().entries[0]!.run.respond(approval.continuation!.answer);
