@@ -11,8 +11,6 @@ import { KestrelChatTransport } from './kestrel-chat-transport.js';
 export interface TabOptions {
   /** Runs before the tab's first `GET /events` goes out (another tab acting at that very moment). */
   readonly beforeReplay?: () => Promise<void>;
-  /** Runs before each answer (`POST …/interactions/…`) goes out: a slow answer request. */
-  readonly beforeAnswer?: () => Promise<void>;
   /** Rewrites a request's URL before it goes out (a server that behaves differently for it). */
   readonly rewrite?: (url: string, method: string) => string;
 }
@@ -30,8 +28,6 @@ export function chatTab(kestrel: MockKestrel, options: TabOptions = {}) {
       await before();
     }
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (options.beforeAnswer !== undefined && method === 'POST' && urlOf(input).includes('/interactions/'))
-      await options.beforeAnswer();
     return fetch(options.rewrite === undefined ? input : options.rewrite(urlOf(input), method), init);
   });
   const client: RunClient = createRunClient({ baseUrl: kestrel.url, fetch: recorder.fetch });

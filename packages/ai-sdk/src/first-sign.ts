@@ -1,6 +1,5 @@
 import { RunClientError, type RunCompletedEvent, type RunHandle } from '@kestrel/core';
 import type { KestrelInteractionData } from './data-part-schemas.js';
-import { stoppedError } from './stop-signal.js';
 
 /** Whether a settled attempt is the very wait the chat shows (the same WAITING `run.completed`). */
 export function waitsOn(settled: RunCompletedEvent, waiting: KestrelInteractionData): boolean {
@@ -19,7 +18,7 @@ export function firstSign<P>(
   signal: AbortSignal | undefined,
 ): Promise<'same' | 'newer'> {
   return new Promise((resolve, reject) => {
-    const stopped = () => stoppedError('Stopped before the answer was sent');
+    const stopped = () => new DOMException('Stopped before the answer was sent', 'AbortError');
     let unsubscribe = () => {};
     const onAbort = () => {
       unsubscribe();

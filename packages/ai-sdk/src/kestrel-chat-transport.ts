@@ -18,8 +18,7 @@ import { answerFromMetadata, lastKestrelSession, messageText, pendingInteraction
 import { KestrelChatError, answerRefused, answerRequired, isRunGone, runGone } from './kestrel-chat-error.js';
 import { firstSign, waitsOn } from './first-sign.js';
 import { createRunChunkWriter } from './run-chunk-writer.js';
-import { stoppedError, unlessStopped } from './stop-signal.js';
-import { createMemoryRunStore, type KestrelRunRecord, type KestrelRunStore } from './run-store.js';
+import { createMemoryRunStore, type KestrelRunStore } from './run-store.js';
 import { loadChatHistory, type KestrelChatHistory } from './chat-history.js';
 
 /** Where the run stands against the chat's copy of its wait: still that wait, settled since, or streaming. */
@@ -241,15 +240,9 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
         return this.#follow(chatId, replay, 0, signal, notApplied);
       handle = replay;
     }
-    if (signal?.aborted) throw stoppedError('Stopped before the answer was sent');
-    const { runId } = waiting;
     try {
-      // stop() rejects at once; an answer already posted cannot be taken back, so its attempt is let go of.
-      const next = await unlessStopped(handle.respond(answer), signal, 'Stopped while the answer was sent', (late) => {
-        this.#waiting.delete(runId);
-        this.#abandon(late, { chatId, record: { runId, fromSeq: waiting.seq } });
-      });
-      this.#waiting.delete(runId);
+      const next = await handle.respond(answer);
+      this.#waiting.delete(waiting.runId);
       return this.#follow(chatId, next, waiting.seq, signal);
     } catch (error) {
       // The core's one definition of a refusal that means the wait is over (the run controllers read it too).
@@ -290,19 +283,6 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     });
   }
 
-  /**
-   * What `stop()` does to an attempt (`onAbort`): cancel it, or detach from it. A detached attempt no stream follows
-   * yet is recorded first (`keep`), so `resumeStream()` can pick it up.
-   */
-  #abandon(handle: RunHandle<P>, keep?: { readonly chatId: string; readonly record: KestrelRunRecord }): void {
-    if (this.#options.onAbort === 'cancel') {
-      void handle.cancel().catch(() => undefined);
-      return;
-    }
-    if (keep !== undefined) void Promise.resolve(this.#store.set(keep.chatId, keep.record)).catch(() => undefined);
-    handle.detach();
-  }
-
   /** Streams one attempt as chunks until it settles, fails or is let go of. */
   #follow(
     chatId: string,
@@ -313,7 +293,10 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
   ): ReadableStream<UIMessageChunk> {
     const writer = createRunChunkWriter({ fromSeq });
     const store = this.#store;
-    const abandon = () => this.#abandon(handle);
+    const abandon = () => {
+      if (this.#options.onAbort === 'cancel') void handle.cancel().catch(() => undefined);
+      else handle.detach();
+    };
     // Each draft chunk restates the whole draft: a reader that falls behind needs only the newest.
     const queue = createChunkQueue<UIMessageChunk>({
       onCancel: abandon,
