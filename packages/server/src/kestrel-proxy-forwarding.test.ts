@@ -217,6 +217,7 @@ describe('createKestrelProxy: forwardHeaders', () => {
   it.each([
     'Content-Length',
     'transfer-encoding',
+    'accept-encoding',
     'connection',
     'keep-alive',
     'upgrade',

@@ -134,10 +134,11 @@ function originsOf(list: readonly string[]): ReadonlySet<string> {
 /**
  * Headers that frame the request or the connection rather than say something to Kestrel: the proxy sets its own
  * length for the body it rebuilt, and a browser's `content-length` or `transfer-encoding` sent with another body
- * would desynchronise a reused upstream connection.
+ * would desynchronise a reused upstream connection; Kestrel's answers are read uncompressed, so a browser's
+ * `accept-encoding` would make every JSON answer unreadable to the proxy.
  */
 const UNFORWARDABLE =
-  /^(?:content-length|transfer-encoding|connection|keep-alive|upgrade|te|trailer|expect|host|proxy-.*)$/;
+  /^(?:content-length|transfer-encoding|accept-encoding|connection|keep-alive|upgrade|te|trailer|expect|host|proxy-.*)$/;
 
 function forwardable(names: readonly string[]): string[] {
   return names.map((name, index) => {

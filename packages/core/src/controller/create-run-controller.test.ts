@@ -344,7 +344,6 @@ describe('createRunController', () => {
     it.each([
       [404, 'not_found'], // a proxy's authorize refusal (docs/security.md)
       [409, 'run_in_progress'],
-      [404, 'session_not_found'],
     ])('a %i %s leaves the run WAITING, reported once, and the person can answer again', async (status, code) => {
       let refusal: Refusal = { status, code };
       const { run, settled, waiting, answer } = await waitingRun(() => refusal);
@@ -361,18 +360,18 @@ describe('createRunController', () => {
       expect(settled).toEqual(['WAITING#1', 'COMPLETED#2']);
     });
 
-    it('an interaction the server no longer knows, while the run still waits on it: the WAITING attempt is reported once', async () => {
-      const { run, settled, waiting, answer } = await waitingRun(() => ({
-        status: 404,
-        code: 'interaction_not_found',
-      }));
+    it.each(['interaction_not_found', 'run_not_found', 'session_not_found'])(
+      'a 404 %s is read again (the wait is over); while the run still waits, the WAITING attempt is reported once',
+      async (code) => {
+        const { run, settled, waiting, answer } = await waitingRun(() => ({ status: 404, code }));
 
-      expect(isWaitOver(await answer())).toBe(true);
-      // Read again: the same WAITING attempt, followed afresh.
-      const again = await until(run, (state) => state !== waiting && state.status === 'WAITING');
-      expect(again.result?.seq).toBe(waiting.result?.seq);
-      expect(settled).toEqual(['WAITING#1']);
-    });
+        expect(isWaitOver(await answer())).toBe(true);
+        // Read again: the same WAITING attempt, followed afresh.
+        const again = await until(run, (state) => state !== waiting && state.status === 'WAITING');
+        expect(again.result?.seq).toBe(waiting.result?.seq);
+        expect(settled).toEqual(['WAITING#1']);
+      },
+    );
 
     it('reports the same attempt again when the app resets and opens the run anew', async () => {
       const { run, settled, waiting } = await waitingRun(() => null);

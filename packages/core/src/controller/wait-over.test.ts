@@ -7,16 +7,17 @@ const refused = (status: number, code: string | null, runId: string | null = 'ru
   new RunClientError({ kind: 'http', status, code, message: `HTTP ${status} ${code ?? ''}` }, { runId });
 
 describe('isWaitOver', () => {
-  it('reads an interaction answered already or no longer known as a finished wait', () => {
+  it('reads an interaction answered already or no longer known, or a run or session gone, as a finished wait', () => {
     expect(isWaitOver(refused(409, 'interaction_answered'))).toBe(true);
     expect(isWaitOver(refused(404, 'interaction_not_found'))).toBe(true);
+    expect(isWaitOver(refused(404, 'run_not_found'))).toBe(true);
+    expect(isWaitOver(refused(404, 'session_not_found'))).toBe(true);
   });
 
   it('leaves refusals that say nothing about the wait to the caller: the run still waits, to answer again', () => {
     expect(isWaitOver(refused(409, 'run_in_progress'))).toBe(false);
     expect(isWaitOver(refused(409, null))).toBe(false);
     expect(isWaitOver(refused(404, 'not_found'))).toBe(false); // a proxy's authorize refusal (docs/security.md)
-    expect(isWaitOver(refused(404, 'session_not_found'))).toBe(false);
     expect(isWaitOver(refused(404, null))).toBe(false);
   });
 
