@@ -3,6 +3,7 @@ import { createMockKestrel, type MockKestrel } from '@kestrel/server/mock';
 import { getScenario, invoiceResponseFormat, invoiceSchema, sampleInvoice } from '@kestrel/testing';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatTab } from './chat-tabs.test-helper.js';
 import { ExampleChat } from './example-chat.js';
@@ -119,7 +120,14 @@ describe('the docs/ai-sdk.md example, against the loopback mock Kestrel', () => 
     expect(note.textContent).toContain('Already answered elsewhere: your answer was not sent.');
     // What really happened: the other tab's approval, the run's answer to it.
     expect(await screen.findByText(scenario.continuation!.expected.assistantText!)).toBeTruthy();
-    await user.click(await within(note).findByRole('button', { name: 'Send it as a new message' }));
+    const resend = await within(note).findByRole('button', { name: 'Send it as a new message' });
+    // jsdom cannot paint, so contrast is left to the browser; landmarks belong to the app's page.
+    const audit = await axe.run(screen.getByRole('region', { name: 'Chat' }), {
+      rules: { region: { enabled: false }, 'color-contrast': { enabled: false } },
+      resultTypes: ['violations'],
+    });
+    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
+    await user.click(resend);
     // The declined text is now a message of its own (a new run), and the note's offer is gone.
     await waitFor(() => expect(screen.getAllByText('Declined')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Send it as a new message' })).toBeNull());
