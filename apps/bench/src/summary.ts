@@ -313,7 +313,7 @@ function memorySection(results: BenchResults, out: string[]): void {
   for (const m of results.memory) {
     if (m.answerTarget === undefined) continue;
     out.push(
-      `  ${int(m.deltas ?? 0)} deltas, retainEvents '${m.retainEvents}': retained / answer bytes ${fmt(m.ratioToAnswer ?? 0)} (target ≤ ${m.answerTarget}: ${m.answerPass === true ? 'met' : 'MISSED'}); ${fmt(m.ratioToAnswerInMemory ?? 0)}× the answer as the engine stores it${m.ratioFreedToAnswer === undefined ? '' : `; freed when the run is dropped ${fmt(m.ratioFreedToAnswer)}× the answer`}`,
+      `  ${int(m.deltas ?? 0)} deltas, retainEvents '${m.retainEvents}': the run retains (freed when dropped) ${fmt(m.ratioFreedToAnswer ?? m.ratioToAnswer ?? 0)}× the answer's bytes (target ≤ ${m.answerTarget}: ${m.answerPass === true ? 'met' : 'MISSED'}); heap growth ${fmt(m.ratioToAnswer ?? 0)}×; ${fmt(m.ratioToAnswerInMemory ?? 0)}× the answer as the engine stores it`,
     );
   }
 }

@@ -190,9 +190,38 @@ describe('the issue 17 target lines', () => {
       ],
     });
     const printed = log.mock.calls.map((call) => String(call[0])).join('\n');
-    expect(printed).toContain("1,000,000 deltas, retainEvents 'structural': retained / answer bytes 1.9");
-    expect(printed).toContain('freed when the run is dropped 1.88× the answer');
+    expect(printed).toContain(
+      "1,000,000 deltas, retainEvents 'structural': the run retains (freed when dropped) 1.88× the answer's bytes",
+    );
+    expect(printed).toContain('heap growth 1.90×');
     expect(printed).not.toContain('growth: retained per stream byte');
+  });
+
+  it("judges structural memory by what the run retains (the heap freed when it is dropped), not the heap's growth", () => {
+    const row = (growth: number, freed: number) =>
+      targetLines({
+        ...bare,
+        memory: [
+          {
+            retainEvents: 'structural',
+            targetMiB: 0,
+            answerBytes: 6e6,
+            ratioToAnswer: growth,
+            streamBytes: 130e6,
+            events: 1_000_005,
+            assistantTextChars: 6e6,
+            retainedHeapBytes: growth * 6e6,
+            ratioToStream: 0.09,
+            ratioToAssistantText: growth,
+            bytesPerEvent: 12,
+            freedOnReleaseBytes: freed * 6e6,
+            ratioFreedToAnswer: freed,
+          },
+        ],
+      }).find((line) => line.item === 5);
+    expect(row(2.01, 1.99)).toMatchObject({ ratio: '1.99', verdict: 'MET' });
+    expect(row(1.99, 2.01)).toMatchObject({ ratio: '2.01', verdict: 'NOT MET' });
+    expect(row(2.01, 1.99)?.figure).toContain('heap growth 11.50 MiB, 2.01×');
   });
 
   it('shows the proxy with nodeFetch beside the default one, and judges the default', () => {

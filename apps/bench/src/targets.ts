@@ -274,14 +274,22 @@ function memoryTargets(results: BenchResults): TargetLine[] {
         results.partErrors['memory-structural'] ?? 'no memory entry with retainEvents structural',
       ),
     ];
+  /*
+   * What the run retains is what it frees when dropped (its retained size): the heap's growth across the run also
+   * holds code the engine optimised meanwhile, about 0.1 MiB that stays once the run is gone (docs/performance.md).
+   */
+  const answer = structural.answerBytes ?? structural.assistantTextChars;
+  const growth = structural.ratioToAnswer ?? structural.ratioToAssistantText;
+  const retained = structural.ratioFreedToAnswer ?? growth;
+  const held = structural.freedOnReleaseBytes ?? structural.retainedHeapBytes;
   return [
     {
       item: 5,
-      what: `retainEvents 'structural': retained heap / answer bytes, ${structural.events.toLocaleString('en-US')} events`,
-      figure: `${fmt(structural.retainedHeapBytes / 2 ** 20)} MiB for ${fmt((structural.answerBytes ?? structural.assistantTextChars) / 2 ** 20)} MiB of answer (UTF-8)`,
-      ratio: fmt(structural.ratioToAnswer ?? structural.ratioToAssistantText),
+      what: `retainEvents 'structural': heap the run retains (freed when dropped) / answer bytes, ${structural.events.toLocaleString('en-US')} events`,
+      figure: `${fmt(held / 2 ** 20)} MiB for ${fmt(answer / 2 ** 20)} MiB of answer (UTF-8); heap growth ${fmt(structural.retainedHeapBytes / 2 ** 20)} MiB, ${fmt(growth)}×`,
+      ratio: fmt(retained),
       target: '≤ 2',
-      verdict: verdict((structural.ratioToAnswer ?? structural.ratioToAssistantText) <= 2),
+      verdict: verdict(retained <= 2),
     },
   ];
 }

@@ -1,9 +1,13 @@
 import { encodeSSEEvent, parseSSEMessage } from '@kestrel/core';
 import { createEventFactory, type WireEvent } from '@kestrel/testing';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { connect as connectHttp2, createServer as createHttp2Server } from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createKestrelProxy } from './kestrel-proxy.js';
+import { createNodeListener } from './node-listener.js';
 import type { KestrelProxyOptions } from './proxy-options.js';
 import { START_BODY, postJson, proxyHarness } from './proxy-harness.test-helper.js';
 import { readSSEResponse } from './read-sse-response.test-helper.js';
@@ -68,6 +72,70 @@ const resume = (url: string, headers: Record<string, string> = {}, signal?: Abor
 async function eventually(check: () => boolean, tries = 100): Promise<void> {
   for (let i = 0; i < tries && !check(); i++) await sleep(25);
   expect(check()).toBe(true);
+}
+
+/** An upstream that pushes deltas as fast as its writes are taken, counting what it wrote, up to 128 MiB. */
+function floodingUpstream() {
+  const e2 = createEventFactory({ runId: 'run_node', sessionId: 'ses_node' });
+  const batch = Buffer.from(sse(Array.from({ length: 500 }, (_, i) => e2.text(`word ${i} `.repeat(4)))));
+  const flood = { written: 0, closed: false };
+  const LIMIT = 128 * 1024 * 1024; // what the upstream would push through if nothing held it back
+  const script: UpstreamScript = (_request, res) => {
+    sseHead(res);
+    res.on('close', () => (flood.closed = true));
+    res.write(sse([e2.started(1), e2.received()]));
+    const pump = () => {
+      while (!res.destroyed && flood.written < LIMIT) {
+        flood.written += batch.length;
+        if (!res.write(batch)) return void res.once('drain', pump);
+      }
+    };
+    pump();
+  };
+  /** Held back: the upstream's count stops moving (three polls in a row), long before all of it went through. */
+  const heldBack = async () => {
+    let last = -1;
+    let still = 0;
+    await eventually(() => {
+      still = flood.written === last ? still + 1 : 0;
+      last = flood.written;
+      return still >= 3 || flood.written >= LIMIT;
+    }, 200);
+    expect(flood.written).toBeLessThan(32 * 1024 * 1024);
+  };
+  return { flood, script, heldBack };
+}
+
+/**
+ * A browser on HTTP/2 takes the headers of a flooding upstream's stream and reads nothing, then resets the stream
+ * (NO_ERROR, not CANCEL: Node's response then never emits 'close', its writes waiting for a window that won't open).
+ */
+async function http2BrowserLeaves(options: Partial<KestrelProxyOptions>): Promise<void> {
+  const { flood, script, heldBack } = floodingUpstream();
+  const { upstream } = await setup(script);
+  const listener = createNodeListener(createKestrelProxy({ upstream: upstream.url, ...options }));
+  const server = createHttp2Server((req, res) => void listener(req as never, res as never));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const client = connectHttp2(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  try {
+    const stream = client.request({
+      ':method': 'GET',
+      ':path': '/v1/runs/run_node/events',
+      accept: 'text/event-stream',
+    });
+    const status = await new Promise((resolve, reject) => {
+      stream.once('response', (headers) => resolve(headers[':status']));
+      stream.once('error', reject);
+    });
+    expect(status).toBe(200);
+    stream.pause(); // the stream's flow-control window fills, then the proxy's writes stop being taken
+    await heldBack();
+    stream.close();
+    await eventually(() => flood.closed);
+  } finally {
+    client.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
 
 describe('createNodeListener(createKestrelProxy()): the native path', () => {
@@ -165,23 +233,8 @@ describe('createNodeListener(createKestrelProxy()): the native path', () => {
   });
 
   it('reads the upstream only as fast as the browser reads (backpressure): a reader that stops holds the upstream back', async () => {
-    const e2 = createEventFactory({ runId: 'run_node', sessionId: 'ses_node' });
-    const batch = Buffer.from(sse(Array.from({ length: 500 }, (_, i) => e2.text(`word ${i} `.repeat(4)))));
-    let written = 0;
-    let upstreamClosed = false;
-    const LIMIT = 128 * 1024 * 1024; // what the upstream would push through if nothing held it back
-    const { proxy } = await setup((_request, res) => {
-      sseHead(res);
-      res.on('close', () => (upstreamClosed = true));
-      res.write(sse([e2.started(1), e2.received()]));
-      const pump = () => {
-        while (!res.destroyed && written < LIMIT) {
-          written += batch.length;
-          if (!res.write(batch)) return void res.once('drain', pump);
-        }
-      };
-      pump();
-    });
+    const { flood, script, heldBack } = floodingUpstream();
+    const { proxy } = await setup(script);
     // A browser that takes the headers and then reads nothing: its socket buffers fill, then the proxy's, then
     // the upstream's writes stop being taken.
     const browser = await new Promise<IncomingMessage>((resolve, reject) => {
@@ -193,17 +246,14 @@ describe('createNodeListener(createKestrelProxy()): the native path', () => {
       req.on('error', reject);
       req.end();
     });
-    // Held back: the upstream's count stops moving (three polls in a row), long before all of it went through.
-    let last = -1;
-    let still = 0;
-    await eventually(() => {
-      still = written === last ? still + 1 : 0;
-      last = written;
-      return still >= 3 || written >= LIMIT;
-    }, 200);
-    expect(written).toBeLessThan(32 * 1024 * 1024);
+    await heldBack();
     browser.destroy();
-    await eventually(() => upstreamClosed);
+    await eventually(() => flood.closed);
+    expect(upstreamFetches).toBe(0);
+  });
+
+  it('holds the upstream back for a browser on HTTP/2 that stops reading, and stops it when that browser resets the stream', async () => {
+    await http2BrowserLeaves({});
     expect(upstreamFetches).toBe(0);
   });
 
@@ -325,6 +375,10 @@ describe("createNodeListener(createKestrelProxy({ fetch })): the app's own fetch
     );
     expect(await (await resume(proxy.url)).text()).toBe(text);
     expect(calls).toEqual([`${upstreamUrl}/v1/runs/run_node/events`]);
+  });
+
+  it('stops the upstream when a browser on HTTP/2 that stopped reading resets the stream', async () => {
+    await http2BrowserLeaves({ fetch: globalFetch });
   });
 
   it("survives an onProtocolError of the app's that throws there too: the offending message last, the upstream stopped", async () => {

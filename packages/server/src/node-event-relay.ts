@@ -33,6 +33,8 @@ class NodeEventRelay {
   private onFirstEvent: ((event: RunEvent) => Promise<void>) | undefined;
   private onProtocolError: ((error: ProtocolError) => void) | undefined;
   private backlog: Pending[] = [];
+  /** A write was refused and its `drain` has not come: HTTP/2's response has no `writableNeedDrain` to ask. */
+  private draining = false;
 
   constructor(
     private readonly upstreamRequest: ClientRequest,
@@ -49,6 +51,9 @@ class NodeEventRelay {
     upstream.on('error', () => undefined);
     upstream.on('close', () => this.upstreamClosed());
     res.on('close', () => this.browserLeft());
+    // HTTP/2: a browser that resets a stream whose window is full is heard only as the request's 'aborted' (the
+    // response's 'close' waits for writes that will never drain).
+    res.req.once('aborted', () => this.browserLeft());
   }
 
   private chunk(chunk: Buffer): void {
@@ -80,7 +85,7 @@ class NodeEventRelay {
           else if (pending === 'close') this.upstreamClosed();
           else this.chunk(pending);
         }
-        if (this.state === 'open' && !this.res.writableNeedDrain) this.upstream.resume();
+        if (this.state === 'open' && !this.draining) this.upstream.resume();
       },
       () => {
         if (this.state === 'hearing') this.drop();
@@ -96,7 +101,11 @@ class NodeEventRelay {
         // Backpressure: a slow browser pauses the upstream (its socket then fills), never the proxy's memory.
         if (!this.res.write(verdict.bytes)) {
           this.upstream.pause();
-          this.res.once('drain', () => this.upstream.resume());
+          this.draining = true;
+          this.res.once('drain', () => {
+            this.draining = false;
+            if (this.state === 'open') this.upstream.resume();
+          });
         }
         return;
       case 'end': {
@@ -140,6 +149,8 @@ class NodeEventRelay {
     if (this.state === 'over') return;
     this.finish();
     this.upstreamRequest.destroy();
+    // What is still queued for the browser goes too (on HTTP/2 it would wait for a window that never opens).
+    this.res.destroy();
   }
 
   /** Cuts the browser's connection (it resumes) and stops the upstream. */

@@ -87,6 +87,13 @@ export function createNodeListener(handler: FetchHandler) {
     const abort = new AbortController();
     const onClose = () => abort.abort();
     res.on('close', onClose);
+    // HTTP/2: a stream reset while its window is full is heard only as 'aborted' (the response's 'close' waits for
+    // writes that will never drain, and so would the body's loop below): drop what is queued, too.
+    const onAborted = () => {
+      abort.abort();
+      res.destroy();
+    };
+    req.once('aborted', onAborted);
     const url = requestUrl(req);
     if (url === undefined) {
       // Answered here: a handler could only build a broken URL from it (and a thrown `Invalid URL` is no 400).
@@ -110,7 +117,10 @@ export function createNodeListener(handler: FetchHandler) {
       // Never a local of this frame: it lives on while the body is written, and must not keep the request.
       response = await (native === undefined
         ? handler(toRequest(req, url, abort.signal))
-        : serveNodeProxy(native, toRequest(req, url, abort.signal), res, () => res.off('close', onClose)));
+        : serveNodeProxy(native, toRequest(req, url, abort.signal), res, () => {
+            res.off('close', onClose);
+            req.off('aborted', onAborted);
+          }));
     } catch (error) {
       // The thrown message may hold anything (a credential, a file path): the log gets it, the client does not.
       console.error('[kestrel] the request handler threw', error);
