@@ -36,9 +36,13 @@ export function medianSeries(series: readonly (readonly number[])[]): number[] {
   return Array.from({ length }, (_, i) => median(series.map((line) => line[i]!)));
 }
 
-/** How many rounds every browser trial runs: BENCH_BROWSER_ROUNDS, default 3. */
+/**
+ * How many rounds every browser trial runs: BENCH_BROWSER_ROUNDS, default 5. Three (the issue's least) left the
+ * full view's flatness medians moving by about 0.5 from run to run (per-round ratios 0.25 to 3.5 on 2026-12-02: a
+ * frame costs 3 to 6 ms, so one long task in the last tenth of a round doubles it).
+ */
 export function browserRounds(): number {
-  const rounds = Number(process.env.BENCH_BROWSER_ROUNDS ?? 3);
+  const rounds = Number(process.env.BENCH_BROWSER_ROUNDS ?? 5);
   if (!Number.isSafeInteger(rounds) || rounds < 1)
     throw new Error(`BENCH_BROWSER_ROUNDS must be a positive integer (got ${process.env.BENCH_BROWSER_ROUNDS})`);
   return rounds;

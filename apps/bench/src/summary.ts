@@ -114,6 +114,7 @@ export interface BenchResults {
     answerPass?: boolean;
     freedOnReleaseBytes?: number;
     ratioFreedToAnswer?: number;
+    leftBehindBytes?: number;
   }[];
   readonly size?: SizeFigure[];
   readonly render?: {

@@ -282,14 +282,16 @@ function memoryTargets(results: BenchResults): TargetLine[] {
   const growth = structural.ratioToAnswer ?? structural.ratioToAssistantText;
   const retained = structural.ratioFreedToAnswer ?? growth;
   const held = structural.freedOnReleaseBytes ?? structural.retainedHeapBytes;
+  // Growth the release did not free: optimised code (about 0.1 MiB), or a leak into module state the freed figure misses.
+  const leftBehind = structural.retainedHeapBytes - held;
   return [
     {
       item: 5,
       what: `retainEvents 'structural': heap the run retains (freed when dropped) / answer bytes, ${structural.events.toLocaleString('en-US')} events`,
-      figure: `${fmt(held / 2 ** 20)} MiB for ${fmt(answer / 2 ** 20)} MiB of answer (UTF-8); heap growth ${fmt(structural.retainedHeapBytes / 2 ** 20)} MiB, ${fmt(growth)}×`,
+      figure: `${fmt(held / 2 ** 20)} MiB for ${fmt(answer / 2 ** 20)} MiB of answer (UTF-8); heap growth ${fmt(structural.retainedHeapBytes / 2 ** 20)} MiB, ${fmt(growth)}×, ${fmt(leftBehind / 2 ** 20)} MiB of it left after the drop (≤ 0.25)`,
       ratio: fmt(retained),
       target: '≤ 2',
-      verdict: verdict(retained <= 2),
+      verdict: verdict(retained <= 2 && leftBehind <= 0.25 * 2 ** 20),
     },
   ];
 }

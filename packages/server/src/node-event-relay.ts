@@ -53,7 +53,8 @@ class NodeEventRelay {
     res.on('close', () => this.browserLeft());
     // HTTP/2: a browser that resets a stream whose window is full is heard only as the request's 'aborted' (the
     // response's 'close' waits for writes that will never drain).
-    res.req.once('aborted', () => this.browserLeft());
+    // (A response an app built or wrapped itself may have no `req`: then only its 'close' is heard, as before.)
+    (res.req as IncomingMessage | undefined)?.once('aborted', () => this.browserLeft());
   }
 
   private chunk(chunk: Buffer): void {

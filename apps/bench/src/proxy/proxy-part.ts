@@ -24,6 +24,7 @@ const IDLE_STREAMS = 200;
 const IDLE_ROUNDS = 3;
 
 const children: ChildProcess[] = [];
+let stopping = false;
 
 /** A child process driven over IPC, one question at a time. */
 function spawn<Command, Reply extends { readonly type: string }>(
@@ -37,13 +38,20 @@ function spawn<Command, Reply extends { readonly type: string }>(
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   children.push(child);
-  let pending: ((reply: Reply) => void) | undefined;
-  const first = new Promise<Reply>((resolve) => (pending = resolve));
-  child.on('message', (reply: Reply) => pending?.(reply));
+  let pending: { resolve: (reply: Reply) => void; reject: (error: Error) => void } | undefined;
+  const first = new Promise<Reply>((resolve, reject) => (pending = { resolve, reject }));
+  child.on('message', (reply: Reply) => pending?.resolve(reply));
+  // A child that dies fails the part at once, instead of leaving a question unanswered forever.
+  child.on('exit', (code, signal) => {
+    if (!stopping) pending?.reject(new Error(`${script} exited (${signal ?? code}) with a question open`));
+  });
   const ask = (command: Command): Promise<Reply> =>
     new Promise((resolve, reject) => {
-      pending = (reply) =>
-        reply.type === 'failed' ? reject(new Error((reply as { message?: string }).message)) : resolve(reply);
+      pending = {
+        resolve: (reply) =>
+          reply.type === 'failed' ? reject(new Error((reply as { message?: string }).message)) : resolve(reply),
+        reject,
+      };
       child.send(command as object);
     });
   return { first, ask };
@@ -157,11 +165,13 @@ async function main() {
     idle,
   };
   writePartResult(result);
+  stopping = true;
   for (const child of children) child.kill();
 }
 
 main().catch((error) => {
   console.error(error);
+  stopping = true;
   for (const child of children) child.kill();
   process.exit(1);
 });
