@@ -17,6 +17,9 @@ export interface NodeEventRelayOptions {
  */
 type RelayState = 'open' | 'hearing' | 'over';
 
+/** One listener for every stream's upstream 'error': an idle stream keeps no closure of its own for it. */
+const ignore = () => undefined;
+
 /** What the upstream did while the relay was hearing: a chunk, its end, or its close. */
 type Pending = Buffer | 'end' | 'close';
 
@@ -48,13 +51,14 @@ class NodeEventRelay {
     upstream.on('data', (chunk: Buffer) => this.chunk(chunk));
     upstream.on('end', () => this.upstreamEnded());
     // A reset is heard as the 'close' without an 'end' below; the listener only keeps it from being unhandled.
-    upstream.on('error', () => undefined);
+    upstream.on('error', ignore);
     upstream.on('close', () => this.upstreamClosed());
     res.on('close', () => this.browserLeft());
     // HTTP/2: a browser that resets a stream whose window is full is heard only as the request's 'aborted' (the
-    // response's 'close' waits for writes that will never drain).
+    // response's 'close' waits for writes that will never drain). `on`, not `once`: it comes at most once, and
+    // browserLeft runs once anyway, while `once` would keep a wrapper, its state and a bound function per stream.
     // (A response an app built or wrapped itself may have no `req`: then only its 'close' is heard, as before.)
-    (res.req as IncomingMessage | undefined)?.once('aborted', () => this.browserLeft());
+    (res.req as IncomingMessage | undefined)?.on('aborted', () => this.browserLeft());
   }
 
   private chunk(chunk: Buffer): void {
