@@ -20,6 +20,7 @@ import type { PeerCommand, PeerReply } from './proxy-peer.js';
  */
 // A stream takes 20 to 100 ms: fifteen rounds cost about 6 s and steady the medians, which moved by ±0.07 over five.
 const ROUNDS = Number(process.env.BENCH_PROXY_ROUNDS ?? 15);
+const WARMUP_STREAMS = Number(process.env.BENCH_PROXY_WARMUP ?? 10);
 const IDLE_STREAMS = 200;
 const IDLE_ROUNDS = 3;
 
@@ -81,8 +82,14 @@ async function main() {
     names.map((name) => [name, { ms: [] as number[], cpuUs: [] as number[], chunks: [] as number[] }]),
   ) as Record<Name, { ms: number[]; cpuUs: number[]; chunks: number[] }>;
   const path = '/v1/runs/run_big/events';
-  // One warm-up each (JIT, connection pools), not counted.
-  for (const name of names) await ask({ cmd: 'stream', url: `${hosts[name].url}${path}` });
+  /*
+   * Warm-up, not counted (JIT, connection pools), and before any forced GC: a full GC among a process's first few
+   * requests ends V8's in-object slack tracking early, and every later node:http response and upstream request
+   * then takes a dictionary of properties (about 3.1 KB instead of 0.4; plain node:http does it too, 2026-12-02), a
+   * state no server that was never told to collect garbage reaches. It added about 5 KB per idle stream to every relay.
+   */
+  for (let warm = 0; warm < WARMUP_STREAMS; warm++)
+    for (const name of names) await ask({ cmd: 'stream', url: `${hosts[name].url}${path}` });
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < names.length; i++) {
       const name = names[(i + round) % names.length]!;
