@@ -1,7 +1,7 @@
 import { requestErrorBodySchema } from '@kestrel/core';
 import { createKestrelProxy } from './kestrel-proxy.js';
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { APP_SECRET, START_BODY, answerJson, postJson, proxyHarness, rawRequest } from './proxy-harness.test-helper.js';
 import { startScriptedUpstream } from './scripted-upstream.js';
 
@@ -234,6 +234,35 @@ describe('createKestrelProxy: forwardHeaders', () => {
       ).toThrow(new RegExp(`forwardHeaders\\[1\\] "${name}" frames the request or the connection`));
     },
   );
+
+  it.each([
+    ['no scheme', 'kestrel.internal:8080', 'a scheme is required'],
+    ['an unset environment variable', undefined, 'it is undefined: is its environment variable set?'],
+    ['another scheme', 'ftp://kestrel.internal', 'a scheme is required'],
+    ['not a URL', 'http://', 'a scheme is required'],
+  ])('refuses an upstream with %s when the proxy is created, naming the option', (_what, upstream, why) => {
+    expect(() => createKestrelProxy({ upstream: upstream as string })).toThrow(
+      new TypeError(
+        `createKestrelProxy: upstream must be Kestrel's absolute http: or https: URL, such as http://kestrel.internal:8080 (${why})`,
+      ),
+    );
+  });
+
+  it('refuses credentials in the upstream URL without echoing them', () => {
+    const create = () => createKestrelProxy({ upstream: 'https://svc:hunter2@kestrel.internal' });
+    expect(create).toThrow(/upstream must not carry credentials/);
+    expect(create).not.toThrow(/hunter2/);
+  });
+
+  it('warns when the upstream ends in /v1, which the proxy adds itself', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    createKestrelProxy({ upstream: 'http://127.0.0.1:1/v1/' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('upstream ends in /v1'));
+    warn.mockClear();
+    createKestrelProxy({ upstream: 'http://127.0.0.1:1/kestrel' });
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
 
   it('takes a header of the app, case-insensitively', () => {
     expect(() =>

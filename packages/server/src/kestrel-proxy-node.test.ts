@@ -114,7 +114,7 @@ async function http2BrowserLeaves(options: Partial<KestrelProxyOptions>): Promis
   const { flood, script, heldBack } = floodingUpstream();
   const { upstream } = await setup(script);
   const listener = createNodeListener(createKestrelProxy({ upstream: upstream.url, ...options }));
-  const server = createHttp2Server((req, res) => void listener(req as never, res as never));
+  const server = createHttp2Server(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const client = connectHttp2(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   try {
@@ -137,6 +137,52 @@ async function http2BrowserLeaves(options: Partial<KestrelProxyOptions>): Promis
     await new Promise((resolve) => server.close(resolve));
   }
 }
+
+/**
+ * Reads a run's event stream through the proxy served by an HTTP/2 server: the messages' count and how it ended
+ * (`ended` cleanly, or `dropped`: reset with an error code or failed).
+ */
+async function readOverHttp2(
+  upstreamUrl: string,
+  options: Partial<KestrelProxyOptions>,
+): Promise<{ messages: number; ending: 'ended' | 'dropped' }> {
+  const listener = createNodeListener(createKestrelProxy({ upstream: upstreamUrl, ...options }));
+  const server = createHttp2Server(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const client = connectHttp2(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  try {
+    return await new Promise((resolve) => {
+      const stream = client.request({
+        ':method': 'GET',
+        ':path': '/v1/runs/run_node/events',
+        accept: 'text/event-stream',
+      });
+      let text = '';
+      let failed = false;
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (text += chunk));
+      stream.on('error', () => (failed = true));
+      stream.on('close', () =>
+        resolve({
+          messages: text.split('\n\n').length - 1,
+          ending: failed || stream.rstCode !== 0 ? 'dropped' : 'ended',
+        }),
+      );
+      stream.end();
+    });
+  } finally {
+    client.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** An upstream that sends the first four events of a run, then drops its connection. */
+const droppingUpstream: UpstreamScript = async (_request, res) => {
+  sseHead(res);
+  res.write(sse(run(3).slice(0, 4)));
+  await sleep(30);
+  res.destroy();
+};
 
 describe('createNodeListener(createKestrelProxy()): the native path', () => {
   it("relays a run byte for byte in the upstream's chunks, every event checked, and reaches Kestrel without fetch", async () => {
@@ -214,6 +260,17 @@ describe('createNodeListener(createKestrelProxy()): the native path', () => {
     const { messages, ending } = await readSSEResponse(await resume(proxy.url));
     expect(ending).toBe('dropped');
     expect(messages).toHaveLength(4);
+    expect(upstreamFetches).toBe(0);
+  });
+
+  it('resets an HTTP/2 browser stream with an error, not a clean end, when the upstream drops mid-stream', async () => {
+    const { upstream } = await setup(droppingUpstream);
+    expect(await readOverHttp2(upstream.url, {})).toEqual({ messages: 4, ending: 'dropped' });
+    const whole = await setup((_request, res) => {
+      sseHead(res);
+      res.end(sse(run(3)));
+    });
+    expect(await readOverHttp2(whole.upstream.url, {})).toEqual({ messages: 8, ending: 'ended' });
     expect(upstreamFetches).toBe(0);
   });
 
@@ -375,6 +432,11 @@ describe("createNodeListener(createKestrelProxy({ fetch })): the app's own fetch
     );
     expect(await (await resume(proxy.url)).text()).toBe(text);
     expect(calls).toEqual([`${upstreamUrl}/v1/runs/run_node/events`]);
+  });
+
+  it('resets an HTTP/2 browser stream with an error there too when the upstream drops mid-stream', async () => {
+    const { upstream } = await setup(droppingUpstream);
+    expect(await readOverHttp2(upstream.url, { fetch: globalFetch })).toEqual({ messages: 4, ending: 'dropped' });
   });
 
   it('stops the upstream when a browser on HTTP/2 that stopped reading resets the stream', async () => {

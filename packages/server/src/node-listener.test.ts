@@ -165,11 +165,32 @@ describe('createNodeListener', () => {
     expect(await response.text()).toBe('/api/kestrel/v1/runs/run_1/events');
   });
 
+  it('sends each Set-Cookie of the response as its own header line, none dropped', async () => {
+    const server = await listenOnLoopback(
+      createNodeListener(() => {
+        const headers = new Headers({ 'content-type': 'text/plain' });
+        headers.append('set-cookie', 'a=1; Path=/; HttpOnly');
+        headers.append('set-cookie', 'b=2; Path=/; Expires=Wed, 09 Jun 2027 10:18:14 GMT');
+        return new Response('ok', { headers });
+      }),
+    );
+    open.push(server);
+    const cookies = await new Promise<string[] | undefined>((resolve, reject) => {
+      httpRequest(`${server.url}/`, (res) => {
+        res.resume();
+        resolve(res.headers['set-cookie']);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(cookies).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/; Expires=Wed, 09 Jun 2027 10:18:14 GMT']);
+  });
+
   it('serves HTTP/2 (its compatibility API), whose requests carry pseudo-headers', async () => {
     const listener = createNodeListener(
       (request) => new Response(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('x-a')}`),
     );
-    const server = createHttp2Server((req, res) => void listener(req as never, res as never));
+    const server = createHttp2Server(listener);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const client = connectHttp2(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     try {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { incomingBodyStream } from './incoming-body-stream.js';
 import { serveNodeProxy } from './node-proxy.js';
 import { nodeProxyEntry } from './proxy-upstream-call.js';
@@ -83,7 +84,13 @@ function drained(res: ServerResponse): Promise<void> {
 export function createNodeListener(handler: FetchHandler) {
   // A proxy of createKestrelProxy with the kit's own way upstream: the same checks, then node:http end to end.
   const native = nodeProxyEntry(handler);
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  return async (
+    nodeRequest: IncomingMessage | Http2ServerRequest,
+    nodeResponse: ServerResponse | Http2ServerResponse,
+  ): Promise<void> => {
+    // HTTP/2's compatibility API offers everything read and written below (node-listener.test.ts serves it).
+    const req = nodeRequest as IncomingMessage;
+    const res = nodeResponse as ServerResponse;
     const abort = new AbortController();
     const onClose = () => abort.abort();
     res.on('close', onClose);
@@ -136,10 +143,13 @@ export function createNodeListener(handler: FetchHandler) {
       res.shouldKeepAlive = false;
       res.once('finish', () => req.resume());
     }
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       headers[name] = value;
     });
+    // Each cookie its own header line: `forEach` hands them over one by one under the same name, the last winning.
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) headers['set-cookie'] = cookies;
     res.writeHead(response.status, headers);
     res.flushHeaders();
     if (response.body === null) {
@@ -162,7 +172,8 @@ export function createNodeListener(handler: FetchHandler) {
       // a turn first: Node corks response writes until the next tick, and destroying now would discard events
       // that were already written.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      res.destroy();
+      // With an error, so HTTP/2 resets the stream with INTERNAL_ERROR (NO_ERROR would read as a clean end).
+      res.destroy(new Error('the response body failed'));
     }
   };
 }

@@ -151,10 +151,38 @@ function forwardable(names: readonly string[]): string[] {
   });
 }
 
+/**
+ * Kestrel's base URL, checked when the proxy is created rather than on every request (where a bad one was a bare
+ * 500). The value is never echoed: an upstream URL may carry a secret.
+ */
+function upstreamUrl(value: string | URL | undefined): URL {
+  let url: URL | undefined;
+  try {
+    url = value === undefined ? undefined : new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new TypeError(
+      `createKestrelProxy: upstream must be Kestrel's absolute http: or https: URL, such as http://kestrel.internal:8080 ${
+        value === undefined ? '(it is undefined: is its environment variable set?)' : '(a scheme is required)'
+      }`,
+    );
+  if (url.username !== '' || url.password !== '')
+    throw new TypeError(
+      'createKestrelProxy: upstream must not carry credentials in its URL; pass them as `headers` (authorization)',
+    );
+  if (/\/v1\/*$/.test(url.pathname))
+    console.warn(
+      '[kestrel proxy] upstream ends in /v1, but every path the proxy forwards starts with /v1 already (/v1/runs/…), so requests go to …/v1/v1/…. Leave /v1 out of upstream.',
+    );
+  return url;
+}
+
 /** The options with their defaults, checked once when the proxy is created. */
 export function resolveProxyOptions(options: KestrelProxyOptions) {
   return {
-    base: new URL(options.upstream),
+    base: upstreamUrl(options.upstream),
     basePath: (options.basePath ?? '').replace(/\/+$/, ''),
     forwarded: ['accept', 'last-event-id', ...forwardable(options.forwardHeaders ?? [])],
     allowedOrigins: originsOf(options.allowedOrigins ?? []),
