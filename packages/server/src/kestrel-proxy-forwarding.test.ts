@@ -238,6 +238,7 @@ describe('createKestrelProxy: forwardHeaders', () => {
   it.each([
     ['no scheme', 'kestrel.internal:8080', 'a scheme is required'],
     ['an unset environment variable', undefined, 'it is undefined: is its environment variable set?'],
+    ['an empty environment variable', '', 'it is empty: is its environment variable set?'],
     ['another scheme', 'ftp://kestrel.internal', 'a scheme is required'],
     ['not a URL', 'http://', 'a scheme is required'],
   ])('refuses an upstream with %s when the proxy is created, naming the option', (_what, upstream, why) => {
@@ -248,16 +249,32 @@ describe('createKestrelProxy: forwardHeaders', () => {
     );
   });
 
-  it('refuses credentials in the upstream URL without echoing them', () => {
-    const create = () => createKestrelProxy({ upstream: 'https://svc:hunter2@kestrel.internal' });
-    expect(create).toThrow(/upstream must not carry credentials/);
-    expect(create).not.toThrow(/hunter2/);
+  it('refuses credentials, a query or a fragment in the upstream URL without echoing them', () => {
+    const create = (upstream: string) => () => createKestrelProxy({ upstream });
+    expect(create('https://svc:hunter2@kestrel.internal')).toThrow(/upstream must not carry credentials/);
+    expect(create('https://svc:hunter2@kestrel.internal')).not.toThrow(/hunter2/);
+    expect(create('https://kestrel.internal/p?token=hunter2')).toThrow(/upstream must not carry a query or fragment/);
+    expect(create('https://kestrel.internal/p?token=hunter2')).not.toThrow(/hunter2/);
+    expect(create('https://kestrel.internal/p#x')).toThrow(/upstream must not carry a query or fragment/);
+  });
+
+  it('takes the upstreams Kestrel is really at: an IPv6 literal, a path prefix, a URL object, a trailing slash', () => {
+    for (const upstream of [
+      'http://[::1]:8080',
+      'https://gw.internal/kestrel/',
+      new URL('http://127.0.0.1:1'),
+      'HTTP://k:80/',
+    ])
+      expect(() => createKestrelProxy({ upstream })).not.toThrow();
   });
 
   it('warns when the upstream ends in /v1, which the proxy adds itself', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     createKestrelProxy({ upstream: 'http://127.0.0.1:1/v1/' });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('upstream ends in /v1'));
+    warn.mockClear();
+    createKestrelProxy({ upstream: 'http://127.0.0.1:1/V1' });
+    expect(warn).toHaveBeenCalledTimes(1);
     warn.mockClear();
     createKestrelProxy({ upstream: 'http://127.0.0.1:1/kestrel' });
     expect(warn).not.toHaveBeenCalled();

@@ -1,5 +1,6 @@
 import type { ProtocolError, RunEvent } from '@kestrel/core';
 import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import { cutShort } from './cut-short.js';
 import { EventStreamChecker, reportProtocolError, type ChunkVerdict } from './event-stream-checker.js';
 
 export interface NodeEventRelayOptions {
@@ -164,9 +165,7 @@ class NodeEventRelay {
     this.upstreamRequest.destroy();
     // A turn first: Node corks response writes until the next tick, and destroying now would discard events
     // that were already written.
-    // With an error: HTTP/2 then resets the stream with INTERNAL_ERROR; without one it sends NO_ERROR, which a browser
-    // reads as a clean end (and a run client as a stream that ended early, not a drop to resume from).
-    setImmediate(() => this.res.destroy(new Error('the relay dropped the stream')));
+    setImmediate(() => cutShort(this.res));
   }
 }
 

@@ -186,6 +186,56 @@ describe('createNodeListener', () => {
     expect(cookies).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/; Expires=Wed, 09 Jun 2027 10:18:14 GMT']);
   });
 
+  it("leaves out a handler's connection headers (HTTP/2 refuses them), and drops, never crashes, on a head Node cannot send", async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const listener = createNodeListener((request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/error') return Response.error();
+      // `te` other than "trailers" is a connection header HTTP/2 refuses, one the listener does not strip.
+      if (path === '/te') return new Response('no', { headers: { te: 'gzip' } });
+      return new Response('ok', { headers: { connection: 'keep-alive', 'keep-alive': 'timeout=5', 'x-a': 'b' } });
+    });
+    const server = createHttp2Server(listener);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = connectHttp2(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const get = (path: string) =>
+      new Promise<{ status: unknown; xa: unknown; body: string; rstCode: number | undefined }>((resolve) => {
+        const stream = client.request({ ':method': 'GET', ':path': path });
+        let status: unknown;
+        let xa: unknown;
+        let body = '';
+        stream.setEncoding('utf8');
+        stream.on('response', (headers) => ((status = headers[':status']), (xa = headers['x-a'])));
+        stream.on('data', (chunk: string) => (body += chunk));
+        stream.on('error', () => undefined);
+        stream.on('close', () => resolve({ status, xa, body, rstCode: stream.rstCode }));
+        stream.end();
+      });
+    try {
+      expect(await get('/ok')).toEqual({ status: 200, xa: 'b', body: 'ok', rstCode: 0 });
+      const networkError = await get('/error');
+      expect(networkError.status).toBeUndefined();
+      expect(networkError.rstCode).not.toBe(0);
+      expect(logged).not.toHaveBeenCalled();
+      const refused = await get('/te');
+      expect(refused.status).toBeUndefined();
+      expect(refused.rstCode).not.toBe(0);
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringContaining('a status or header Node cannot send'),
+        expect.anything(),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+      logged.mockRestore();
+      client.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('serves HTTP/2 (its compatibility API), whose requests carry pseudo-headers', async () => {
     const listener = createNodeListener(
       (request) => new Response(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('x-a')}`),

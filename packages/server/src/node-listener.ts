@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import { cutShort } from './cut-short.js';
 import { incomingBodyStream } from './incoming-body-stream.js';
 import { serveNodeProxy } from './node-proxy.js';
 import { nodeProxyEntry } from './proxy-upstream-call.js';
@@ -53,6 +54,22 @@ function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request
     // Node's fetch requires this for streaming request bodies.
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/** Headers that belong to one connection (RFC 9110 7.6.1): the server frames its own, and HTTP/2 refuses them. */
+const CONNECTION_HEADERS = /^(?:connection|keep-alive|proxy-connection|transfer-encoding|upgrade)$/;
+
+/** A web `Headers` as Node writes them: connection headers left out, each cookie a header line of its own. */
+function nodeHeaders(headers: Headers): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  headers.forEach((value, name) => {
+    if (!CONNECTION_HEADERS.test(name)) out[name] = value;
+  });
+  // `forEach` hands cookies over one by one under the same name (the last would win); `Headers` of other fetch
+  // implementations may lack getSetCookie, and then joined is all there is.
+  const cookies = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [];
+  if (cookies.length > 0) out['set-cookie'] = cookies;
+  return out;
 }
 
 /** Resolves once `res` can take more data, or once it closed (then the next read is cancelled anyway). */
@@ -143,15 +160,22 @@ export function createNodeListener(handler: FetchHandler) {
       res.shouldKeepAlive = false;
       res.once('finish', () => req.resume());
     }
-    const headers: Record<string, string | string[]> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    // Each cookie its own header line: `forEach` hands them over one by one under the same name, the last winning.
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) headers['set-cookie'] = cookies;
-    res.writeHead(response.status, headers);
-    res.flushHeaders();
+    // Ours from here on: an 'aborted' heard after we cut the response would destroy() it, which resets with NO_ERROR.
+    const drop = () => {
+      req.off('aborted', onAborted);
+      cutShort(res);
+    };
+    // `Response.error()` is a network error by definition: the client sees one (HTTP/2 would send it as a 200).
+    if (response.type === 'error' || response.status === 0) return drop();
+    try {
+      res.writeHead(response.status, nodeHeaders(response.headers));
+      res.flushHeaders();
+    } catch (error) {
+      // A head Node refuses (a header HTTP/2 forbids, say): the client sees a dropped connection and the log says
+      // why, rather than a rejection nothing catches.
+      console.error('[kestrel] the handler answered with a status or header Node cannot send', error);
+      return drop();
+    }
     if (response.body === null) {
       res.end();
       return;
@@ -172,8 +196,7 @@ export function createNodeListener(handler: FetchHandler) {
       // a turn first: Node corks response writes until the next tick, and destroying now would discard events
       // that were already written.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      // With an error, so HTTP/2 resets the stream with INTERNAL_ERROR (NO_ERROR would read as a clean end).
-      res.destroy(new Error('the response body failed'));
+      drop();
     }
   };
 }

@@ -157,22 +157,29 @@ function forwardable(names: readonly string[]): string[] {
  */
 function upstreamUrl(value: string | URL | undefined): URL {
   let url: URL | undefined;
+  const unset = value === undefined || value === '';
   try {
-    url = value === undefined ? undefined : new URL(value);
+    url = unset ? undefined : new URL(value);
   } catch {
     url = undefined;
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     throw new TypeError(
       `createKestrelProxy: upstream must be Kestrel's absolute http: or https: URL, such as http://kestrel.internal:8080 ${
-        value === undefined ? '(it is undefined: is its environment variable set?)' : '(a scheme is required)'
+        unset
+          ? `(it is ${value === '' ? 'empty' : 'undefined'}: is its environment variable set?)`
+          : '(a scheme is required)'
       }`,
+    );
+  if (url.search !== '' || url.hash !== '')
+    throw new TypeError(
+      'createKestrelProxy: upstream must not carry a query or fragment (every forwarded path replaces them); pass credentials as `headers`',
     );
   if (url.username !== '' || url.password !== '')
     throw new TypeError(
       'createKestrelProxy: upstream must not carry credentials in its URL; pass them as `headers` (authorization)',
     );
-  if (/\/v1\/*$/.test(url.pathname))
+  if (/\/v1\/*$/i.test(url.pathname))
     console.warn(
       '[kestrel proxy] upstream ends in /v1, but every path the proxy forwards starts with /v1 already (/v1/runs/…), so requests go to …/v1/v1/…. Leave /v1 out of upstream.',
     );
