@@ -137,6 +137,18 @@ describe('validatedEventStream: common events read in place, the rest parsed', (
     );
   });
 
+  it('forwards the LF of a CRLF that a chunk cut from its CR, when the stream ends just after it (a property counterexample)', async () => {
+    const text = encodeSSEEvent(e.started(1)) + encodeSSEEvent(e.received()) + frame(e.reasoning('say "hi"\n'), 'crlf');
+    expect(text.endsWith('\r\n\r\n')).toBe(true);
+    const bytes = toBytes(text);
+    const { text: relayed, errors } = await relay([
+      bytes.subarray(0, bytes.length - 1),
+      bytes.subarray(bytes.length - 1),
+    ]);
+    expect(errors).toEqual([]);
+    expect(relayed).toBe(text);
+  });
+
   it('reads the common kinds without JSON.parse: a long run of them parses a few events, not one per event', async () => {
     const events = [e.started(1), e.received()];
     for (let i = 0; i < 600; i++) events.push(i % 3 === 0 ? e.reasoning(`think ${i} `) : e.text(`word ${i} `));
