@@ -93,7 +93,8 @@ export function createSSEParser(
     let start = afterCR && text.charCodeAt(0) === LF ? 1 : 0;
     afterCR = false;
     // The LF of a CRLF cut from its CR: past it is a boundary too (a relay holding it would never forward it).
-    if (start && onBoundary !== undefined && data === undefined && event === undefined && id === undefined) onBoundary(1);
+    if (start && onBoundary !== undefined && data === undefined && event === undefined && id === undefined)
+      onBoundary(1);
     // Two indexOf cursors, each moved only when passed: no per-character loop, no regex.
     let lf = text.indexOf('\n', start);
     let cr = text.indexOf('\r', start);
