@@ -187,6 +187,7 @@ describe('createNodeListener', () => {
   });
 
   it("leaves out a handler's connection headers (HTTP/2 refuses them), and drops, never crashes, on a head Node cannot send", async () => {
+    let cancelled = false;
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -194,7 +195,8 @@ describe('createNodeListener', () => {
       const path = new URL(request.url).pathname;
       if (path === '/error') return Response.error();
       // `te` other than "trailers" is a connection header HTTP/2 refuses, one the listener does not strip.
-      if (path === '/te') return new Response('no', { headers: { te: 'gzip' } });
+      if (path === '/te')
+        return new Response(new ReadableStream({ cancel: () => void (cancelled = true) }), { headers: { te: 'gzip' } });
       return new Response('ok', { headers: { connection: 'keep-alive', 'keep-alive': 'timeout=5', 'x-a': 'b' } });
     });
     const server = createHttp2Server(listener);
@@ -222,6 +224,7 @@ describe('createNodeListener', () => {
       const refused = await get('/te');
       expect(refused.status).toBeUndefined();
       expect(refused.rstCode).not.toBe(0);
+      expect(cancelled).toBe(true);
       expect(logged).toHaveBeenCalledWith(
         expect.stringContaining('a status or header Node cannot send'),
         expect.anything(),

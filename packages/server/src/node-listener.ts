@@ -174,6 +174,7 @@ export function createNodeListener(handler: FetchHandler) {
       // A head Node refuses (a header HTTP/2 forbids, say): the client sees a dropped connection and the log says
       // why, rather than a rejection nothing catches.
       console.error('[kestrel] the handler answered with a status or header Node cannot send', error);
+      void response.body?.cancel().catch(() => undefined); // its producer (an upstream stream, say) stops too
       return drop();
     }
     if (response.body === null) {
