@@ -194,10 +194,18 @@ describe('createNodeListener', () => {
     const listener = createNodeListener((request) => {
       const path = new URL(request.url).pathname;
       if (path === '/error') return Response.error();
-      // `te` other than "trailers" is a connection header HTTP/2 refuses, one the listener does not strip.
-      if (path === '/te')
-        return new Response(new ReadableStream({ cancel: () => void (cancelled = true) }), { headers: { te: 'gzip' } });
-      return new Response('ok', { headers: { connection: 'keep-alive', 'keep-alive': 'timeout=5', 'x-a': 'b' } });
+      // A 1xx status HTTP/2 refuses as a final answer: what `Response` itself never makes, a Response-like can.
+      if (path === '/informational')
+        return Object.defineProperty(
+          new Response(new ReadableStream({ cancel: () => void (cancelled = true) })),
+          'status',
+          {
+            value: 103,
+          },
+        );
+      return new Response('ok', {
+        headers: { connection: 'keep-alive, x-hop', 'keep-alive': 'timeout=5', te: 'gzip', 'x-hop': '1', 'x-a': 'b' },
+      });
     });
     const server = createHttp2Server(listener);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -209,7 +217,13 @@ describe('createNodeListener', () => {
         let xa: unknown;
         let body = '';
         stream.setEncoding('utf8');
-        stream.on('response', (headers) => ((status = headers[':status']), (xa = headers['x-a'])));
+        stream.on(
+          'response',
+          (headers) => (
+            (status = headers[':status']),
+            (xa = headers['x-hop'] === undefined ? headers['x-a'] : 'x-hop sent')
+          ),
+        );
         stream.on('data', (chunk: string) => (body += chunk));
         stream.on('error', () => undefined);
         stream.on('close', () => resolve({ status, xa, body, rstCode: stream.rstCode }));
@@ -221,7 +235,7 @@ describe('createNodeListener', () => {
       expect(networkError.status).toBeUndefined();
       expect(networkError.rstCode).not.toBe(0);
       expect(logged).not.toHaveBeenCalled();
-      const refused = await get('/te');
+      const refused = await get('/informational');
       expect(refused.status).toBeUndefined();
       expect(refused.rstCode).not.toBe(0);
       expect(cancelled).toBe(true);

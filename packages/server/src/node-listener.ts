@@ -57,13 +57,17 @@ function toRequest(req: IncomingMessage, url: URL, signal: AbortSignal): Request
 }
 
 /** Headers that belong to one connection (RFC 9110 7.6.1): the server frames its own, and HTTP/2 refuses them. */
-const CONNECTION_HEADERS = /^(?:connection|keep-alive|proxy-connection|transfer-encoding|upgrade)$/;
+const CONNECTION_HEADERS = /^(?:connection|keep-alive|proxy-connection|transfer-encoding|upgrade|te|http2-settings)$/;
 
-/** A web `Headers` as Node writes them: connection headers left out, each cookie a header line of its own. */
+/**
+ * A web `Headers` as Node writes them: connection headers left out (with those the `Connection` header names), each
+ * cookie a header line of its own.
+ */
 function nodeHeaders(headers: Headers): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
+  const named = (headers.get('connection') ?? '').toLowerCase().split(',');
   headers.forEach((value, name) => {
-    if (!CONNECTION_HEADERS.test(name)) out[name] = value;
+    if (!CONNECTION_HEADERS.test(name) && !named.some((listed) => listed.trim() === name)) out[name] = value;
   });
   // `forEach` hands cookies over one by one under the same name (the last would win); `Headers` of other fetch
   // implementations may lack getSetCookie, and then joined is all there is.
@@ -121,7 +125,9 @@ export function createNodeListener(handler: FetchHandler) {
     const url = requestUrl(req);
     if (url === undefined) {
       // Answered here: a handler could only build a broken URL from it (and a thrown `Invalid URL` is no 400).
-      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      // HTTP/2 has no `connection` header (Node warns and drops it): there the stream ends with the answer anyway.
+      const close = req.httpVersionMajor < 2 ? { connection: 'close' } : {};
+      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', ...close });
       res.end(JSON.stringify({ error: { code: 'invalid_host', message: 'The Host header is not a valid host' } }));
       return;
     }
