@@ -138,7 +138,8 @@ try {
   const proxy = await part('proxy', () => {
     const script = 'src/proxy/proxy-part.ts';
     if (!existsSync(`${benchDir}${script}`)) throw new PartAbsent(`apps/bench/${script} is not in this tree`);
-    return runPart<Results['proxy']>('proxy', script, ['--expose-gc']);
+    // Only the hosts it starts collect garbage on demand (proxy-host.ts, --expose-gc).
+    return runPart<Results['proxy']>('proxy', script, []);
   });
 
   let chart: Results['chart'];

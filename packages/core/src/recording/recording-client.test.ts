@@ -18,6 +18,15 @@ const requests = (recording: RunRecording) =>
     .filter((entry): entry is Extract<RecordingEntry, { type: 'request' }> => entry.type === 'request')
     .map((entry) => `${entry.method} ${entry.path.replace(/(runs|sessions)\/(?!new\/)[^/]+/, '$1/:id')}`);
 
+/** A run settled WAITING on the approval scenario, and a recording client (with its recorders) to resume it with. */
+async function waitingRunAndRecordingClient() {
+  const scenario = getScenario('waiting-approval');
+  const waiting = await testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input }).result;
+  const recorders: RunRecorder[] = [];
+  const client = recordingClient(testClient(kestrel), (recorder) => recorders.push(recorder));
+  return { scenario, waiting, recorders, client };
+}
+
 const settled = (recorder: RunRecorder) => recorder.recording().final.phase === 'settled';
 async function until(check: () => boolean): Promise<void> {
   for (let tries = 0; !check(); tries++) {
@@ -138,10 +147,7 @@ describe('recordingClient’s latest recorder is the run the app is looking at, 
   });
 
   it('a WAITING run resumed from its settled result is recorded once it is answered, the answer included', async () => {
-    const scenario = getScenario('waiting-approval');
-    const waiting = await testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input }).result;
-    const recorders: RunRecorder[] = [];
-    const client = recordingClient(testClient(kestrel), (recorder) => recorders.push(recorder));
+    const { scenario, waiting, recorders, client } = await waitingRunAndRecordingClient();
     const handle = client.resume({ runId: waiting.runId, result: waiting });
     expect(recorders).toEqual([]);
     const next = await handle.respond(scenario.continuation!.answer);
@@ -151,10 +157,7 @@ describe('recordingClient’s latest recorder is the run the app is looking at, 
   });
 
   it("a history entry answered after setRecording('off') makes no recorder and leaves the live one recording", async () => {
-    const scenario = getScenario('waiting-approval');
-    const waiting = await testClient(kestrel, { scenario: scenario.name }).start({ input: scenario.input }).result;
-    const recorders: RunRecorder[] = [];
-    const client = recordingClient(testClient(kestrel), (recorder) => recorders.push(recorder));
+    const { scenario, waiting, recorders, client } = await waitingRunAndRecordingClient();
     const entry = client.resume({ runId: waiting.runId, result: waiting });
     const live = client.start({ input: 'still recording' });
     client.setRecording('off');
