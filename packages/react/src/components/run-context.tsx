@@ -1,42 +1,10 @@
 'use client';
-import type { RunBinding, RunSource } from '@kestrel/core';
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { RunBinding } from '@kestrel/core';
+import { createContext, useContext } from 'react';
 import type { RenderText } from './assistant-text.js';
 import type { RenderPayload } from './payload-panel.js';
 import type { ToolRenderers } from './tool-renderer.js';
 import type { RenderInteraction } from './use-interaction.js';
-
-/**
- * Which parts are mounted under a `Run.Root`, so two parts never say the same thing aloud: while a `Run.Error`
- * (a `role="alert"`) is mounted, `Run.Status` keeps its error sentence but stops announcing it.
- */
-export interface PartRegistry {
-  readonly subscribe: (listener: () => void) => () => void;
-  readonly hasError: () => boolean;
-  /** Marks a `Run.Error` as mounted; returns the unmount. */
-  readonly addError: () => () => void;
-}
-
-function createPartRegistry(): PartRegistry {
-  let errors = 0;
-  const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((listener) => listener());
-  return {
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    hasError: () => errors > 0,
-    addError: () => {
-      errors += 1;
-      notify();
-      return () => {
-        errors -= 1;
-        notify();
-      };
-    },
-  };
-}
 
 /**
  * What `Run.Root` shares with every part. It changes only when the run's functions or `renderText` do (the markdown
@@ -45,7 +13,6 @@ function createPartRegistry(): PartRegistry {
 export interface RunContextValue {
   readonly run: RunBinding<unknown>;
   readonly renderText: RenderText | undefined;
-  readonly parts: PartRegistry;
 }
 
 export const RunContext = createContext<RunContextValue | null>(null);
@@ -70,18 +37,7 @@ export function useRootTools(): ToolRenderers | undefined {
   return useContext(ToolsContext);
 }
 
-/**
- * Whether two sources are the same run: the same object, or two objects with the same `getState` and `subscribe`
- * (what `useRun` returns is a new object on every change, holding the same functions).
- */
-export function isSameRun(a: RunSource<unknown> | undefined, b: RunSource<unknown> | undefined): boolean {
-  if (a === b) return true;
-  return a !== undefined && b !== undefined && a.getState === b.getState && a.subscribe === b.subscribe;
-}
-
 /** A fresh registry for one root (kept in the root's state). */
-export const newPartRegistry = createPartRegistry;
-
 /** The context of the nearest `Run.Root`, or `null` outside one. */
 export function useOptionalRunContext(): RunContextValue | null {
   return useContext(RunContext);
@@ -111,17 +67,4 @@ export function usePartRun<R>(own: R | undefined, part: string): R | RunBinding<
   if (context === null)
     throw new Error(`<${part}> needs a run: render it inside <Run.Root run={run}> or pass run={run}.`);
   return context.run;
-}
-
-const noError = () => false;
-const noSubscription = () => () => undefined;
-
-/** Whether a `Run.Error` is mounted under the same root (always `false` outside a root). */
-export function useErrorPartMounted(): boolean {
-  const parts = useContext(RunContext)?.parts;
-  return useSyncExternalStore(
-    parts?.subscribe ?? noSubscription,
-    parts?.hasError ?? noError,
-    parts?.hasError ?? noError,
-  );
 }

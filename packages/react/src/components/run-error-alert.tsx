@@ -1,10 +1,11 @@
 'use client';
 import { formatPath, type RetryMode, type RunError, type RunSource, type RunState } from '@kestrel/core';
-import { useCallback, useLayoutEffect, type HTMLAttributes, type Ref } from 'react';
+import { useCallback, type HTMLAttributes, type Ref } from 'react';
 import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
-import { isSameRun, useOptionalRunContext, usePartRun } from './run-context.js';
+import { usePartRun } from './run-context.js';
+import { useRunVoice } from './run-voice.js';
 import { shallowEqual } from './shallow-equal.js';
 
 interface ErrorSlice {
@@ -35,26 +36,30 @@ export interface RunErrorAlertProps extends Omit<HTMLAttributes<HTMLDivElement>,
  * HTTP error, timeout), as a `role="alert"` with a reconnect or retry action. It is not a run outcome and does
  * not look like one. The action appears only when `run.getRetryMode()` says retry would act: a protocol error
  * would only repeat itself, and a binding without the start input cannot start again. When the error came after `run.completed`, it says so: an outcome was received.
- * Renders nothing unless the run is in phase `error`. Under a `Run.Root`, its alert is the one announcement of what
- * broke (`Run.Status` keeps the sentence silent). Exported as `Run.Error` too.
+ * Renders nothing unless the run is in phase `error`. Its alert is the one announcement of what broke (every
+ * `Run.Status` of the same run keeps the sentence silent); of two views of one run, only the first mounted alerts. Exported as `Run.Error` too.
  *
  * @example
  * <RunErrorAlert run={run} />
  */
 export function RunErrorAlert({ run: ownRun, labels, className, ref, ...rest }: RunErrorAlertProps) {
   const run = usePartRun(ownRun, 'Run.Error');
-  const context = useOptionalRunContext();
-  const parts = context?.parts;
-  // Registered while mounted (even rendering nothing), so the status knows before the first error arrives; also when
-  // given the root's own run explicitly, which is the same run.
-  const sameRun = ownRun === undefined || isSameRun(ownRun, context?.run);
-  useLayoutEffect(() => (sameRun ? parts?.addError() : undefined), [parts, sameRun]);
+  // Claimed while mounted (even rendering nothing), so every status of this run knows before the first error arrives.
+  const speaks = useRunVoice(run, 'error');
   const select = useCallback((state: RunState) => selectError(state, run), [run]);
   const { error, retryMode, afterOutcome } = useRunSelector(run, select, shallowEqual);
   const t = useKestrelLabels(labels);
   if (error === null) return null;
   return (
-    <div {...rest} ref={ref} role="alert" className={className} data-kestrel-part="error" data-error-kind={error.kind}>
+    <div
+      {...rest}
+      ref={ref}
+      // Two views of one run show the error twice; an alert is heard when it appears, so only the first is one.
+      role={speaks ? 'alert' : undefined}
+      className={className}
+      data-kestrel-part="error"
+      data-error-kind={error.kind}
+    >
       <p data-kestrel-heading="">
         {error.kind === 'transport' && error.connection === 'none'
           ? t.errorUnreachable

@@ -1,12 +1,11 @@
 'use client';
 import type { RunBinding, RunOutputStatus, RunPhase, RunState } from '@kestrel/core';
 import { Slot } from '@radix-ui/react-slot';
-import { useMemo, useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useMemo, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { KestrelLabelsProvider } from './labels.js';
 import type { RenderPayload } from './payload-panel.js';
 import {
-  newPartRegistry,
   RenderInteractionContext,
   RenderPayloadContext,
   RunContext,
@@ -61,8 +60,7 @@ export function RunRoot<P>({
 }: RunRootProps<P>) {
   const binding = useStableBinding(run as RunBinding<unknown>);
   const { phase, status } = useRunSelector(binding, selectRoot, shallowEqual);
-  const [parts] = useState(newPartRegistry);
-  const context = useMemo<RunContextValue>(() => ({ run: binding, renderText, parts }), [binding, renderText, parts]);
+  const context = useMemo<RunContextValue>(() => ({ run: binding, renderText }), [binding, renderText]);
   const Comp = asChild ? Slot : 'section';
   const body = (
     <RunContext.Provider value={context}>

@@ -5,7 +5,8 @@ import type { HTMLAttributes, ReactElement, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { finishNoteText, selectFinishNoteReason } from './finish-notice.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
-import { isSameRun, useErrorPartMounted, useOptionalRunContext, usePartRun } from './run-context.js';
+import { usePartRun } from './run-context.js';
+import { useRunVoice, useRunVoiceClaimed } from './run-voice.js';
 
 /**
  * The only moments worth announcing: not every delta. Outcomes (`waiting`, `finished`, `failed`, `cancelled`) and
@@ -128,8 +129,9 @@ export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
  * `FinishNotice` note when the last turn did not end normally, e.g. at the length limit), failed,
  * cancelled, stopped following, and what broke (connection lost, stream broke, invalid event, request failed, no
  * answer in time), never phrased like an outcome. It is always in the document (so screen readers pick up its
- * changes) and re-renders only when the announcement changes. Under a `Run.Root` that also shows `Run.Error`, the
+ * changes) and re-renders only when the announcement changes. While a `Run.Error` of the same run is mounted, its
  * alert announces what broke: the status still holds the sentence but with `aria-live="off"`, so it is heard once.
+ * Several statuses of one run (two views of it) hold the same sentence; only the first mounted speaks.
  * Exported as `Run.Status` too.
  *
  * @example
@@ -139,8 +141,8 @@ export function RunStatus({ run: ownRun, labels, asChild = false, children, clas
   const run = usePartRun(ownRun, 'Run.Status');
   const announcement = useRunSelector(run, selectAnnouncement);
   const noteReason = useRunSelector(run, selectFinishNoteReason);
-  const rootRun = useOptionalRunContext()?.run;
-  const alertShown = useErrorPartMounted() && (ownRun === undefined || isSameRun(ownRun, rootRun));
+  const speaks = useRunVoice(run, 'status');
+  const alertShown = useRunVoiceClaimed(run, 'error');
   const text = useKestrelLabels(labels);
   const Comp = asChild ? Slot : 'div';
   return (
@@ -148,7 +150,7 @@ export function RunStatus({ run: ownRun, labels, asChild = false, children, clas
       {...rest}
       ref={ref}
       role="status"
-      aria-live={alertShown && brokenAnnouncements.has(announcement) ? 'off' : 'polite'}
+      aria-live={!speaks || (alertShown && brokenAnnouncements.has(announcement)) ? 'off' : 'polite'}
       aria-atomic="true"
       className={className}
       data-kestrel-part="status"

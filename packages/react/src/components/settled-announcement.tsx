@@ -25,6 +25,8 @@ interface SettledAnnouncementProps {
   /** The element showing the text: what is announced is read from it once the final text is shown. */
   readonly shown: RefObject<HTMLElement | null>;
   readonly continues: string;
+  /** Whether this view of the run announces its answer (of two views of one run, the first mounted does). */
+  readonly speaks: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ interface SettledAnnouncementProps {
  * settled was never a draft here, so nothing is announced. Its own component so that filling and emptying it
  * re-renders nothing else.
  */
-export function SettledAnnouncement({ mode, shown, continues }: SettledAnnouncementProps) {
+export function SettledAnnouncement({ mode, shown, continues, speaks }: SettledAnnouncementProps) {
   const [announcement, setAnnouncement] = useState('');
   // Whether a draft was shown since the last announcement: only then is the final text news.
   const sawDraft = useRef(false);
@@ -51,8 +53,9 @@ export function SettledAnnouncement({ mode, shown, continues }: SettledAnnouncem
     }
     if (!sawDraft.current || shown.current === null) return;
     sawDraft.current = false;
-    setAnnouncement(answerAnnouncement(shown.current, continues));
-  }, [mode, shown, continues]);
+    // Of two views of this run, the other says it.
+    setAnnouncement(speaks ? answerAnnouncement(shown.current, continues) : '');
+  }, [mode, shown, continues, speaks]);
 
   useEffect(() => {
     if (announcement === '') return;
