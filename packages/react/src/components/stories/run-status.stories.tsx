@@ -49,3 +49,24 @@ export const InvalidEventAfterOutcome: Story = {
   args: { scenario: 'event-after-completed' },
   play: announces('invalid-after-outcome', 'The server sent an invalid event after the outcome'),
 };
+
+/** Two views of one run (here two statuses): the first mounted speaks; the other shows the same sentence, silent. */
+export const TwoViewsOfOneRun: Story = {
+  args: { scenario: 'completed-text' },
+  render: (fixture) => (
+    <Fixture {...fixture}>
+      {(run) => (
+        <>
+          <RunStatus run={run} />
+          <RunStatus run={run} />
+        </>
+      )}
+    </Fixture>
+  ),
+  play: async ({ canvasElement }) => {
+    const [first, second] = within(canvasElement).getAllByRole('status');
+    await expect(first).toHaveAttribute('aria-live', 'polite');
+    await expect(second).toHaveAttribute('aria-live', 'off');
+    await expect(second).toHaveTextContent(first!.textContent ?? '');
+  },
+};
