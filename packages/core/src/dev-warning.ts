@@ -3,9 +3,12 @@ const MAX_WARNINGS = 50;
 const warned = new Set<string>();
 
 /**
- * Prints a development warning once. Call it only behind a guard written at the call site,
- * `if (typeof process === 'object' && process.env.NODE_ENV !== 'production')`: bundlers replace the variable and
- * drop the call and its message from production builds, so the size budgets never pay for them.
+ * Prints a development warning once. Call it only behind `if (process.env.NODE_ENV !== 'production')` written at
+ * the call site, exactly so: bundlers (Vite, webpack, esbuild, Next.js) replace that expression with a string, which
+ * drops the call and its message from production builds (the size budgets never pay for them) and keeps it in
+ * development, where the browser has no `process`. Guarding it with `typeof process === 'object'` silenced every
+ * warning in a Vite or webpack app. As in React's own entry, a runtime with neither a bundler nor `process` is not
+ * supported.
  */
 export function warnOnce(message: string): void {
   if (warned.has(message) || warned.size >= MAX_WARNINGS) return;

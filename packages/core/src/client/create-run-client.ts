@@ -64,7 +64,7 @@ function parseTerminalEvent(text: string, what: string): RunCompletedEvent {
 export function createRunClient(options: RunClientOptions): RunClient {
   const http = createHttp(options);
   // Development only (see warnOnce): every path already starts with /v1, so this base doubles it into a 404.
-  if (typeof process === 'object' && process.env.NODE_ENV !== 'production' && /\/v1\/*$/.test(options.baseUrl))
+  if (process.env.NODE_ENV !== 'production' && /\/v1\/*$/.test(options.baseUrl))
     warnOnce(
       'baseUrl ends in /v1, but the client adds /v1 to every path itself (POST /v1/sessions/…/runs), so requests go to …/v1/v1/…. Leave /v1 out of baseUrl.',
     );
@@ -99,7 +99,6 @@ export function createRunClient(options: RunClientOptions): RunClient {
       const path = runsPath(start.sessionId); // an unusable session id throws here, before a handle exists
       // Development only (see warnOnce): a server sends a payload only when structured output was requested.
       if (
-        typeof process === 'object' &&
         process.env.NODE_ENV !== 'production' &&
         start.payloadSchema !== undefined &&
         start.responseFormat === undefined

@@ -41,8 +41,8 @@ let warned = new Set<string>();
 
 /**
  * Warns once per run that a structured result is not displayed. Call it only behind
- * `typeof process === 'object' && process.env.NODE_ENV !== 'production'` written at the call site, which bundlers
- * fold so that production builds carry neither the call nor its message. Exported for tests only.
+ * `process.env.NODE_ENV !== 'production'` written at the call site, which bundlers fold so that production builds
+ * carry neither the call nor its message (see the core's warnOnce). Exported for tests only.
  */
 export function warnUnrendered(runId: string | null): void {
   const key = runId ?? '';
@@ -100,7 +100,7 @@ export function PayloadPanel<P>({
     shallowEqual,
   );
   const t = useKestrelLabels(labels);
-  if (typeof process === 'object' && process.env.NODE_ENV !== 'production') {
+  if (process.env.NODE_ENV !== 'production') {
     // Development only, and so the same in every render of a build: bundlers drop the hook and its warning.
     // eslint-disable-next-line react-hooks/rules-of-hooks
     useEffect(() => {
