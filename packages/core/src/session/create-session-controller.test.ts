@@ -174,6 +174,26 @@ describe('createSessionController: a new session', () => {
       `/v1/sessions/${named.sessionId}/runs`,
     ]);
   });
+
+  it('has no older history to offer: complete from the start, and loadOlder reads no page once it has an id', async () => {
+    const server = await kestrel();
+    const pages: unknown[] = [];
+    const session = track(createSessionController({ client: server.client(), onPage: (page) => pages.push(page) }));
+    expect(session.getServerState().history).toBe('complete');
+    session.start();
+    expect(session.getState().history).toBe('complete');
+    session.send('first');
+    const named = await until(session, (state) => state.entries[0]?.status === 'settled');
+    expect(named.sessionId).toMatch(/^ses_/);
+    await session.loadOlder();
+    expect(pages).toEqual([]);
+    expect(server.sent('GET', /\/runs/)).toEqual([]);
+    expect(session.getState()).toMatchObject({ history: 'complete', entries: [{ status: 'settled' }] });
+    // A refresh still reads the newest page: another tab may have added to the conversation since.
+    await session.refresh();
+    expect(pages).toHaveLength(1);
+    expect(session.getState().history).toBe('complete');
+  });
 });
 
 describe('createSessionController: a new client', () => {

@@ -74,7 +74,9 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   let client = options.client;
   let named = false;
   let records: EntryRecord<P>[] = [];
-  let history: SessionHistoryStatus = 'unknown';
+  // A conversation this page starts (`'new'`) has nothing older than what it sends: no page to offer or read.
+  const firstHistory: SessionHistoryStatus = given === null ? 'complete' : 'unknown';
+  let history: SessionHistoryStatus = firstHistory;
   let historyError: RunError | null = null;
   let cursor: string | null = null;
   /** Which page failed last, so `loadOlder` tries it again. */
@@ -103,7 +105,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   const serverState: SessionState<P> = {
     sessionId: given,
     entries: [],
-    history: 'unknown',
+    history: firstHistory,
     historyError: null,
     activeKey: null,
   };

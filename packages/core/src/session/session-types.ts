@@ -20,10 +20,10 @@ export type SessionConcurrency = 'reject' | 'queue' | 'cancel-previous';
 
 /**
  * What is known of the session's older runs (the listing, docs/protocol.md#a-sessions-runs):
- * - `unknown`: nothing asked yet (a new session, or before the first `loadOlder`);
+ * - `unknown`: nothing asked yet (before the first `loadOlder` of an existing session);
  * - `loading`: a page is on its way;
  * - `more`: older runs exist (`nextCursor` was not null);
- * - `complete`: every run of the session is loaded;
+ * - `complete`: every run of the session is loaded; from the start for `sessionId: 'new'`, which has nothing older;
  * - `unavailable`: the server has no listing (405, 501, or a 404 whose code is not `session_not_found`): only the
  *   runs started here are shown;
  * - `error`: the last page failed (`historyError` says why); `loadOlder()` tries again.
