@@ -6,7 +6,6 @@ import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { PlainText } from './plain-text.js';
 import { SettledAnnouncement } from './settled-announcement.js';
 import { useOptionalRunContext, usePartRun } from './run-context.js';
-import { useRunVoice } from './run-voice.js';
 import { shallowEqual } from './shallow-equal.js';
 
 /** `final` is the settled `output.assistantText`; the others are draft text (motion, never the result). */
@@ -88,14 +87,13 @@ export function AssistantText({
   const { mode, text } = useRunSelector(run, selectAssistantText, shallowEqual);
   const t = useKestrelLabels(labels);
   const shown = useRef<HTMLDivElement | null>(null);
-  const speaks = useRunVoice(run, 'answer');
   if (mode === null) return null;
   const final = mode === 'final';
   // One element, same children in the same places in every mode: React keeps the text's elements on settling.
   return (
     <>
       {/* Before the text, so the parts after Run.Text (the finish notice) stay right after it. */}
-      <SettledAnnouncement mode={mode} shown={shown} continues={t.answerContinues} speaks={speaks} />
+      <SettledAnnouncement run={run} mode={mode} shown={shown} continues={t.answerContinues} />
       <div
         {...rest}
         ref={ref}

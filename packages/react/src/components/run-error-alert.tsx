@@ -5,7 +5,7 @@ import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
-import { useRunVoice } from './run-voice.js';
+import { useOwnElement, useVoice } from './run-voice.js';
 import { shallowEqual } from './shallow-equal.js';
 
 interface ErrorSlice {
@@ -37,25 +37,25 @@ export interface RunErrorAlertProps extends Omit<HTMLAttributes<HTMLDivElement>,
  * not look like one. The action appears only when `run.getRetryMode()` says retry would act: a protocol error
  * would only repeat itself, and a binding without the start input cannot start again. When the error came after `run.completed`, it says so: an outcome was received.
  * Renders nothing unless the run is in phase `error`. Its alert is the one announcement of what broke (every
- * `Run.Status` of the same run keeps the sentence silent); of two views of one run, only the first mounted alerts. Exported as `Run.Error` too.
+ * `Run.Status` of the same run keeps the sentence silent); of two views of one run, one alerts (see run-voice.ts). Exported as `Run.Error` too.
  *
  * @example
  * <RunErrorAlert run={run} />
  */
 export function RunErrorAlert({ run: ownRun, labels, className, ref, ...rest }: RunErrorAlertProps) {
   const run = usePartRun(ownRun, 'Run.Error');
-  // Claimed while mounted (even rendering nothing), so every status of this run knows before the first error arrives.
-  const speaks = useRunVoice(run, 'error');
   const select = useCallback((state: RunState) => selectError(state, run), [run]);
   const { error, retryMode, afterOutcome } = useRunSelector(run, select, shallowEqual);
   const t = useKestrelLabels(labels);
+  const [own, setRef] = useOwnElement(ref);
+  // Of two views of this run, one alerts; the other shows the same error without the alert role.
+  useVoice(run, 'error', error, own, 'alert');
   if (error === null) return null;
   return (
     <div
       {...rest}
-      ref={ref}
-      // Two views of one run show the error twice; an alert is heard when it appears, so only the first is one.
-      role={speaks ? 'alert' : undefined}
+      ref={setRef}
+      role="alert"
       className={className}
       data-kestrel-part="error"
       data-error-kind={error.kind}

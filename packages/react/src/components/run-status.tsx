@@ -6,7 +6,7 @@ import { useRunSelector } from '../use-run-selector.js';
 import { finishNoteText, selectFinishNoteReason } from './finish-notice.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
-import { useRunVoice, useRunVoiceClaimed } from './run-voice.js';
+import { useOwnElement, useVoice } from './run-voice.js';
 
 /**
  * The only moments worth announcing: not every delta. Outcomes (`waiting`, `finished`, `failed`, `cancelled`) and
@@ -107,6 +107,8 @@ export function announcementText(
   return labels[texts[announcement]] as string;
 }
 
+const selectError = (state: RunState) => state.error;
+
 /** What broke on the way (phase `error`): `Run.Error`'s alert says it, when one is mounted beside the status. */
 const brokenAnnouncements: ReadonlySet<RunAnnouncement> = new Set(
   Object.values(broken).concat('invalid-after-outcome', 'unreachable'),
@@ -129,9 +131,10 @@ export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
  * `FinishNotice` note when the last turn did not end normally, e.g. at the length limit), failed,
  * cancelled, stopped following, and what broke (connection lost, stream broke, invalid event, request failed, no
  * answer in time), never phrased like an outcome. It is always in the document (so screen readers pick up its
- * changes) and re-renders only when the announcement changes. While a `Run.Error` of the same run is mounted, its
- * alert announces what broke: the status still holds the sentence but with `aria-live="off"`, so it is heard once.
- * Several statuses of one run (two views of it) hold the same sentence; only the first mounted speaks.
+ * changes) and re-renders only when the announcement changes. When a shown `Run.Error` of the same run announces
+ * what broke, the status still holds the sentence but with `aria-live="off"`, so it is heard once; with none, the
+ * status says it.
+ * Several statuses of one run (two views of it) hold the same sentence; one says it (see run-voice.ts).
  * Exported as `Run.Status` too.
  *
  * @example
@@ -141,16 +144,19 @@ export function RunStatus({ run: ownRun, labels, asChild = false, children, clas
   const run = usePartRun(ownRun, 'Run.Status');
   const announcement = useRunSelector(run, selectAnnouncement);
   const noteReason = useRunSelector(run, selectFinishNoteReason);
-  const speaks = useRunVoice(run, 'status');
-  const alertShown = useRunVoiceClaimed(run, 'error');
+  const [own, setRef] = useOwnElement(ref);
+  const error = useRunSelector(run, selectError);
+  // Of two views of this run, one says the sentence, the others show it with aria-live="off"; what broke is left to a
+  // shown Run.Error when there is one.
+  useVoice(run, 'status', announcement, own, brokenAnnouncements.has(announcement) ? error : undefined);
   const text = useKestrelLabels(labels);
   const Comp = asChild ? Slot : 'div';
   return (
     <Comp
       {...rest}
-      ref={ref}
+      ref={setRef}
       role="status"
-      aria-live={!speaks || (alertShown && brokenAnnouncements.has(announcement)) ? 'off' : 'polite'}
+      aria-live="polite"
       aria-atomic="true"
       className={className}
       data-kestrel-part="status"

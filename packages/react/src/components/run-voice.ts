@@ -1,68 +1,103 @@
 'use client';
 import type { RunSource } from '@kestrel/core';
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useRef, type Ref, type RefCallback, type RefObject } from 'react';
 
 /** What a part says aloud about a run: its status sentence, its settled answer, or what broke (an alert). */
 export type RunVoiceKind = 'status' | 'answer' | 'error';
 
 type Key = RunSource<unknown>['getState'];
-type Claims = Record<RunVoiceKind, object[]>;
+interface Said {
+  readonly moment: unknown;
+  readonly by: object;
+}
 
 /*
  * Two views of one run (a `<RunView>` in the page and a `Run.Status` in a header, say) would each announce every
- * outcome, and a screen reader would hear it twice. Per run and kind, the parts that could speak are kept in the
- * order they mounted, and only the first speaks; when it unmounts, the next takes over. Keyed by the run's
- * `getState`: what `useRun` returns is a new object on every change, holding the same functions.
+ * outcome, and a screen reader would hear it twice. So each moment (a status sentence, a settled answer, an error)
+ * is said by one part: the first visible one to reach it, recorded here per run and kind. The others show the same
+ * text, silent. Decided when the moment is committed, not by which part mounted first: a part that leaves in the
+ * commit that brings the outcome cannot take the announcement with it. Keyed by the run's `getState`: what
+ * `useRun` returns is a new object on every change, holding the same functions.
  */
-const claimsByRun = new WeakMap<Key, Claims>();
-const listeners = new Set<() => void>();
-
-function claimsOf(key: Key): Claims {
-  let claims = claimsByRun.get(key);
-  if (claims === undefined) {
-    claims = { status: [], answer: [], error: [] };
-    claimsByRun.set(key, claims);
-  }
-  return claims;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const notify = () => listeners.forEach((listener) => listener());
-const onServer = () => true;
-const nobodyOnServer = () => false;
+const saidByRun = new WeakMap<Key, Partial<Record<RunVoiceKind, Said>>>();
 
 /**
- * Whether this part is the one that speaks `kind` for `run`: the first mounted of the parts of that kind showing
- * the same run, in any root. The others keep their text on the page and stay silent. Claimed in a layout effect,
- * so a part mounted beside another knows before anything can be announced.
+ * Whether the part `by` says `moment` (compared with `Object.is`) for the run whose `getState` is `key`: yes when no other part has said it,
+ * and again for the part that did (React runs a StrictMode effect twice). A part whose element is not rendered
+ * (`display: none`, or inside a hidden panel) is not heard, so it leaves the moment to one that is.
  */
-export function useRunVoice(run: RunSource<unknown>, kind: RunVoiceKind): boolean {
+export function claimVoice(
+  key: Key,
+  kind: RunVoiceKind,
+  moment: unknown,
+  by: object,
+  element: Element | null,
+): boolean {
+  if (element !== null && typeof element.checkVisibility === 'function' && !element.checkVisibility()) return false;
+  let said = saidByRun.get(key);
+  if (said === undefined) {
+    said = {};
+    saidByRun.set(key, said);
+  }
+  const last = said[kind];
+  if (last !== undefined && Object.is(last.moment, moment) && last.by !== by) return false;
+  said[kind] = { moment, by };
+  return true;
+}
+
+/** Gives `node` to a `ref` of the app's; what a callback ref returns (its cleanup) comes back. */
+function assignRef<T>(ref: Ref<T> | undefined, node: T | null): unknown {
+  if (typeof ref === 'function') return ref(node);
+  if (ref !== null && ref !== undefined) ref.current = node;
+  return undefined;
+}
+
+/** A ref of the part's own element, passed on to the `ref` the app gave it (a cleanup it returns included). */
+export function useOwnElement<T extends Element>(outer: Ref<T> | undefined): [RefObject<T | null>, RefCallback<T>] {
+  const own = useRef<T | null>(null);
+  const set = useCallback(
+    (node: T | null) => {
+      own.current = node;
+      const cleanup = assignRef(outer, node);
+      return () => {
+        own.current = null;
+        if (typeof cleanup === 'function') cleanup();
+        else assignRef(outer, null);
+      };
+    },
+    [outer],
+  );
+  return [own, set];
+}
+
+/**
+ * Says `moment` from this part's element or keeps it silent, in the commit that shows it (before the browser hands
+ * the change to a screen reader): a status is `aria-live="polite"` or `"off"`; an error keeps `role="alert"` or
+ * drops it (an alert is heard when it appears). A status saying what broke (`error`, the run's current error) leaves
+ * it to an alert: it looks once the commit is done, when every alert has had its turn, and says it itself only when
+ * no shown `Run.Error` did.
+ */
+export function useVoice(
+  run: RunSource<unknown>,
+  kind: 'status' | 'error',
+  moment: unknown,
+  element: RefObject<Element | null>,
+  error?: unknown,
+): void {
   const key = run.getState;
   const token = useRef<object>(null);
   token.current ??= {};
   useLayoutEffect(() => {
-    const own = token.current!;
-    const list = claimsOf(key)[kind];
-    list.push(own);
-    notify();
-    return () => {
-      list.splice(list.indexOf(own), 1);
-      notify();
-    };
-  }, [key, kind]);
-  const speaks = () => {
-    const list = claimsOf(key)[kind];
-    return list.length === 0 || list[0] === token.current;
-  };
-  return useSyncExternalStore(subscribe, speaks, onServer);
-}
-
-/** Whether any part of `kind` is mounted for `run`, in any root (a `Run.Error` says what broke, so the status need not). */
-export function useRunVoiceClaimed(run: RunSource<unknown>, kind: RunVoiceKind): boolean {
-  const key = run.getState;
-  return useSyncExternalStore(subscribe, () => claimsOf(key)[kind].length > 0, nobodyOnServer);
+    const node = element.current;
+    if (node === null) return;
+    const speaks = claimVoice(key, kind, moment, token.current!, node);
+    if (kind === 'error') {
+      if (speaks) node.setAttribute('role', 'alert');
+      else node.removeAttribute('role');
+      return;
+    }
+    const live = (on: boolean) => node.setAttribute('aria-live', on ? 'polite' : 'off');
+    live(speaks && error === undefined);
+    if (speaks && error !== undefined) queueMicrotask(() => live(!Object.is(saidByRun.get(key)?.error?.moment, error)));
+  }, [key, kind, moment, element, error]);
 }

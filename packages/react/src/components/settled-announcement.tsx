@@ -1,6 +1,8 @@
 'use client';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import type { RunSource } from '@kestrel/core';
 import { answerAnnouncement } from './answer-announcement.js';
+import { claimVoice } from './run-voice.js';
 import type { AssistantTextMode } from './assistant-text.js';
 
 /**
@@ -25,8 +27,8 @@ interface SettledAnnouncementProps {
   /** The element showing the text: what is announced is read from it once the final text is shown. */
   readonly shown: RefObject<HTMLElement | null>;
   readonly continues: string;
-  /** Whether this view of the run announces its answer (of two views of one run, the first mounted does). */
-  readonly speaks: boolean;
+  /** The run shown: of two views of it, one announces the answer. */
+  readonly run: RunSource<unknown>;
 }
 
 /**
@@ -35,11 +37,13 @@ interface SettledAnnouncementProps {
  * settled was never a draft here, so nothing is announced. Its own component so that filling and emptying it
  * re-renders nothing else.
  */
-export function SettledAnnouncement({ mode, shown, continues, speaks }: SettledAnnouncementProps) {
+export function SettledAnnouncement({ mode, shown, continues, run }: SettledAnnouncementProps) {
   const [announcement, setAnnouncement] = useState('');
   // Whether a draft was shown since the last announcement: only then is the final text news.
   const sawDraft = useRef(false);
   const region = useRef<HTMLDivElement>(null);
+  const token = useRef<object>(null);
+  token.current ??= {};
 
   // Before the first paint, and before the region can hold any text (it is filled only by the effect below).
   useLayoutEffect(() => {
@@ -53,9 +57,10 @@ export function SettledAnnouncement({ mode, shown, continues, speaks }: SettledA
     }
     if (!sawDraft.current || shown.current === null) return;
     sawDraft.current = false;
-    // Of two views of this run, the other says it.
+    // Of two views of this run, one says it (decided now: a view that left as the run settled says nothing).
+    const speaks = claimVoice(run.getState, 'answer', run.getState().result, token.current!, shown.current);
     setAnnouncement(speaks ? answerAnnouncement(shown.current, continues) : '');
-  }, [mode, shown, continues, speaks]);
+  }, [mode, shown, continues, run]);
 
   useEffect(() => {
     if (announcement === '') return;

@@ -53,3 +53,28 @@ export const Timeout: Story = {
     },
   },
 };
+
+/**
+ * Two views of one errored run, the first in a hidden panel (`display: none`, as a layout for another screen size
+ * would hide it): the shown one is the alert, the hidden one leaves it (a hidden alert is never heard).
+ */
+export const FirstViewHidden: Story = {
+  args: { scenario: 'truncated' },
+  render: (fixture) => (
+    <Fixture {...fixture}>
+      {(run) => (
+        <>
+          <div hidden>
+            <RunErrorAlert run={run} data-testid="hidden-view" />
+          </div>
+          <RunErrorAlert run={run} data-testid="shown-view" />
+        </>
+      )}
+    </Fixture>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toBe(canvas.getByTestId('shown-view'));
+    await expect(canvas.getByTestId('hidden-view')).not.toHaveAttribute('role');
+  },
+};

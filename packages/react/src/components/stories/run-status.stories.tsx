@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { RunErrorAlert } from '../run-error-alert.js';
 import { RunStatus } from '../run-status.js';
 import { Fixture, type FixtureArgs } from './support/fixture-run.js';
 
@@ -50,7 +51,7 @@ export const InvalidEventAfterOutcome: Story = {
   play: announces('invalid-after-outcome', 'The server sent an invalid event after the outcome'),
 };
 
-/** Two views of one run (here two statuses): the first mounted speaks; the other shows the same sentence, silent. */
+/** Two views of one run (here two statuses): one says the sentence; the other shows it, silent. */
 export const TwoViewsOfOneRun: Story = {
   args: { scenario: 'completed-text' },
   render: (fixture) => (
@@ -68,5 +69,31 @@ export const TwoViewsOfOneRun: Story = {
     await expect(first).toHaveAttribute('aria-live', 'polite');
     await expect(second).toHaveAttribute('aria-live', 'off');
     await expect(second).toHaveTextContent(first!.textContent ?? '');
+  },
+};
+
+/**
+ * What broke, with the run's only `Run.Error` in a hidden panel: the alert is never heard, so the status says it
+ * (with a shown `Run.Error` beside it, the status would leave it to the alert).
+ */
+export const ErrorWithHiddenAlert: Story = {
+  args: { scenario: 'truncated' },
+  render: (fixture) => (
+    <Fixture {...fixture}>
+      {(run) => (
+        <>
+          <div hidden>
+            <RunErrorAlert run={run} data-testid="hidden-alert" />
+          </div>
+          <RunStatus run={run} />
+        </>
+      )}
+    </Fixture>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('hidden-alert')).not.toHaveAttribute('role');
+    await expect(canvas.getByRole('status')).toHaveAttribute('data-announcement', 'stream-ended');
+    await expect(canvas.getByRole('status')).toHaveAttribute('aria-live', 'polite');
   },
 };
