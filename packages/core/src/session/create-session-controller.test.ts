@@ -104,18 +104,35 @@ describe('createSessionController: history', () => {
     session.start();
     const waiting = await until(session, (state) => state.entries[0]?.status === 'waiting');
     expect(waiting.activeKey).toBe(waiting.entries[0]?.key);
+    const asked = waiting.entries[0]!.run.getState().output;
+    expect(asked?.status).toBe('WAITING');
     await waiting.entries[0]?.run.respond({ kind: 'text', text: 'Please fix the heating by Friday.' });
     const done = await until(session, (state) => state.entries[0]?.status === 'settled');
+    const given = {
+      interactionId: 'int_text',
+      attempt: 1,
+      answer: { kind: 'text', text: 'Please fix the heating by Friday.' },
+    };
+    // Answered here, the entry keeps what the run said and asked: its own view has moved on to the next attempt.
     expect(done.entries[0]?.answers).toEqual([
-      { interactionId: 'int_text', attempt: 1, answer: { kind: 'text', text: 'Please fix the heating by Friday.' } },
+      {
+        ...given,
+        question: {
+          text: asked?.status === 'WAITING' ? asked.assistantText : 'x',
+          interaction: asked?.status === 'WAITING' ? asked.interaction : null,
+        },
+      },
     ]);
     expect(texts(done)).toEqual([waitingText.continuation?.expected.assistantText]);
+    // A refresh that lists the answer keeps its question.
+    await session.refresh();
+    expect(session.getState().entries[0]?.answers).toEqual(done.entries[0]?.answers);
 
-    // A reload shows the same answer, read from the listing.
+    // A reload shows the same answer, read from the listing (which carries no question).
     const reloaded = track(createSessionController({ client: server.client(), sessionId }));
     reloaded.start();
     const read = await until(reloaded, (state) => state.history === 'complete');
-    expect(read.entries[0]?.answers).toEqual(done.entries[0]?.answers);
+    expect(read.entries[0]?.answers).toEqual([given]);
     expect(read.entries[0]?.status).toBe('settled');
   });
 

@@ -282,7 +282,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       const record = records.find((candidate) => candidate.runId === run.runId);
       if (record === undefined || added.includes(record)) continue;
       const answered = run.answers.length > record.answers.length;
-      if (answered) record.answers = listedAnswers(run);
+      if (answered) record.answers = listedAnswers(run, record.answers);
       const behind = isBehind(record.controller.getState(), run);
       if (behind) {
         // It no longer waits on what the person moved past; `resume` keeps a run it already shows, so reset first.

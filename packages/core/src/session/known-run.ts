@@ -16,9 +16,14 @@ export function isBehind(state: RunState<unknown>, run: RunSummary): boolean {
   return !run.live && run.result !== undefined && run.result.seq > seq;
 }
 
-/** The listing's answers of a run, as the entry keeps them. */
-export function listedAnswers(run: RunSummary): SessionAnswer[] {
-  return run.answers.map(({ interactionId, attempt, answer }) => ({ interactionId, attempt, answer }));
+/** The listing's answers of a run, as the entry keeps them; the questions of `known` answers (given here) kept. */
+export function listedAnswers(run: RunSummary, known: readonly SessionAnswer[] = []): SessionAnswer[] {
+  return run.answers.map(({ interactionId, attempt, answer }) => {
+    const question = known.find(
+      (given) => given.interactionId === interactionId && given.attempt === attempt,
+    )?.question;
+    return question === undefined ? { interactionId, attempt, answer } : { interactionId, attempt, answer, question };
+  });
 }
 
 /** `answers` with `answer` added, unless that interaction's answer of that attempt is there already. */

@@ -51,10 +51,16 @@ export interface EntryInit<P> {
   readonly outdated: () => void;
 }
 
-/** The answer's place in the run: the interaction it answers and the attempt that asked. */
+/** The answer's place in the run: the interaction it answers, the attempt that asked, and what it asked. */
 function answerRecord(state: RunState<unknown>, answer: InteractionAnswer): SessionAnswer | null {
-  if (state.output?.status !== 'WAITING') return null;
-  return { interactionId: state.output.interaction.id, attempt: state.attempt ?? state.result?.attempt ?? 1, answer };
+  const output = state.output;
+  if (output?.status !== 'WAITING') return null;
+  return {
+    interactionId: output.interaction.id,
+    attempt: state.attempt ?? state.result?.attempt ?? 1,
+    answer,
+    question: { text: output.assistantText ?? null, interaction: output.interaction },
+  };
 }
 
 /**

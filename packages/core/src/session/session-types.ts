@@ -1,6 +1,6 @@
 import type { RunBinding } from '../controller/run-actions.js';
 import type { RunClient } from '../client/types.js';
-import type { InteractionAnswer, ResponseFormat, RunListPage } from '../protocol/types.js';
+import type { Interaction, InteractionAnswer, ResponseFormat, RunListPage } from '../protocol/types.js';
 import type { PayloadSchema } from '../run/payload.js';
 import type { RunError } from '../run/run-state.js';
 
@@ -44,11 +44,23 @@ export type SessionHistoryStatus = 'unknown' | 'loading' | 'more' | 'complete' |
 export type SessionEntryStatus =
   'queued' | 'sending' | 'live' | 'waiting' | 'settled' | 'failed-to-send' | 'interrupted';
 
+/** What a run said and asked when it waited: its WAITING output's text and interaction. */
+export interface SessionQuestion {
+  readonly text: string | null;
+  readonly interaction: Interaction;
+}
+
 /** One answer given to a WAITING run of the session, in order (the listing's `answers`). */
 export interface SessionAnswer {
   readonly interactionId: string;
   readonly attempt: number;
   readonly answer: InteractionAnswer;
+  /**
+   * The question it answers, for answers given on this page (kept when the listing later lists them): the thread
+   * shows it before the answer, with the answer in the question's own words (option and field labels). Absent for
+   * answers read from the listing, which carries no questions.
+   */
+  readonly question?: SessionQuestion;
 }
 
 /** One message of the person and the run it started. `run` works with every run part (`<Run.Root run={...}>`). */

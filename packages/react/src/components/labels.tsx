@@ -106,6 +106,8 @@ export interface KestrelLabels {
   /** Heading of the person's reply to a run's question. */
   readonly sessionYourAnswer: string;
   readonly sessionAnswerApproval: (approved: boolean) => string;
+  /** A yes/no field of a form, in the person's answer as the thread repeats it. */
+  readonly sessionAnswerYesNo: (value: boolean) => string;
   /** Shown on a message that waits for the live run to settle. */
   readonly sessionQueued: string;
   /** Announced once when a message is queued. */
@@ -252,6 +254,7 @@ export const defaultLabels: KestrelLabels = {
   sessionYou: 'You',
   sessionYourAnswer: 'Your answer',
   sessionAnswerApproval: (approved) => (approved ? 'Approved' : 'Rejected'),
+  sessionAnswerYesNo: (value) => (value ? 'Yes' : 'No'),
   sessionQueued: 'Queued: sent when the current run finishes',
   sessionQueuedAnnouncement: 'Message queued. It is sent when the current run finishes.',
   sessionWithdraw: 'Withdraw',

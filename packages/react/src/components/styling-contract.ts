@@ -24,6 +24,7 @@ export type KestrelPart =
   | 'thread'
   | 'entry'
   | 'message'
+  | 'asked'
   | 'answer'
   | 'empty'
   | 'load-older'
@@ -76,6 +77,7 @@ export const publicDataAttributes = {
  */
 export const themeMarkers = [
   'data-kestrel-heading',
+  'data-kestrel-question',
   'data-kestrel-marker',
   'data-kestrel-markdown',
   'data-kestrel-markdown-group',

@@ -130,6 +130,7 @@ export const de: KestrelLabels = {
   sessionYou: 'Sie',
   sessionYourAnswer: 'Ihre Antwort',
   sessionAnswerApproval: (approved) => (approved ? 'Genehmigt' : 'Abgelehnt'),
+  sessionAnswerYesNo: (value) => (value ? 'Ja' : 'Nein'),
   sessionQueued: 'In der Warteschlange: wird gesendet, wenn der aktuelle Lauf endet',
   sessionQueuedAnnouncement: 'Nachricht eingereiht. Sie wird gesendet, wenn der aktuelle Lauf endet.',
   sessionWithdraw: 'Zurückziehen',

@@ -131,6 +131,7 @@ export const es: KestrelLabels = {
   sessionYou: 'Usted',
   sessionYourAnswer: 'Su respuesta',
   sessionAnswerApproval: (approved) => (approved ? 'Aprobado' : 'Rechazado'),
+  sessionAnswerYesNo: (value) => (value ? 'Sí' : 'No'),
   sessionQueued: 'En cola: se envía cuando termine la ejecución actual',
   sessionQueuedAnnouncement: 'Mensaje en cola. Se envía cuando termine la ejecución actual.',
   sessionWithdraw: 'Retirar',

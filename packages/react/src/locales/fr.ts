@@ -131,6 +131,7 @@ export const fr: KestrelLabels = {
   sessionYou: 'Vous',
   sessionYourAnswer: 'Votre réponse',
   sessionAnswerApproval: (approved) => (approved ? 'Approuvé' : 'Refusé'),
+  sessionAnswerYesNo: (value) => (value ? 'Oui' : 'Non'),
   sessionQueued: 'En attente : envoyé à la fin de l’exécution en cours',
   sessionQueuedAnnouncement: 'Message mis en attente. Il sera envoyé à la fin de l’exécution en cours.',
   sessionWithdraw: 'Retirer',

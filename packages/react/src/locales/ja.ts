@@ -127,6 +127,7 @@ export const ja: KestrelLabels = {
   sessionYou: 'あなた',
   sessionYourAnswer: 'あなたの回答',
   sessionAnswerApproval: (approved) => (approved ? '承認しました' : '却下しました'),
+  sessionAnswerYesNo: (value) => (value ? 'はい' : 'いいえ'),
   sessionQueued: '待機中: 現在の実行が終わると送信されます',
   sessionQueuedAnnouncement: 'メッセージを待機させました。現在の実行が終わると送信されます。',
   sessionWithdraw: '取り下げる',

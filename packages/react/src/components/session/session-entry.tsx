@@ -1,6 +1,6 @@
 'use client';
 import type { SessionEntry, SessionState } from '@kestrel/core';
-import { memo, useCallback, type Ref } from 'react';
+import { Fragment, memo, useCallback, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
 import { useKestrelLabels } from '../labels.js';
@@ -24,7 +24,8 @@ const hasRun = (entry: SessionEntry<unknown>) =>
 
 /**
  * One message of the person and what came of it: the message, a queued or failed send (with withdraw or send
- * again), the person's answers to the run's questions, then the run as `RunView` shows it (without its own live
+ * again), each question the run asked and the person's answer to it (the question when it was answered on this
+ * page: the listing does not carry questions), then the run as `RunView` shows it (without its own live
  * status: `Session.Status` announces each outcome once for the whole thread). Memoised: a settled entry does not
  * re-render while another run streams.
  */
@@ -68,11 +69,24 @@ export const SessionEntryView = memo(function SessionEntryView({
           </p>
         ) : null}
       </div>
-      {entry.answers.map((answer, answerIndex) => (
-        <div key={`${answer.interactionId}:${answer.attempt}:${answerIndex}`} data-kestrel-part="answer">
-          <p data-kestrel-heading="">{t.sessionYourAnswer}</p>
-          <p data-kestrel-text="">{answerSummary(answer.answer, t)}</p>
-        </div>
+      {entry.answers.map(({ answer, question, interactionId, attempt }, answerIndex) => (
+        <Fragment key={`${interactionId}:${attempt}:${answerIndex}`}>
+          {/* What the run said and asked before the answer (once answered, the run's own view moves on). */}
+          {question === undefined ? null : (
+            <div data-kestrel-part="asked">
+              {question.text === null || question.text === '' ? null : (
+                <div data-kestrel-text="">
+                  {renderText === undefined ? question.text : renderText(question.text, { final: true })}
+                </div>
+              )}
+              <p data-kestrel-question="">{question.interaction.prompt}</p>
+            </div>
+          )}
+          <div data-kestrel-part="answer">
+            <p data-kestrel-heading="">{t.sessionYourAnswer}</p>
+            <p data-kestrel-text="">{answerSummary(answer, t, question)}</p>
+          </div>
+        </Fragment>
       ))}
       {hasRun(entry) ? (
         <Run.Root

@@ -9,6 +9,7 @@ import { useSessionContext } from './session-context.js';
 const selectHistory = (state: SessionState<unknown>) => state.history;
 const selectNamed = (state: SessionState<unknown>) => state.sessionId !== null;
 const selectHistoryError = (state: SessionState<unknown>) => state.historyError?.message ?? '';
+const selectHasEntries = (state: SessionState<unknown>) => state.entries.length > 0;
 
 /** Props of `Session.LoadOlder`: `div` attributes passed through. */
 export interface SessionLoadOlderProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -32,6 +33,7 @@ export function SessionLoadOlder({ auto = true, ref, ...rest }: SessionLoadOlder
   const history = useSessionSelector(session, selectHistory);
   const named = useSessionSelector(session, selectNamed);
   const failure = useSessionSelector(session, selectHistoryError);
+  const hasEntries = useSessionSelector(session, selectHasEntries);
   const t = useKestrelLabels();
   const button = useRef<HTMLButtonElement | null>(null);
 
@@ -51,7 +53,8 @@ export function SessionLoadOlder({ auto = true, ref, ...rest }: SessionLoadOlder
     <div {...rest} ref={ref} data-kestrel-part="load-older" data-state={history}>
       {history === 'error' ? <p data-kestrel-note="">{t.sessionHistoryError(failure)}</p> : null}
       {history === 'loading' ? <p data-kestrel-note="">{t.sessionLoadingOlder}</p> : null}
-      {history === 'complete' ? <p data-kestrel-note="">{t.sessionHistoryStart}</p> : null}
+      {/* An empty thread says so itself ("No messages yet"): the start of nothing is not news. */}
+      {history === 'complete' && hasEntries ? <p data-kestrel-note="">{t.sessionHistoryStart}</p> : null}
       {history === 'unavailable' ? <p data-kestrel-note="">{t.sessionHistoryUnavailable}</p> : null}
       {offer ? (
         <ActionButton

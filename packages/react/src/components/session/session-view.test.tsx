@@ -1,5 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Interaction } from '@kestrel/core';
 import { getScenario } from '@kestrel/testing';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { describeModes } from '../../test-support/describe-modes.test-helper.js';
@@ -47,6 +48,61 @@ describeModes('SessionView', ({ options }) => {
       render(<SessionView session={session} />, options);
       const answer = document.querySelector('[data-kestrel-part="answer"]')!;
       expect(answer.textContent).toBe('Your answerApproved: ok');
+      // Read from the listing, which carries no question: none is shown.
+      expect(document.querySelector('[data-kestrel-part="asked"]')).toBeNull();
+    });
+
+    it('shows the question an answer given here replied to, and the answer in its words', async () => {
+      const choice: Interaction = {
+        id: 'i-flight',
+        kind: 'choice',
+        prompt: 'Which flight should I book?',
+        options: [
+          { id: 'fr8341', label: 'FR 8341, 07:10' },
+          { id: 'u2210', label: 'U2 210, 09:45' },
+        ],
+      };
+      const form: Interaction = {
+        id: 'i-expense',
+        kind: 'form',
+        prompt: 'How should I file it?',
+        fields: [
+          { name: 'project', label: 'Project code', type: 'string' },
+          { name: 'billable', label: 'Billable to the client', type: 'boolean' },
+        ],
+      };
+      const session = createFixtureSession({
+        entries: [
+          {
+            input: 'Book me a flight to Dublin',
+            scenario: 'completed-text',
+            answers: [
+              {
+                interactionId: choice.id,
+                attempt: 1,
+                answer: { kind: 'choice', selected: ['fr8341'] },
+                question: { text: 'Two flights fit your calendar.', interaction: choice },
+              },
+              {
+                interactionId: form.id,
+                attempt: 2,
+                answer: { kind: 'form', values: { project: 'ACME-7', billable: false } },
+                question: { text: null, interaction: form },
+              },
+            ],
+          },
+        ],
+      });
+      render(<SessionView session={session} />, options);
+      const [firstAsked, secondAsked] = [...document.querySelectorAll('[data-kestrel-part="asked"]')];
+      const [firstAnswer, secondAnswer] = [...document.querySelectorAll('[data-kestrel-part="answer"]')];
+      expect(firstAsked!.textContent).toBe('Two flights fit your calendar.Which flight should I book?');
+      expect(firstAnswer!.textContent).toBe('Your answerFR 8341, 07:10');
+      expect(secondAsked!.textContent).toBe('How should I file it?');
+      expect(secondAnswer!.textContent).toBe('Your answerProject code: ACME-7; Billable to the client: No');
+      // Each question comes right before its answer.
+      expect(firstAsked!.nextElementSibling).toBe(firstAnswer);
+      await expectNoAxeViolations(document.body);
     });
   });
 

@@ -18,7 +18,23 @@ const history: readonly FixtureEntry[] = [
   {
     input: 'Can you file it?',
     scenario: 'completed-text',
-    answers: [{ interactionId: 'i-approve', attempt: 1, answer: { kind: 'approval', approved: true, comment: 'Go' } }],
+    answers: [
+      {
+        interactionId: 'i-approve',
+        attempt: 1,
+        answer: { kind: 'approval', approved: true, comment: 'Go' },
+        // Answered on this page: the thread shows what the run said and asked before the answer.
+        question: {
+          text: 'The invoice is ready to file with the Q3 batch.',
+          interaction: {
+            id: 'i-approve',
+            kind: 'approval',
+            prompt: 'File invoice INV-2041 now?',
+            action: 'file_invoice',
+          },
+        },
+      },
+    ],
   },
 ];
 
@@ -26,11 +42,13 @@ const thread = (canvasElement: HTMLElement) => within(canvasElement).getByRole('
 const entryStates = (canvasElement: HTMLElement) =>
   [...canvasElement.querySelectorAll('[data-kestrel-part="entry"]')].map((entry) => entry.getAttribute('data-state'));
 
-/** A new conversation: nothing yet, the composer ready. */
+/** A new conversation: nothing yet, nothing older to load, the composer ready. */
 export const Empty: Story = {
-  args: { sessionId: null, history: 'unknown' },
+  args: { sessionId: null, history: 'complete' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('No messages yet. Ask something to begin.')).toBeTruthy();
+    await expect(within(canvasElement).queryByText('Start of the conversation')).toBeNull();
+    await expect(within(canvasElement).queryByRole('button', { name: 'Load older messages' })).toBeNull();
   },
 };
 
