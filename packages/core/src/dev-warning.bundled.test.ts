@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
 const BASE_URL_WARNING = 'baseUrl ends in /v1';
 
-async function bundle(mode: 'development' | 'production'): Promise<string> {
+async function bundle(mode: 'development' | 'production' | 'unbundled'): Promise<string> {
   const result = await build({
     stdin: {
       contents: `import { createRunClient } from ${JSON.stringify(entry)};\ncreateRunClient({ baseUrl: 'https://kestrel.example.com/v1' });`,
@@ -24,7 +24,9 @@ async function bundle(mode: 'development' | 'production'): Promise<string> {
     target: 'es2022',
     write: false,
     logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    // 'unbundled': left as written, as a plain ES module loaded from a CDN runs (esbuild replaces it for the browser
+    // by default, so it is defined as itself).
+    define: { 'process.env.NODE_ENV': mode === 'unbundled' ? 'process.env.NODE_ENV' : JSON.stringify(mode) },
   });
   return result.outputFiles[0]!.text;
 }
@@ -42,6 +44,10 @@ describe('development warnings in a bundled app', () => {
     const warned = warningsOf(await bundle('development'));
     expect(warned).toHaveLength(1);
     expect(warned[0]).toContain(BASE_URL_WARNING);
+  });
+
+  it('neither warn nor throw where nothing replaced process.env.NODE_ENV and no process exists', async () => {
+    expect(warningsOf(await bundle('unbundled'))).toEqual([]);
   });
 
   it('are left out of a production build, message and all', async () => {

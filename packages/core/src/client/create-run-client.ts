@@ -64,10 +64,14 @@ function parseTerminalEvent(text: string, what: string): RunCompletedEvent {
 export function createRunClient(options: RunClientOptions): RunClient {
   const http = createHttp(options);
   // Development only (see warnOnce): every path already starts with /v1, so this base doubles it into a 404.
-  if (process.env.NODE_ENV !== 'production' && /\/v1\/*$/.test(options.baseUrl))
-    warnOnce(
-      'baseUrl ends in /v1, but the client adds /v1 to every path itself (POST /v1/sessions/…/runs), so requests go to …/v1/v1/…. Leave /v1 out of baseUrl.',
-    );
+  try {
+    if (process.env.NODE_ENV !== 'production' && /\/v1\/*$/.test(options.baseUrl))
+      warnOnce(
+        'baseUrl ends in /v1, but the client adds /v1 to every path itself (POST /v1/sessions/…/runs), so requests go to …/v1/v1/…. Leave /v1 out of baseUrl.',
+      );
+  } catch {
+    // Neither a bundler's define nor a `process` (a plain ES module in a browser): no warning, no error.
+  }
   const retainEvents = readRetainEvents(options.retainEvents);
   const deps: HandleDeps = {
     http,
@@ -98,14 +102,18 @@ export function createRunClient(options: RunClientOptions): RunClient {
     start(start) {
       const path = runsPath(start.sessionId); // an unusable session id throws here, before a handle exists
       // Development only (see warnOnce): a server sends a payload only when structured output was requested.
-      if (
-        process.env.NODE_ENV !== 'production' &&
-        start.payloadSchema !== undefined &&
-        start.responseFormat === undefined
-      )
-        warnOnce(
-          "A run started with a payloadSchema but no responseFormat, so no structured output was requested: a server that follows the protocol sends no payload and there is nothing to check or render. Pass responseFormat too, e.g. useRun({ payloadSchema: schema, responseFormat: { type: 'json_schema', name: 'result', schema: z.toJSONSchema(schema) } }).",
-        );
+      try {
+        if (
+          process.env.NODE_ENV !== 'production' &&
+          start.payloadSchema !== undefined &&
+          start.responseFormat === undefined
+        )
+          warnOnce(
+            "A run started with a payloadSchema but no responseFormat, so no structured output was requested: a server that follows the protocol sends no payload and there is nothing to check or render. Pass responseFormat too, e.g. useRun({ payloadSchema: schema, responseFormat: { type: 'json_schema', name: 'result', schema: z.toJSONSchema(schema) } }).",
+          );
+      } catch {
+        // As above: no define and no `process`.
+      }
       return createRunHandle(deps, {
         initial: createInitialRunState({
           payloadSchema: start.payloadSchema,

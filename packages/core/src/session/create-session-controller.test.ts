@@ -136,6 +136,39 @@ describe('createSessionController: history', () => {
     expect(read.entries[0]?.status).toBe('settled');
   });
 
+  it("keeps an answer's question when a refresh lists the answer before this page heard back", async () => {
+    const server = await kestrel();
+    const elsewhere = await startElsewhere(server.baseUrl, `[scenario:waiting-text] ${waitingText.input}`);
+    await elsewhere.result;
+    const sessionId = elsewhere.getState().sessionId ?? '';
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let posted = () => {};
+    const reached = new Promise<void>((resolve) => (posted = resolve));
+    // The server has the answer, but its response waits: this page has not heard back yet.
+    const slowFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method === 'POST' && String(input instanceof Request ? input.url : input).includes('/interactions/')) {
+        posted();
+        await gate;
+      }
+      return response;
+    };
+    const client = createRunClient({ baseUrl: server.baseUrl, fetch: slowFetch });
+    const session = track(createSessionController({ client, sessionId }));
+    session.start();
+    const waiting = await until(session, (state) => state.entries[0]?.status === 'waiting');
+    const responding = waiting.entries[0]!.run.respond({ kind: 'text', text: 'Please fix the heating by Friday.' });
+    await reached;
+    await session.refresh(); // the page came back into view meanwhile
+    expect(session.getState().entries[0]?.answers).toHaveLength(1);
+    release();
+    await responding;
+    const [answer] = session.getState().entries[0]?.answers ?? [];
+    expect(session.getState().entries[0]?.answers).toHaveLength(1);
+    expect(answer?.question?.interaction.id).toBe('int_text');
+  });
+
   it('says history is unavailable on a server without the listing, and still sends and shows local runs', async () => {
     const server = await kestrel({ listing: false });
     const first = await startElsewhere(server.baseUrl, 'hello');
@@ -209,6 +242,16 @@ describe('createSessionController: a new session', () => {
     // A refresh still reads the newest page: another tab may have added to the conversation since.
     await session.refresh();
     expect(pages).toHaveLength(1);
+    expect(session.getState().history).toBe('complete');
+  });
+
+  it('stays complete on a server without the listing: a refresh does not call its history missing', async () => {
+    const server = await kestrel({ listing: false });
+    const session = track(createSessionController({ client: server.client(), sessionId: 'new' }));
+    session.start();
+    session.send('Hello');
+    await until(session, (state) => state.entries[0]?.status === 'settled' && state.sessionId !== null);
+    await session.refresh(); // useSession does this whenever the tab comes back into view
     expect(session.getState().history).toBe('complete');
   });
 });

@@ -352,7 +352,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         return { type: 'skipped', reason: 'disposed' };
       }
       if (error instanceof SessionListingError && error.reason === 'unavailable') {
-        history = 'unavailable';
+        // A conversation started here has nothing older either way: the note would say history is missing.
+        if (given !== null) history = 'unavailable';
         failedPage = null;
         return { type: 'skipped', reason: 'unavailable' };
       }

@@ -26,10 +26,16 @@ export function listedAnswers(run: RunSummary, known: readonly SessionAnswer[] =
   });
 }
 
-/** `answers` with `answer` added, unless that interaction's answer of that attempt is there already. */
+/**
+ * `answers` with `answer` added, unless that interaction's answer of that attempt is there already; then it only
+ * gives that one its question, when it has none (a listing read while the answer was on its way lists it first).
+ */
 export function withAnswer(answers: readonly SessionAnswer[], answer: SessionAnswer): readonly SessionAnswer[] {
-  const known = answers.some(
+  const index = answers.findIndex(
     (given) => given.interactionId === answer.interactionId && given.attempt === answer.attempt,
   );
-  return known ? answers : [...answers, answer];
+  if (index < 0) return [...answers, answer];
+  const known = answers[index]!;
+  if (known.question !== undefined || answer.question === undefined) return answers;
+  return answers.map((given, at) => (at === index ? { ...known, question: answer.question } : given));
 }

@@ -1,6 +1,6 @@
 import { createScenarioRun, getScenario, type ScenarioRun } from '@kestrel/testing';
 import { act, render } from '@testing-library/react';
-import { StrictMode, useState, type ReactNode } from 'react';
+import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { expect, it } from 'vitest';
 import { useRunSelector } from '../use-run-selector.js';
 import { AssistantText } from './assistant-text.js';
@@ -125,6 +125,33 @@ it('says what broke once across views: one alert, even for views mounted togethe
   for (const error of errors) expect(error.textContent).toBe(errors[0]!.textContent);
   expect(said(reader.heard, 'alert')).toEqual([errors[0]!.textContent]);
   expect(root.querySelectorAll('[role="status"]:not([aria-live="off"])')).toHaveLength(0);
+});
+
+it('says the next sentence when a retry follows what broke in the same task (the alert check is not left behind)', async () => {
+  const run = createScenarioRun(getScenario('truncated'));
+  let retried = false;
+  function RetryAtOnce() {
+    const phase = useRunSelector(run, (state) => state.phase);
+    useEffect(() => {
+      if (phase === 'error' && !retried) {
+        retried = true;
+        run.source.dispatch({ type: 'client/start-requested', mode: 'start' });
+      }
+    }, [phase]);
+    return null;
+  }
+  const { root, reader } = await mount(
+    <>
+      <RunStatus run={run} />
+      <RunErrorAlert run={run} />
+      <RetryAtOnce />
+    </>,
+  );
+  await play(run, reader);
+  const status = root.querySelector('[data-kestrel-part="status"]')!;
+  expect(retried).toBe(true);
+  expect(status.getAttribute('data-announcement')).toBe('started');
+  expect(status.getAttribute('aria-live')).toBe('polite');
 });
 
 // A hidden view leaving the moment to a shown one needs layout: the RunErrorAlert story FirstViewHidden, in Chromium.

@@ -98,6 +98,14 @@ export function useVoice(
     }
     const live = (on: boolean) => node.setAttribute('aria-live', on ? 'polite' : 'off');
     live(speaks && error === undefined);
-    if (speaks && error !== undefined) queueMicrotask(() => live(!Object.is(saidByRun.get(key)?.error?.moment, error)));
+    // A later commit in the same task (a retry started at once) has moved on: its own effect decides then.
+    let current = true;
+    if (speaks && error !== undefined)
+      queueMicrotask(() => {
+        if (current) live(!Object.is(saidByRun.get(key)?.error?.moment, error));
+      });
+    return () => {
+      current = false;
+    };
   }, [key, kind, moment, element, error]);
 }
