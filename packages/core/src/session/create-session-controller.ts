@@ -77,6 +77,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   // A conversation this page starts (`'new'`) has nothing older than what it sends: no page to offer or read.
   const firstHistory: SessionHistoryStatus = given === null ? 'complete' : 'unknown';
   let history: SessionHistoryStatus = firstHistory;
+  /** The server answered that it has no listing: it does not grow one, so it is not asked again. */
+  let noListing = false;
   let historyError: RunError | null = null;
   let cursor: string | null = null;
   /** Which page failed last, so `loadOlder` tries it again. */
@@ -352,6 +354,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         return { type: 'skipped', reason: 'disposed' };
       }
       if (error instanceof SessionListingError && error.reason === 'unavailable') {
+        noListing = true;
         // A conversation started here has nothing older either way: the note would say history is missing.
         if (given !== null) history = 'unavailable';
         failedPage = null;
@@ -464,7 +467,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     refresh() {
       if (disposed) return Promise.resolve({ type: 'skipped', reason: 'disposed' });
       // A server without the listing does not grow one: no request each time the page comes back into view.
-      if (history === 'unavailable') return Promise.resolve({ type: 'skipped', reason: 'unavailable' });
+      if (noListing) return Promise.resolve({ type: 'skipped', reason: 'unavailable' });
       if (refreshing !== null) return refreshing;
       const current = loadPage('newest', 'refresh').finally(() => {
         if (refreshing === current) refreshing = null;
