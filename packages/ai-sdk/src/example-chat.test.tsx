@@ -102,6 +102,23 @@ describe('the docs/ai-sdk.md example, against the loopback mock Kestrel', () => 
     expect(screen.queryByText('Writing…')).toBeNull();
   });
 
+  it('after Stop, the draft says the chat stopped following, not that it is still writing', async () => {
+    const scenario = getScenario('failed-retryable');
+    const user = renderChat({ delayMs: 40 });
+    await user.type(screen.getByLabelText('Message'), `[scenario:failed-retryable] ${scenario.input}`);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(screen.getByText('Writing…').closest('[data-state]')?.textContent).toContain('I started looking up'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    await screen.findByRole('button', { name: 'Send' });
+    const draft = screen.getByText('I started looking up', { exact: false }).closest('[data-state]');
+    expect(draft?.getAttribute('data-state')).toBe('streaming');
+    expect(draft?.getAttribute('aria-busy')).toBe('false');
+    expect(draft?.textContent).toContain('Stopped following: the run may go on, and this draft is not an answer.');
+    expect(screen.queryByText('Writing…')).toBeNull();
+  });
+
   it('an answer given after another tab answered says it was not sent, and offers to send it as a new message', async () => {
     const scenario = getScenario('waiting-approval');
     let sessionId = '';

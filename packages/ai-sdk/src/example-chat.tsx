@@ -11,7 +11,8 @@ import { pendingInteraction, respondWithAnswer } from './interaction-answer.js';
 type Part = KestrelUIMessage['parts'][number];
 type Chat = ReturnType<typeof useChat<KestrelUIMessage>>;
 
-function MessagePart({ part }: { part: Part }): ReactNode {
+/** `live`: this message is the one the chat is still reading (after `stop()` it is not, whatever the draft says). */
+function MessagePart({ part, live }: { part: Part; live: boolean }): ReactNode {
   switch (part.type) {
     case 'text':
       // Only the settled output.assistantText is a text part: this is the answer.
@@ -19,10 +20,14 @@ function MessagePart({ part }: { part: Part }): ReactNode {
     case 'data-kestrel-draft':
       // The streamed draft is motion: marked as such while it streams or when the run stopped short, gone once settled.
       return part.data.state === 'settled' ? null : (
-        <div data-state={part.data.state} aria-busy={part.data.state === 'streaming'}>
+        <div data-state={part.data.state} aria-busy={live && part.data.state === 'streaming'}>
           <p>{part.data.text}</p>
           <small>
-            {part.data.state === 'streaming' ? 'Writing…' : 'Stopped before an answer: this draft is incomplete.'}
+            {part.data.state !== 'streaming'
+              ? 'Stopped before an answer: this draft is incomplete.'
+              : live
+                ? 'Writing…'
+                : 'Stopped following: the run may go on, and this draft is not an answer.'}
           </small>
         </div>
       );
@@ -122,11 +127,12 @@ export function ExampleChat({ transport }: { transport: ChatTransport<KestrelUIM
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
   return (
     <section aria-label="Chat" aria-busy={busy}>
-      <ol aria-label="Messages" aria-live="polite">
+      {/* Not a live region: the draft changes many times a second, and a screen reader would read it word by word. */}
+      <ol aria-label="Messages">
         {chat.messages.map((message, index) => (
           <li key={message.id} data-role={message.role}>
             {message.parts.map((part, partIndex) => (
-              <MessagePart key={partIndex} part={part} />
+              <MessagePart key={partIndex} part={part} live={busy && index === chat.messages.length - 1} />
             ))}
             <NotSentNote chat={chat} index={index} />
           </li>

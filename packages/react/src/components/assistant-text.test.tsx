@@ -125,7 +125,8 @@ describe('AssistantText', () => {
 
   it('marks streamed text as incomplete when the stream broke, and renders nothing without text', async () => {
     const { container } = render(<AssistantText run={createScenarioSource(getScenario('truncated'))} />);
-    const draft = screen.getByRole('group', { name: 'Assistant response, in progress' });
+    // No longer named "in progress": the marker inside says what it is.
+    const draft = screen.getByRole('group', { name: 'Assistant response' });
     expect(draft.getAttribute('data-state')).toBe('interrupted');
     expect(announcer(container)?.textContent).toBe('');
     expect(draft.querySelector('[data-kestrel-marker]')?.textContent).toBe('Incomplete text, not a result');

@@ -98,7 +98,8 @@ export function AssistantText({
         {...rest}
         ref={ref}
         role="group"
-        aria-label={final ? t.assistantRegion : t.draftRegion}
+        // No longer "in progress" once the stream stopped short: its marker says what it is then.
+        aria-label={mode === 'streaming' ? t.draftRegion : t.assistantRegion}
         aria-busy={mode === 'streaming'}
         className={className}
         data-kestrel-part={final ? 'assistant-text' : 'draft'}

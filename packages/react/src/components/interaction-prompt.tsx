@@ -1,6 +1,5 @@
 'use client';
 import {
-  useCallback,
   useContext,
   useEffect,
   useId,
@@ -22,6 +21,7 @@ import {
 } from './interaction-fields.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { RenderInteractionContext, usePartRun } from './run-context.js';
+import { useOwnElement } from './use-own-element.js';
 import {
   useInteractionController,
   type AnyInteractionController,
@@ -88,22 +88,15 @@ function PromptForm({ controller, custom, focusOnWait = true, labels, className,
   const t = useKestrelLabels(labels);
   const baseId = useId();
   const promptId = `${baseId}-prompt`;
-  const root = useRef<HTMLElement | null>(null);
-  const setRoot = useCallback(
-    (node: HTMLElement | null) => {
-      root.current = node;
-      if (typeof ref === 'function') ref(node);
-      else if (ref !== null && ref !== undefined) ref.current = node;
-    },
-    [ref],
-  );
+  const [root, setRoot] = useOwnElement(ref);
   const [draft, setDraft] = useState<AnswerDraft>(emptyDraft);
   const approved = useRef(true);
   const [decision, setDecision] = useState<'approve' | 'reject'>('approve');
 
   useEffect(() => {
-    if (focusOnWait) root.current?.focus();
-  }, [focusOnWait]);
+    // Never from a field holding what the person is typing (a conversation's composer): the status says it waits.
+    if (focusOnWait && !(document.activeElement as HTMLTextAreaElement | null)?.value) root.current?.focus();
+  }, [focusOnWait, root]);
 
   const busy = state === 'submitting';
   const blocked = busy || state === 'expired';

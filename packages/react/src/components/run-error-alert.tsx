@@ -5,7 +5,8 @@ import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
-import { useOwnElement, useVoice } from './run-voice.js';
+import { useVoice } from './run-voice.js';
+import { useOwnElement } from './use-own-element.js';
 import { shallowEqual } from './shallow-equal.js';
 
 interface ErrorSlice {

@@ -6,7 +6,8 @@ import { useRunSelector } from '../use-run-selector.js';
 import { finishNoteText, selectFinishNoteReason } from './finish-notice.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
-import { useOwnElement, useVoice } from './run-voice.js';
+import { useVoice } from './run-voice.js';
+import { useOwnElement } from './use-own-element.js';
 
 /**
  * The only moments worth announcing: not every delta. Outcomes (`waiting`, `finished`, `failed`, `cancelled`) and

@@ -1,4 +1,4 @@
-import { createScenarioRun, getScenario, type ScenarioRun } from '@kestrel/testing';
+import { createScenarioRun, getScenario, scenarioActions, type ScenarioRun } from '@kestrel/testing';
 import { act, render } from '@testing-library/react';
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { expect, it } from 'vitest';
@@ -152,6 +152,60 @@ it('says the next sentence when a retry follows what broke in the same task (the
   expect(retried).toBe(true);
   expect(status.getAttribute('data-announcement')).toBe('started');
   expect(status.getAttribute('aria-live')).toBe('polite');
+});
+
+it('announces an answer once: the next outcome, within the 7 s the last one is kept, does not bring it back', async () => {
+  const scenario = getScenario('waiting-approval');
+  const run = createScenarioRun(scenario, { upTo: 3 });
+  const { root, reader } = await mount(<AssistantText run={run} />);
+  // Every text the answer's region held, commit by commit, rebuilt from the DOM's own record of changes: a browser
+  // hands each commit to the screen reader before the effects React runs after paint, which `act` runs at once.
+  const held: string[] = [];
+  let last = '';
+  const observer = new MutationObserver(() => undefined);
+  observer.observe(root, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
+  const inRegion = (node: Node) =>
+    (node instanceof Element ? node : node.parentElement)?.closest('[data-kestrel-part="announcement"]') != null;
+  const note = () => {
+    const records = observer.takeRecords();
+    // A text node's value at each record: what a later change of it says it was, else what it is now.
+    const valueAt = (node: Node, index: number) =>
+      records.slice(index + 1).find((r) => r.type === 'characterData' && r.target === node)?.oldValue ??
+      node.textContent ??
+      '';
+    records.forEach((record, index) => {
+      if (record.type === 'childList' && record.addedNodes.length === 0 && inRegion(record.target)) last = '';
+      const nodes = record.type === 'characterData' ? [record.target] : [...record.addedNodes];
+      for (const node of nodes) {
+        if (!inRegion(record.target) && !inRegion(node)) continue;
+        const text = valueAt(node, index);
+        // Emptied in between and filled again is said again.
+        if (text !== '' && text !== last) held.push(text);
+        last = text;
+      }
+    });
+  };
+  const step = async (apply: () => void) => {
+    act(apply);
+    note();
+    await endOfTask();
+    reader.look();
+  };
+  while (run.source.getState().phase !== 'settled') await step(() => run.source.step());
+  await step(() => undefined);
+  expect(held).toHaveLength(1);
+  // The answer's attempt, streamed action by action (the fixture's `respond` would apply it all at once); its start
+  // and connection land in one commit, as when a fast server answers within a frame, so the text part stays mounted
+  // from the question to the next outcome.
+  const [connected, ...rest] = scenarioActions(scenario.continuation!.steps).slice(1);
+  await step(() => {
+    run.source.dispatch({ type: 'client/start-requested', mode: 'respond' });
+    run.source.dispatch(connected!);
+  });
+  for (const action of rest) await step(() => run.source.dispatch(action));
+  observer.disconnect();
+  expect(run.getState().status).toBe('COMPLETED');
+  expect(held).toEqual([held[0], scenario.continuation!.expected.assistantText]);
 });
 
 // A hidden view leaving the moment to a shown one needs layout: the RunErrorAlert story FirstViewHidden, in Chromium.

@@ -1,6 +1,6 @@
 'use client';
 import type { RunSource } from '@kestrel/core';
-import { useCallback, useLayoutEffect, useRef, type Ref, type RefCallback, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 /** What a part says aloud about a run: its status sentence, its settled answer, or what broke (an alert). */
 export type RunVoiceKind = 'status' | 'answer' | 'error';
@@ -22,7 +22,7 @@ interface Said {
 const saidByRun = new WeakMap<Key, Partial<Record<RunVoiceKind, Said>>>();
 
 /**
- * Whether the part `by` says `moment` (compared with `Object.is`) for the run whose `getState` is `key`: yes when no other part has said it,
+ * Whether the part `by` says `moment` (compared with `===`) for the run whose `getState` is `key`: yes when no other part has said it,
  * and again for the part that did (React runs a StrictMode effect twice). A part whose element is not rendered
  * (`display: none`, or inside a hidden panel) is not heard, so it leaves the moment to one that is.
  */
@@ -40,34 +40,9 @@ export function claimVoice(
     saidByRun.set(key, said);
   }
   const last = said[kind];
-  if (last !== undefined && Object.is(last.moment, moment) && last.by !== by) return false;
+  if (last !== undefined && last.moment === moment && last.by !== by) return false;
   said[kind] = { moment, by };
   return true;
-}
-
-/** Gives `node` to a `ref` of the app's; what a callback ref returns (its cleanup) comes back. */
-function assignRef<T>(ref: Ref<T> | undefined, node: T | null): unknown {
-  if (typeof ref === 'function') return ref(node);
-  if (ref !== null && ref !== undefined) ref.current = node;
-  return undefined;
-}
-
-/** A ref of the part's own element, passed on to the `ref` the app gave it (a cleanup it returns included). */
-export function useOwnElement<T extends Element>(outer: Ref<T> | undefined): [RefObject<T | null>, RefCallback<T>] {
-  const own = useRef<T | null>(null);
-  const set = useCallback(
-    (node: T | null) => {
-      own.current = node;
-      const cleanup = assignRef(outer, node);
-      return () => {
-        own.current = null;
-        if (typeof cleanup === 'function') cleanup();
-        else assignRef(outer, null);
-      };
-    },
-    [outer],
-  );
-  return [own, set];
 }
 
 /**
@@ -102,7 +77,7 @@ export function useVoice(
     let current = true;
     if (speaks && error !== undefined)
       queueMicrotask(() => {
-        if (current) live(!Object.is(saidByRun.get(key)?.error?.moment, error));
+        if (current) live(saidByRun.get(key)?.error?.moment !== error);
       });
     return () => {
       current = false;

@@ -22,6 +22,8 @@ export const ANNOUNCEMENT_KEPT_MS = 7_000;
 const visuallyHidden =
   'position:absolute;inline-size:1px;block-size:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap';
 
+const nothing = { text: '', of: null } as const;
+
 interface SettledAnnouncementProps {
   readonly mode: AssistantTextMode;
   /** The element showing the text: what is announced is read from it once the final text is shown. */
@@ -38,7 +40,8 @@ interface SettledAnnouncementProps {
  * re-renders nothing else.
  */
 export function SettledAnnouncement({ mode, shown, continues, run }: SettledAnnouncementProps) {
-  const [announcement, setAnnouncement] = useState('');
+  // With the outcome it announces: a later outcome's commit must not show it again (heard twice within 7 s).
+  const [announcement, setAnnouncement] = useState<{ readonly text: string; readonly of: unknown }>(nothing);
   // Whether a draft was shown since the last announcement: only then is the final text news.
   const sawDraft = useRef(false);
   const region = useRef<HTMLDivElement>(null);
@@ -58,20 +61,24 @@ export function SettledAnnouncement({ mode, shown, continues, run }: SettledAnno
     if (!sawDraft.current || shown.current === null) return;
     sawDraft.current = false;
     // Of two views of this run, one says it (decided now: a view that left as the run settled says nothing).
-    const speaks = claimVoice(run.getState, 'answer', run.getState().result, token.current!, shown.current);
-    setAnnouncement(speaks ? answerAnnouncement(shown.current, continues) : '');
+    const of = run.getState().result;
+    const speaks = claimVoice(run.getState, 'answer', of, token.current!, shown.current);
+    setAnnouncement({ text: speaks ? answerAnnouncement(shown.current, continues) : '', of });
   }, [mode, shown, continues, run]);
 
   useEffect(() => {
-    if (announcement === '') return;
-    const timer = setTimeout(() => setAnnouncement(''), ANNOUNCEMENT_KEPT_MS);
+    if (announcement.text === '') return;
+    const timer = setTimeout(() => setAnnouncement(nothing), ANNOUNCEMENT_KEPT_MS);
     return () => clearTimeout(timer);
   }, [announcement]);
+
+  // The run's outcome now: the commit that shows the next one still holds the last announcement until the effect.
+  const current = run.getState().result;
 
   return (
     <div ref={region} data-kestrel-part="announcement" aria-live="polite">
       {/* A new draft (a run going on after its answer) is not the answer: the last one is not kept beside it. */}
-      {mode === 'final' ? announcement : ''}
+      {mode === 'final' && announcement.of === current ? announcement.text : ''}
     </div>
   );
 }

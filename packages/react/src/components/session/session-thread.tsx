@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { useKestrelLabels } from '../labels.js';
+import { assignRef } from '../use-own-element.js';
 import { sameKeys, selectKeys, useSessionContext } from './session-context.js';
 import { SessionEntryView } from './session-entry.js';
 
@@ -34,11 +35,6 @@ export interface SessionThreadProps extends HTMLAttributes<HTMLDivElement> {
   /** The height an entry is assumed to have before it is measured, in pixels. Default 240. */
   readonly estimateEntrySize?: number;
   readonly ref?: Ref<HTMLDivElement>;
-}
-
-function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
-  if (typeof ref === 'function') ref(node);
-  else if (ref !== null && ref !== undefined) ref.current = node;
 }
 
 /**

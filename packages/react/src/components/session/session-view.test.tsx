@@ -178,6 +178,26 @@ describeModes('SessionView', ({ options }) => {
       expect(document.activeElement?.closest('[data-kestrel-part="interaction"]')).not.toBeNull();
     });
 
+    it('leaves focus and every typed word in the composer when a question arrives while the person types', async () => {
+      const session = createFixtureSession({
+        entries: [{ input: 'Email the report', scenario: 'waiting-approval', freeze: { upTo: 5 } }],
+      });
+      render(<SessionView session={session} />, options);
+      const user = userEvent.setup();
+      await user.click(field());
+      await user.keyboard('and also mention the broken');
+      const run = session.getState().entries[0]!.run as unknown as { source: { step(): boolean } };
+      act(() => {
+        while (run.source.step()) {
+          // to the question
+        }
+      });
+      expect(session.getState().entries[0]?.status).toBe('waiting');
+      await user.keyboard(' window');
+      expect(document.activeElement).toBe(field());
+      expect(field().value).toBe('and also mention the broken window');
+    });
+
     it("asks a run's question with the app's renderInteraction, in the kit's frame", () => {
       const session = createFixtureSession({ entries: [{ input: 'Approve?', scenario: 'waiting-approval' }] });
       render(<SessionView session={session} renderInteraction={() => <p>The app's approval</p>} />, options);
