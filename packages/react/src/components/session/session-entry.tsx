@@ -1,11 +1,12 @@
 'use client';
 import type { SessionEntry, SessionState } from '@kestrel/core';
-import { Fragment, memo, useCallback, type Ref } from 'react';
+import { Fragment, memo, useCallback, useRef, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
 import { useKestrelLabels } from '../labels.js';
 import { Run } from '../run-parts.js';
 import { answerSummary } from './answer-summary.js';
+import { HandsFocusBack } from './hands-focus-back.js';
 import { entryByKey, useSessionContext } from './session-context.js';
 
 /** Props of one entry of the thread (internal: `Session.Thread` renders them). */
@@ -40,6 +41,7 @@ export const SessionEntryView = memo(function SessionEntryView({
   const select = useCallback((state: SessionState<unknown>) => entryByKey(state, entryKey), [entryKey]);
   const entry = useSessionSelector(session, select);
   const t = useKestrelLabels();
+  const withdrawButton = useRef<HTMLButtonElement | null>(null);
   if (entry === undefined) return null;
   return (
     <article
@@ -58,7 +60,14 @@ export const SessionEntryView = memo(function SessionEntryView({
         {entry.status === 'queued' ? (
           <p data-kestrel-note="">
             {t.sessionQueued}{' '}
-            <ActionButton action="withdraw" label={t.sessionWithdraw} act={() => session.withdraw(entry.key)} />
+            <HandsFocusBack target={withdrawButton}>
+              <ActionButton
+                ref={withdrawButton}
+                action="withdraw"
+                label={t.sessionWithdraw}
+                act={() => session.withdraw(entry.key)}
+              />
+            </HandsFocusBack>
           </p>
         ) : null}
         {entry.status === 'sending' ? <p data-kestrel-note="">{t.sessionSending}</p> : null}

@@ -151,6 +151,8 @@ describeModes('SessionView', ({ options }) => {
       expect(status().textContent).toBe('Message queued. It is sent when the current run finishes.');
       await user.click(within(queued).getByRole('button', { name: 'Withdraw' }));
       expect(entries()).toHaveLength(1);
+      // The button went with the message: focus is on the thread, not back at the start of the page.
+      expect(document.activeElement).toBe(thread());
     });
 
     it('offers Stop, which cancels the run', async () => {
@@ -237,6 +239,8 @@ describeModes('SessionView', ({ options }) => {
       expect(status().textContent).toBe('');
       expect(screen.getByText('Start of the conversation')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+      // The button is gone with the last page: focus is on the thread, not back at the start of the page.
+      expect(document.activeElement).toBe(thread());
     });
 
     it('says when the server keeps no history, and when a page failed (with a way to try again)', () => {
