@@ -22,9 +22,10 @@ interface Said {
 const saidByRun = new WeakMap<Key, Partial<Record<RunVoiceKind, Said>>>();
 
 /**
- * Whether the part `by` says `moment` (compared with `===`) for the run whose `getState` is `key`: yes when no other part has said it,
- * and again for the part that did (React runs a StrictMode effect twice). A part whose element is not rendered
- * (`display: none`, or inside a hidden panel) is not heard, so it leaves the moment to one that is.
+ * Whether the part `by` says `moment` (compared with `===`) for the run whose `getState` is `key`: yes when no
+ * other part has said it, and again for the part that did (React runs a StrictMode effect twice). A part whose
+ * element is not rendered (`display: none`, or inside a hidden panel) is not heard, so it leaves the moment to one
+ * that is.
  */
 export function claimVoice(
   key: Key,

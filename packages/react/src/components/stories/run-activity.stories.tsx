@@ -21,6 +21,8 @@ export const OpenWithTheKeyboard: Story = {
     const canvas = within(canvasElement);
     const toggle = canvas.getByRole('button', { name: /Activity/ });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The theme's arrow is decoration: its empty alternative text keeps it out of the button's name.
+    await expect(getComputedStyle(toggle, '::before').content).toBe('"▸" / ""');
     await userEvent.tab();
     await expect(toggle).toHaveFocus();
     await userEvent.keyboard('{Enter}');

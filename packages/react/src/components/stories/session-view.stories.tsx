@@ -72,6 +72,12 @@ export const HistoryUnavailable: Story = {
 /** Older runs exist: the button at the top (it also loads by itself when scrolled into view). */
 export const MoreHistory: Story = {
   args: { history: 'more', entries: history, olderPages: [[{ input: 'Hello', scenario: 'completed-text' }]] },
+  play: async ({ canvasElement }) => {
+    // With theme.css (Storybook in Chromium; the stories' jsdom run has no styles): the root paints its own
+    // background, as a run's card does, so its text in the theme's colours never sits on the page's.
+    const style = getComputedStyle(canvasElement.querySelector('[data-kestrel-session]')!);
+    if (style.display === 'flex') await expect(style.backgroundColor).not.toBe('rgba(0, 0, 0, 0)');
+  },
 };
 
 /** A message typed while a run streams waits, visibly, with a way to withdraw it. */
