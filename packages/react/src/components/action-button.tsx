@@ -1,5 +1,5 @@
 'use client';
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from './slot.js';
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import type { KestrelLabels } from './labels.js';
 

@@ -1,6 +1,6 @@
 'use client';
 import type { RunSource, RunState } from '@kestrel/core';
-import { Slot, Slottable } from '@radix-ui/react-slot';
+import { Slot, Slottable } from './slot.js';
 import type { HTMLAttributes, ReactElement, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';

@@ -1,6 +1,6 @@
 'use client';
 import type { RunBinding, RunOutputStatus, RunPhase, RunState } from '@kestrel/core';
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from './slot.js';
 import { useMemo, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { KestrelLabelsProvider } from './labels.js';

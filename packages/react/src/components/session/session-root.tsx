@@ -1,5 +1,5 @@
 'use client';
-import { Slot } from '@radix-ui/react-slot';
+import { Slot } from '../slot.js';
 import { useMemo, useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import type { SessionBinding } from '../../types.js';
 import { useSessionSelector } from '../../use-session-selector.js';

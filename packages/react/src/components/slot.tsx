@@ -1,0 +1,107 @@
+'use client';
+import {
+  Children,
+  cloneElement,
+  Fragment,
+  isValidElement,
+  useCallback,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { assignRef } from './use-own-element.js';
+
+/*
+ * Radix's Slot and Slottable (@radix-ui/react-slot 1.5.0), what `asChild` needs, same contract: the one child element
+ * is rendered with the part's props merged in (the child's handler runs first, then the part's; classNames joined;
+ * styles merged, the child's winning; aria-describedby ids joined; any other prop the child's), and both refs get
+ * the node. Written here because that package and its compose-refs helper are 1.3 kB gz of every bundle with
+ * <RunView> (3.2 kB minified, about 1 kB after this file), with the view at its size ceiling; what it drops is lazy
+ * children (React.lazy elements as the child) and `Slottable`'s render-prop form, which the kit does not use.
+ * slot.test.tsx renders the same trees with Radix's Slot, kept as a dev dependency, as the reference.
+ */
+
+type Props = Record<string, unknown>;
+type Handler = (...args: unknown[]) => unknown;
+
+/** Inside a `Slot`, the element to render as; the Slot's other children come after that element's own. */
+export function Slottable({ children }: { readonly children?: ReactNode }) {
+  return children;
+}
+
+function joinIds(...values: unknown[]): string | undefined {
+  const ids = new Set(values.flatMap((value) => (typeof value === 'string' ? value.trim().split(/\s+/) : [])));
+  ids.delete('');
+  return ids.size > 0 ? [...ids].join(' ') : undefined;
+}
+
+function mergeProps(ours: Props, theirs: Props): Props {
+  const merged = { ...ours, ...theirs };
+  for (const name in theirs) {
+    const mine = ours[name];
+    const their = theirs[name];
+    if (/^on[A-Z]/.test(name)) {
+      if (mine && their) {
+        merged[name] = (...args: unknown[]) => {
+          const result = (their as Handler)(...args);
+          (mine as Handler)(...args);
+          return result;
+        };
+      } else if (mine) merged[name] = mine;
+    } else if (name === 'style') merged[name] = { ...(mine as object), ...(their as object) };
+    else if (name === 'className') merged[name] = [mine, their].filter(Boolean).join(' ');
+    else if (name === 'aria-describedby') merged[name] = joinIds(their, mine);
+  }
+  return merged;
+}
+
+/** The element a Slot renders as: its one child, or the one in its `Slottable` with the Slot's other children added. */
+function slotted(children: ReactNode): ReactElement<Props> | null {
+  let element: ReactElement<Props> | null = null;
+  let slottable = false;
+  const rest: ReactNode[] = [];
+  Children.forEach(children, (child) => {
+    if (isValidElement<Props>(child) && child.type === Slottable) {
+      slottable = true;
+      const inner = child.props.children;
+      element = isValidElement<Props>(inner) ? inner : null;
+      rest.push(element?.props.children as ReactNode);
+    } else rest.push(child);
+  });
+  if (element !== null) return cloneElement(element as ReactElement<Props>, undefined, rest);
+  return !slottable && Children.count(children) === 1 && isValidElement<Props>(children) ? children : null;
+}
+
+// The child's ref is read as a value to compose, never its `current` (the React Compiler's lint cannot tell that),
+// and the kit does not use the React Compiler.
+/* eslint-disable react-hooks/refs, react-hooks/preserve-manual-memoization */
+/** Renders its one child element (or the one in its `Slottable`) with its own props and ref merged in: `asChild`. */
+export function Slot({
+  children,
+  ref,
+  ...props
+}: Props & { readonly children?: ReactNode; readonly ref?: Ref<unknown> }) {
+  const target = slotted(children);
+  const theirs = target?.props.ref as Ref<unknown> | undefined;
+  const both = useCallback(
+    (node: unknown) => {
+      const refs = [ref, theirs];
+      const cleanups = refs.map((each) => assignRef(each, node));
+      if (cleanups.some((cleanup) => typeof cleanup === 'function'))
+        return () =>
+          cleanups.forEach((cleanup, index) =>
+            typeof cleanup === 'function' ? cleanup() : assignRef(refs[index], null),
+          );
+    },
+    [ref, theirs],
+  );
+  if (target === null) {
+    if (children || children === 0) throw new Error('asChild: expected a single React element child');
+    return children;
+  }
+  return cloneElement(target, {
+    ...mergeProps(props, target.props),
+    ...(target.type === Fragment ? {} : { ref: ref ? both : theirs }),
+  });
+}
+/* eslint-enable react-hooks/refs, react-hooks/preserve-manual-memoization */
