@@ -19,6 +19,7 @@ import {
   TextFields,
   type FieldsProps,
 } from './interaction-fields.js';
+import { useFocusHome } from './focus-home.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
 import { RenderInteractionContext, usePartRun } from './run-context.js';
 import { useOwnElement } from './use-own-element.js';
@@ -89,6 +90,7 @@ function PromptForm({ controller, custom, focusOnWait = true, labels, className,
   const baseId = useId();
   const promptId = `${baseId}-prompt`;
   const [root, setRoot] = useOwnElement(ref);
+  useFocusHome(root);
   const [draft, setDraft] = useState<AnswerDraft>(emptyDraft);
   const approved = useRef(true);
   const [decision, setDecision] = useState<'approve' | 'reject'>('approve');

@@ -29,6 +29,8 @@ export const ApproveWithComment: Story = {
       comment: 'Go ahead',
     });
     await expect(await canvas.findByText('Sent the Q3 report to all 6 board members.', answerOnly)).toBeTruthy();
+    // The question went with its answer; focus stayed in the run view instead of falling to the page.
+    await expect(prompt.ownerDocument.activeElement).toBe(canvasElement.querySelector('[data-kestrel-run]'));
   },
 };
 

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useRef } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RunView } from '../run-view.js';
 import { renderMarkdown } from '../../markdown/markdown-text.js';
 import { WideInvoice } from './support/invoice-table.js';
@@ -186,6 +186,22 @@ export const FailedRetryableResumed: Story = {
     const outcome = canvasElement.querySelector<HTMLElement>('[data-kestrel-part="outcome"]');
     await expect(outcome?.getAttribute('data-retryable')).toBe('true');
     await expect(within(outcome as HTMLElement).queryByRole('button')).toBeNull();
+  },
+};
+
+/**
+ * Try again, pressed from the keyboard: the button goes while the run starts over, and focus stays in the run view
+ * (tabindex -1, no extra tab stop) instead of falling to the top of the page.
+ */
+export const TryAgainKeepsFocus: Story = {
+  args: { scenario: 'failed-retryable-then-completed' },
+  play: async ({ canvasElement }) => {
+    const root = canvasElement.querySelector<HTMLElement>('[data-kestrel-run]')!;
+    within(canvasElement).getByRole('button', { name: 'Try again' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(root).toHaveAttribute('data-status', 'COMPLETED'));
+    await expect(canvasElement.ownerDocument.activeElement).toBe(root);
+    await expect(root.tabIndex).toBe(-1);
   },
 };
 
