@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('PayloadPanel', () => {
-  it("renders only what the app's renderer returns, in a region labelled as application content", async () => {
+  it("renders only what the app's renderer returns, in a group labelled as application content", async () => {
     const source = createScenarioSource<Invoice>(getScenario('completed-payload'), { payloadSchema: invoiceSchema });
     const renderPayload = vi.fn((invoice: Invoice, context: { runId: string | null }) => (
       <p>
@@ -18,7 +18,7 @@ describe('PayloadPanel', () => {
       </p>
     ));
     const { container } = render(<PayloadPanel run={source} renderPayload={renderPayload} />);
-    const region = screen.getByRole('region', { name: 'Application content' });
+    const region = screen.getByRole('group', { name: 'Application content' });
     expect(region.getAttribute('data-authored')).toBe('app');
     expect(region.getAttribute('data-kestrel-part')).toBe('payload');
     expect(region.textContent).toBe('INV-2041 for 1260.5 EUR (run_completed_payload)');
@@ -31,6 +31,25 @@ describe('PayloadPanel', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('is no landmark: a conversation of runs with payloads has no repeated landmark (axe landmark-unique)', async () => {
+    const renderPayload = (invoice: Invoice) => <p>{invoice.invoiceNumber}</p>;
+    const panel = () => (
+      <PayloadPanel
+        run={createScenarioSource<Invoice>(getScenario('completed-payload'), { payloadSchema: invoiceSchema })}
+        renderPayload={renderPayload}
+      />
+    );
+    const { container } = render(
+      <main>
+        {panel()}
+        {panel()}
+      </main>,
+    );
+    expect(screen.getAllByRole('group', { name: 'Application content' })).toHaveLength(2);
+    expect(screen.queryByRole('region')).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
   it('shows an invalid payload as invalid, with its issues, and never calls the renderer', async () => {
     const renderPayload = vi.fn(() => <p>rendered</p>);
     const { container } = render(
@@ -39,7 +58,7 @@ describe('PayloadPanel', () => {
         renderPayload={renderPayload}
       />,
     );
-    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Application content' })).toBeNull();
     const region = container.querySelector('[data-kestrel-part="payload"]') as HTMLElement;
     expect(region.getAttribute('data-payload')).toBe('invalid');
     expect(region.getAttribute('data-authored')).toBe('kit');

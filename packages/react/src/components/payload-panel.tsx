@@ -71,7 +71,7 @@ export interface PayloadPanelProps<P> extends Omit<HTMLAttributes<HTMLElement>, 
 }
 
 /**
- * The structured result of a COMPLETED run, as the application renders it, in a region labelled as application
+ * The structured result of a COMPLETED run, as the application renders it, in a group labelled as application
  * content (`data-authored="app"`) and kept apart from the assistant's text. An invalid payload is shown as invalid
  * with its issues, and a payload with no renderer by a visible notice; both are the kit's words
  * (`data-authored="kit"`), not a region of app content. Renders nothing when there is no payload.
@@ -132,7 +132,9 @@ export function PayloadPanel<P>({
     );
   }
   return (
-    <section {...common} aria-label={t.payloadRegion} data-authored="app">
+    // A labelled group, not a landmark: a conversation shows many payloads, and landmarks of one name repeated say
+    // nothing about which is which (axe: landmark-unique).
+    <section {...common} role="group" aria-label={t.payloadRegion} data-authored="app">
       {renderPayload(payload.value, { runId, finishReason })}
     </section>
   );

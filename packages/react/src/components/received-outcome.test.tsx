@@ -54,7 +54,7 @@ describe('ReceivedOutcome', () => {
       <RunView run={run} renderPayload={(invoice) => <p>Invoice {invoice.invoiceNumber}</p>} />,
     );
     const received = screen.getByRole('region', { name: 'Received before the error: the run finished' });
-    const payload = screen.getByRole('region', { name: 'Application content' });
+    const payload = screen.getByRole('group', { name: 'Application content' });
     expect(received.contains(payload)).toBe(true);
     expect(payload.textContent).toBe('Invoice INV-2041');
     expect(screen.getByRole('alert').getAttribute('data-error-kind')).toBe('protocol');

@@ -91,7 +91,7 @@ describe('RunView', () => {
     expect(root.getAttribute('data-status')).toBe('COMPLETED');
     expect(part(root, 'draft')).toBeNull();
     expect(part(root, 'assistant-text')?.textContent).toContain('totals EUR 1,260.50');
-    const payload = screen.getByRole('region', { name: 'Application content' });
+    const payload = screen.getByRole('group', { name: 'Application content' });
     expect(payload.textContent).toBe('Invoice INV-2041');
     expect(payload.getAttribute('data-authored')).toBe('app');
     expect(part(root, 'assistant-text')?.contains(payload)).toBe(false);

@@ -91,7 +91,7 @@ describe('tool renderers', () => {
     expect(
       rendered.closest('[data-kestrel-part="payload"], [data-kestrel-part="assistant-text"], [data-authored="app"]'),
     ).toBeNull();
-    expect(screen.getByRole('region', { name: 'Application content' }).textContent).toBe('the payload');
+    expect(screen.getByRole('group', { name: 'Application content' }).textContent).toBe('the payload');
   });
 
   it('treat a tool named like an Object property as unknown, never as a renderer', () => {

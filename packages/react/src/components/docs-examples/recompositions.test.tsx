@@ -50,7 +50,7 @@ describe('the recompositions in docs/components.md', () => {
   it('payload first: the app-rendered payload sits above the assistant text', async () => {
     const run = createScenarioRun<Invoice>(getScenario('completed-payload'), { payloadSchema: invoiceSchema });
     const { container } = render(<InvoiceFirst run={run} />);
-    const payload = screen.getByRole('region', { name: 'Application content' });
+    const payload = screen.getByRole('group', { name: 'Application content' });
     const text = part(container, 'assistant-text') as HTMLElement;
     expect(payload.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(payload.textContent).toContain('INV-2041');

@@ -27,7 +27,7 @@ export const TextAndPayload: Story = {
   play: async (context) => {
     await press(context.canvasElement);
     await settle(context.canvasElement, 'settled', 'COMPLETED');
-    await expect(within(context.canvasElement).getByRole('region', { name: 'Application content' })).toBeTruthy();
+    await expect(within(context.canvasElement).getByRole('group', { name: 'Application content' })).toBeTruthy();
   },
 };
 

@@ -19,7 +19,7 @@ type Story = StoryObj<typeof meta>;
 export const Valid: Story = {
   args: { scenario: 'completed-payload' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('region', { name: 'Application content' })).toHaveAttribute(
+    await expect(within(canvasElement).getByRole('group', { name: 'Application content' })).toHaveAttribute(
       'data-authored',
       'app',
     );

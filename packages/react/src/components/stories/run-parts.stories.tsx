@@ -213,7 +213,7 @@ export const Prompt: Story = {
 export const Payload: Story = {
   args: { part: 'Payload', scenario: 'completed-payload' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('region', { name: 'Application content' })).toHaveAttribute(
+    await expect(within(canvasElement).getByRole('group', { name: 'Application content' })).toHaveAttribute(
       'data-authored',
       'app',
     );

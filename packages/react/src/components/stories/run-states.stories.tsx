@@ -112,7 +112,7 @@ export const PayloadAbsent: Story = {
 export const PayloadValid: Story = {
   args: { scenario: 'completed-payload' },
   play: async ({ canvasElement }) => {
-    const region = within(canvasElement).getByRole('region', { name: 'Application content' });
+    const region = within(canvasElement).getByRole('group', { name: 'Application content' });
     await expect(region.getAttribute('data-authored')).toBe('app');
     await expect(within(region).getByRole('table')).toBeTruthy();
   },

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { FixtureEntry } from './support/fixture-session.js';
 import { SessionStory } from './support/session-story.js';
 
@@ -226,5 +226,43 @@ export const ThousandRuns: Story = {
   play: async ({ canvasElement }) => {
     await expect(thread(canvasElement).getAttribute('data-state')).toBe('virtual');
     await expect(entryStates(canvasElement).length).toBeLessThan(60);
+  },
+};
+
+/** Whether two client rects overlap (shared area, not just a shared edge). */
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * On a phone, scrolled up from the end: "Jump to latest" floats over the bottom of the thread. A control of the
+ * thread that sits under it when the person tabs to it is scrolled clear of it (WCAG 2.4.11, focus not obscured):
+ * the theme keeps focus out of the thread's last 3.5rem.
+ */
+export const JumpToLatestNeverCoversFocus: Story = {
+  args: { entries: [...history, ...history, ...history] },
+  decorators: [(Story) => <div style={{ maxInlineSize: 390 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const log = thread(canvasElement);
+    // Only a browser lays out and scrolls (the stories' jsdom run measures 0 and is always at the bottom).
+    if (log.clientHeight === 0) return;
+    log.scrollTop = 0;
+    const jump = await within(canvasElement).findByRole('button', { name: 'Jump to latest' });
+    // The thread's full-width Activity buttons, one per run: put one right under the floating button.
+    const controls = [...log.querySelectorAll<HTMLElement>('[data-kestrel-part="activity"] button')];
+    const target = controls[2]!;
+    log.scrollTop += target.getBoundingClientRect().top - jump.getBoundingClientRect().top - 4;
+    await expect(overlaps(target.getBoundingClientRect(), jump.getBoundingClientRect())).toBe(true);
+    // Tab to it from the control before it, as a keyboard user reaches it.
+    const focusables = [...log.querySelectorAll<HTMLElement>('button, textarea, input, select, a[href]')];
+    focusables[focusables.indexOf(target) - 1]!.focus({ preventScroll: true });
+    await userEvent.tab();
+    await expect(canvasElement.ownerDocument.activeElement).toBe(target);
+    await expect(jump.isConnected).toBe(true);
+    await expect(overlaps(target.getBoundingClientRect(), jump.getBoundingClientRect())).toBe(false);
+    // Pressed, the button goes with the need for it: focus moves to the thread, not to the top of the page.
+    jump.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(jump.isConnected).toBe(false));
+    await expect(canvasElement.ownerDocument.activeElement).toBe(log);
   },
 };
