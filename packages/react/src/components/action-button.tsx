@@ -1,6 +1,6 @@
 'use client';
 import { Slot } from './slot.js';
-import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref, RefObject } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import { useFocusHome } from './focus-home.js';
 import type { KestrelLabels } from './labels.js';
 import { useOwnElement } from './use-own-element.js';
@@ -34,14 +34,12 @@ interface Props extends Omit<ActionButtonProps, 'labels'> {
   readonly action: string;
   readonly label: string;
   readonly act: (event: MouseEvent<HTMLButtonElement>) => void;
-  /** Where focus goes when the button goes away holding it; the run view's root by default. */
-  readonly home?: RefObject<HTMLElement | null>;
 }
 
 /** A kit action as a button, or (asChild) on the app's own element: the app's `onClick` runs first and can `preventDefault()` the kit's. */
-export function ActionButton({ action, label, act, home, asChild = false, children, onClick, ref, ...rest }: Props) {
+export function ActionButton({ action, label, act, asChild = false, children, onClick, ref, ...rest }: Props) {
   const [own, setRef] = useOwnElement(ref);
-  useFocusHome(own, home);
+  useFocusHome(own);
   const Comp = asChild ? Slot : 'button';
   return (
     <Comp

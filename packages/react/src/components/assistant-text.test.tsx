@@ -118,7 +118,8 @@ describe('AssistantText', () => {
 
   it('shows the final text, not the draft, even when they differ by whitespace', () => {
     render(<AssistantText run={createScenarioSource(getScenario('cancelled'))} />);
-    expect(screen.getByRole('group', { name: 'Assistant response' }).textContent).toBe(
+    // A cancelled run's text, named as what it said until the stop.
+    expect(screen.getByRole('group', { name: 'Assistant response, stopped before the end' }).textContent).toBe(
       'Tides are caused mainly by the Moon',
     );
   });

@@ -14,6 +14,8 @@ export type AssistantTextMode = 'streaming' | 'detached' | 'interrupted' | 'fina
 interface TextSlice {
   readonly mode: AssistantTextMode | null;
   readonly text: string;
+  /** A CANCELLED run's text: what it said before it was stopped, named so (a screen reader reads the label). */
+  readonly cancelled?: boolean;
 }
 
 const none: TextSlice = { mode: null, text: '' };
@@ -35,7 +37,9 @@ export function selectAssistantText(state: RunState): TextSlice {
     case 'settled': {
       // Once settled only the output's own text counts, even when the draft said something else.
       const text = state.output?.assistantText;
-      return typeof text === 'string' && text !== '' ? { mode: 'final', text } : none;
+      return typeof text === 'string' && text !== ''
+        ? { mode: 'final', text, cancelled: state.status === 'CANCELLED' }
+        : none;
     }
     default:
       return state.phase satisfies never;
@@ -61,8 +65,8 @@ export interface AssistantTextProps extends Omit<HTMLAttributes<HTMLDivElement>,
  * about the text, not the text: the elements already shown are kept (no remount, no layout of the answer again).
  * While streaming, the draft is marked in progress in a labelled group that is not live (nor a landmark)
  * (`data-kestrel-part="draft"`, `aria-busy`, "Assistant response, in progress"). Once settled, the same group
- * shows `output.assistantText` (`data-kestrel-part="assistant-text"`, "Assistant response"), even when the draft
- * said something else.
+ * shows `output.assistantText` (`data-kestrel-part="assistant-text"`, "Assistant response"; "Assistant response,
+ * stopped before the end" for a CANCELLED run), even when the draft said something else.
  *
  * A screen reader hears the answer once, and never the draft as the answer: a visually hidden polite live region
  * just before the group, empty while the draft streams, receives the settled answer as it is shown, as plain text (one
@@ -84,7 +88,7 @@ export function AssistantText({
   const run = usePartRun(ownRun, 'Run.Text');
   const rootRenderText = useOptionalRunContext()?.renderText;
   const renderText = ownRenderText ?? (ownRun === undefined ? rootRenderText : undefined);
-  const { mode, text } = useRunSelector(run, selectAssistantText, shallowEqual);
+  const { mode, text, cancelled } = useRunSelector(run, selectAssistantText, shallowEqual);
   const t = useKestrelLabels(labels);
   const shown = useRef<HTMLDivElement | null>(null);
   if (mode === null) return null;
@@ -99,7 +103,7 @@ export function AssistantText({
         ref={ref}
         role="group"
         // No longer "in progress" once the stream stopped short: its marker says what it is then.
-        aria-label={mode === 'streaming' ? t.draftRegion : t.assistantRegion}
+        aria-label={mode === 'streaming' ? t.draftRegion : cancelled ? t.cancelledRegion : t.assistantRegion}
         aria-busy={mode === 'streaming'}
         className={className}
         data-kestrel-part={final ? 'assistant-text' : 'draft'}

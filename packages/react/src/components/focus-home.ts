@@ -3,26 +3,39 @@ import { useLayoutEffect, type RefObject } from 'react';
 
 /**
  * When the part's element goes away while it holds focus (Stop once the run settles, Try again once the run starts
- * over, the question once it is answered, Jump to latest once there), focus moves to `home`, or else to the run
- * view's root, or else to the conversation's thread, instead of falling to the page: a keyboard or screen reader
- * user carries on where they were. Layout cleanup, because the element is still in the document then (its parent's
- * cleanup runs before its own ref is cleared), and an app that moved focus on first (a parent's cleanup runs
- * earlier) is left alone.
+ * over, the question once it is answered, Jump to latest once there), focus moves to the run view's root, or else
+ * to the conversation's thread, instead of falling to the page: a keyboard or screen reader
+ * user carries on where they were.
+ *
+ * Whether the element held focus is read in the layout cleanup, while it is still in the document (a parent's
+ * cleanup runs before its child's ref is cleared). Focus moves a microtask later, once the commit is done, and only
+ * if the element really left the document (not StrictMode's rehearsal of an unmount, nor a hidden `<Activity>`),
+ * focus fell to the page (an app that moved it on is left alone) and the target is still there (not a whole view
+ * the app removed).
  */
-export function useFocusHome(own: RefObject<HTMLElement | null>, home?: RefObject<HTMLElement | null>): void {
+export function useFocusHome(own: RefObject<HTMLElement | null>): void {
   useLayoutEffect(
     () => () => {
       const node = own.current;
-      if (node === null || !node.contains(node.ownerDocument.activeElement)) return;
+      const root = node?.getRootNode() as Document | ShadowRoot | undefined;
+      if (node == null || root === undefined || !node.contains(root.activeElement)) return;
       const target =
-        home?.current ??
         node.closest<HTMLElement>('[data-kestrel-run]') ??
         node.closest('[data-kestrel-session]')?.querySelector<HTMLElement>('[data-kestrel-part="thread"]');
-      if (target === null || target === undefined) return;
-      // Focusable from script only, so it is no extra tab stop.
-      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
-      target.focus({ preventScroll: true });
+      if (target == null) return;
+      queueMicrotask(() => {
+        const active = root.activeElement;
+        if (node.isConnected || !target.isConnected || (active !== null && active !== node.ownerDocument.body)) return;
+        // Focusable from script only, and only while it holds this focus: no extra tab stop, and a click on the
+        // run's text later does not make the whole view the focused element. A target focusable already keeps its
+        // place in the tab order.
+        if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) {
+          target.tabIndex = -1;
+          target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
+        }
+        target.focus({ preventScroll: true });
+      });
     },
-    [own, home],
+    [own],
   );
 }

@@ -24,6 +24,8 @@ export interface KestrelLabels {
   readonly statusRequestFailed: string;
   readonly statusTimedOut: string;
   readonly assistantRegion: string;
+  /** The label of the text of a run stopped before it finished (CANCELLED): what it said until then. */
+  readonly cancelledRegion: string;
   /** The label of the region holding the draft while it streams (not a live region). */
   readonly draftRegion: string;
   readonly draftInProgress: string;
@@ -171,6 +173,7 @@ export const defaultLabels: KestrelLabels = {
   statusRequestFailed: 'Request failed: no result received',
   statusTimedOut: 'No answer in time: no result received',
   assistantRegion: 'Assistant response',
+  cancelledRegion: 'Assistant response, stopped before the end',
   draftRegion: 'Assistant response, in progress',
   draftInProgress: 'Writing… (in progress, not final)',
   draftInterrupted: 'Incomplete text, not a result',

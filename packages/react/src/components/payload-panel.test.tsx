@@ -50,6 +50,17 @@ describe('PayloadPanel', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('keeps a role the app gives it: a lone view can make its payload a landmark', () => {
+    render(
+      <PayloadPanel
+        role="region"
+        run={createScenarioSource<Invoice>(getScenario('completed-payload'), { payloadSchema: invoiceSchema })}
+        renderPayload={(invoice) => <p>{invoice.invoiceNumber}</p>}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Application content' }).textContent).toBe('INV-2041');
+  });
+
   it('shows an invalid payload as invalid, with its issues, and never calls the renderer', async () => {
     const renderPayload = vi.fn(() => <p>rendered</p>);
     const { container } = render(

@@ -261,6 +261,10 @@ describe('RunView', () => {
     ]);
     // Once said "Cancelled by you: Cancelled by the user": who, then the server's reason, joined by a colon.
     expect(outcome?.textContent).not.toMatch(/Cancelled by you:/);
+    // What it said until it was stopped is not named as a whole answer (a screen reader reads the group's name).
+    expect(screen.getByRole('group', { name: 'Assistant response, stopped before the end' }).textContent).toBe(
+      'Tides are caused mainly by the Moon',
+    );
   });
 
   it('shows reconnecting and detached as what they are, and follows it again', async () => {

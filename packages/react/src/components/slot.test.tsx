@@ -24,6 +24,16 @@ function both(tree: (kit: Kit) => ReactNode) {
   ) as Record<keyof typeof kits, string>;
 }
 
+/** A child as React Flight hands it over when its chunk is outlined (an async server component, a deduped element). */
+function flightLazy(element: ReactNode): ReactNode {
+  const chunk = { status: 'fulfilled', value: element, then: (resolve: (value: unknown) => void) => resolve(element) };
+  return {
+    $$typeof: Symbol.for('react.lazy'),
+    _payload: chunk,
+    _init: (payload: typeof chunk) => payload.value,
+  } as unknown as ReactNode;
+}
+
 describe('Slot (asChild), against @radix-ui/react-slot as the reference', () => {
   it('renders the child element with the props merged as Radix merges them', () => {
     const { radix, own } = both(({ Slot }) => (
@@ -60,6 +70,24 @@ describe('Slot (asChild), against @radix-ui/react-slot as the reference', () => 
     const { radix, own } = both(tree);
     expect(own).toBe(radix);
     expect(own).toBe('<p class="app" role="note" data-kind="length"><b>Note:</b> Stopped at the length limit</p>');
+  });
+
+  it('slots onto a child a server component handed over lazily, alone or in a Slottable', () => {
+    const alone = both(({ Slot }) => (
+      <Slot className="kit" data-x="1">
+        {flightLazy(<span className="app">hi</span>)}
+      </Slot>
+    ));
+    expect(alone.own).toBe(alone.radix);
+    expect(alone.own).toBe('<span class="kit app" data-x="1">hi</span>');
+    const inSlottable = both(({ Slot, Slottable }) => (
+      <Slot role="status">
+        <Slottable>{flightLazy(<p className="app">Note: </p>)}</Slottable>
+        Run finished
+      </Slot>
+    ));
+    expect(inSlottable.own).toBe(inSlottable.radix);
+    expect(inSlottable.own).toBe('<p class="app" role="status">Note: Run finished</p>');
   });
 
   it.each(['radix', 'own'] as const)(

@@ -4,6 +4,7 @@ import {
   cloneElement,
   Fragment,
   isValidElement,
+  use,
   useCallback,
   type ReactElement,
   type ReactNode,
@@ -16,8 +17,9 @@ import { assignRef } from './use-own-element.js';
  * is rendered with the part's props merged in (the child's handler runs first, then the part's; classNames joined;
  * styles merged, the child's winning; aria-describedby ids joined; any other prop the child's), and both refs get
  * the node. Written here because that package and its compose-refs helper are 1.3 kB gz of every bundle with
- * <RunView> (3.2 kB minified, about 1 kB after this file), with the view at its size ceiling; what it drops is lazy
- * children (React.lazy elements as the child) and `Slottable`'s render-prop form, which the kit does not use.
+ * <RunView> (3.2 kB minified, about 1 kB after this file), with the view at its size ceiling; what it drops is
+ * `Slottable`'s render-prop form, which the kit does not use. A child that a server component hands over as a lazy
+ * reference (React Flight) is unwrapped with `use`, as Radix does.
  * slot.test.tsx renders the same trees with Radix's Slot, kept as a dev dependency, as the reference.
  */
 
@@ -55,33 +57,53 @@ function mergeProps(ours: Props, theirs: Props): Props {
   return merged;
 }
 
+const LAZY = Symbol.for('react.lazy');
+
+/** A child React Flight hands over lazily (an async server component, an outlined element), resolved with `use`. */
+function useUnwrapped(node: ReactNode): ReactNode {
+  let value: unknown = node;
+  while (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { $$typeof?: unknown }).$$typeof === LAZY &&
+    typeof (value as { _payload?: { then?: unknown } })._payload?.then === 'function'
+  )
+    value = use((value as { _payload: PromiseLike<unknown> })._payload);
+  return value as ReactNode;
+}
+
 /** The element a Slot renders as: its one child, or the one in its `Slottable` with the Slot's other children added. */
-function slotted(children: ReactNode): ReactElement<Props> | null {
-  let element: ReactElement<Props> | null = null;
-  let slottable = false;
+function useSlotted(node: ReactNode): ReactElement<Props> | null {
+  const children = useUnwrapped(node);
+  let slottable: ReactNode = undefined;
+  let at = -1;
   const rest: ReactNode[] = [];
   Children.forEach(children, (child) => {
     if (isValidElement<Props>(child) && child.type === Slottable) {
-      slottable = true;
-      const inner = child.props.children;
-      element = isValidElement<Props>(inner) ? inner : null;
-      rest.push(element?.props.children as ReactNode);
-    } else rest.push(child);
+      slottable = child.props.children as ReactNode;
+      at = rest.length;
+    }
+    rest.push(child);
   });
-  if (element !== null) return cloneElement(element as ReactElement<Props>, undefined, rest);
-  return !slottable && Children.count(children) === 1 && isValidElement<Props>(children) ? children : null;
+  const inner = useUnwrapped(slottable);
+  if (at >= 0) {
+    if (!isValidElement<Props>(inner)) return null;
+    rest[at] = inner.props.children as ReactNode;
+    return cloneElement(inner, undefined, rest);
+  }
+  return Children.count(children) === 1 && isValidElement<Props>(children) ? children : null;
 }
 
 // The child's ref is read as a value to compose, never its `current` (the React Compiler's lint cannot tell that),
 // and the kit does not use the React Compiler.
-/* eslint-disable react-hooks/refs, react-hooks/preserve-manual-memoization */
+/* eslint-disable react-hooks/refs */
 /** Renders its one child element (or the one in its `Slottable`) with its own props and ref merged in: `asChild`. */
 export function Slot({
   children,
   ref,
   ...props
 }: Props & { readonly children?: ReactNode; readonly ref?: Ref<unknown> }) {
-  const target = slotted(children);
+  const target = useSlotted(children);
   const theirs = target?.props.ref as Ref<unknown> | undefined;
   const both = useCallback(
     (node: unknown) => {
@@ -104,4 +126,4 @@ export function Slot({
     ...(target.type === Fragment ? {} : { ref: ref ? both : theirs }),
   });
 }
-/* eslint-enable react-hooks/refs, react-hooks/preserve-manual-memoization */
+/* eslint-enable react-hooks/refs */

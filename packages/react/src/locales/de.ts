@@ -48,6 +48,7 @@ export const de: KestrelLabels = {
   statusRequestFailed: 'Anfrage fehlgeschlagen: kein Ergebnis erhalten',
   statusTimedOut: 'Keine rechtzeitige Antwort: kein Ergebnis erhalten',
   assistantRegion: 'Antwort des Assistenten',
+  cancelledRegion: 'Antwort des Assistenten, vor dem Ende abgebrochen',
   draftRegion: 'Antwort des Assistenten, in Arbeit',
   draftInProgress: 'Schreibt… (in Arbeit, nicht endgültig)',
   draftInterrupted: 'Unvollständiger Text, kein Ergebnis',

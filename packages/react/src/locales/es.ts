@@ -49,6 +49,7 @@ export const es: KestrelLabels = {
   statusRequestFailed: 'La solicitud falló: no se recibió ningún resultado',
   statusTimedOut: 'Sin respuesta a tiempo: no se recibió ningún resultado',
   assistantRegion: 'Respuesta del asistente',
+  cancelledRegion: 'Respuesta del asistente, detenida antes del final',
   draftRegion: 'Respuesta del asistente, en curso',
   draftInProgress: 'Escribiendo… (en curso, no definitivo)',
   draftInterrupted: 'Texto incompleto, no es un resultado',

@@ -49,6 +49,7 @@ export const fr: KestrelLabels = {
   statusRequestFailed: 'Échec de la requête : aucun résultat reçu',
   statusTimedOut: 'Pas de réponse à temps : aucun résultat reçu',
   assistantRegion: 'Réponse de l’assistant',
+  cancelledRegion: 'Réponse de l’assistant, arrêtée avant la fin',
   draftRegion: 'Réponse de l’assistant, en cours',
   draftInProgress: 'Rédaction… (en cours, non définitif)',
   draftInterrupted: 'Texte incomplet, pas un résultat',

@@ -99,13 +99,7 @@ export function SessionComposer({ placeholder, rows = 2, onSent, ref, ...rest }:
       </p>
       <div data-kestrel-actions="">
         {activity === 'live' || activity === 'sending' ? (
-          <ActionButton
-            type="button"
-            action="cancel"
-            label={t.sessionStop}
-            act={() => void session.cancel()}
-            home={field}
-          />
+          <ActionButton type="button" action="cancel" label={t.sessionStop} act={() => void session.cancel()} />
         ) : null}
         <button type="submit" data-kestrel-action="send" disabled={!canSend}>
           {t.sessionSend}

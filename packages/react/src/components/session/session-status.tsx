@@ -1,6 +1,6 @@
 'use client';
 import type { SessionEntry, SessionEntryStatus, SessionState } from '@kestrel/core';
-import { useEffect, useRef, useState, type HTMLAttributes, type Ref } from 'react';
+import { Fragment, useEffect, useRef, useState, type HTMLAttributes, type Ref } from 'react';
 import { useKestrelLabels, type KestrelLabels } from '../labels.js';
 import { announcementText, selectAnnouncement } from '../run-status.js';
 import { selectFinishNoteReason } from '../finish-notice.js';
@@ -50,7 +50,8 @@ function sentenceFor(entry: SessionEntry<unknown>, before: SessionEntryStatus | 
 export function SessionStatus({ ref, ...rest }: SessionStatusProps) {
   const { session } = useSessionContext('Session.Status');
   const t = useKestrelLabels();
-  const [sentence, setSentence] = useState('');
+  // Counted, so the same sentence twice in a row (two runs that fail alike) is new text again, and heard again.
+  const [said, setSaid] = useState({ sentence: '', count: 0 });
   const labels = useRef(t);
   useEffect(() => {
     labels.current = t;
@@ -61,13 +62,14 @@ export function SessionStatus({ ref, ...rest }: SessionStatusProps) {
       let latest: string | null = null;
       for (const entry of state.entries) latest = sentenceFor(entry, seen.get(entry.key), labels.current) ?? latest;
       seen = new Map(state.entries.map((entry) => [entry.key, entry.status] as const));
-      if (latest !== null) setSentence(latest);
+      const sentence = latest;
+      if (sentence !== null) setSaid((before) => ({ sentence, count: before.count + 1 }));
     };
     return session.subscribe(() => check(session.getState()));
   }, [session]);
   return (
     <div {...rest} ref={ref} role="status" aria-live="polite" aria-atomic="true" data-kestrel-part="session-status">
-      {sentence}
+      <Fragment key={said.count}>{said.sentence}</Fragment>
     </div>
   );
 }

@@ -129,6 +129,23 @@ describeModes('SessionView', ({ options }) => {
       expect(status().textContent).toBe('Run finished');
     });
 
+    it('announces each outcome, also the same sentence twice in a row (two runs that end alike)', async () => {
+      render(<SessionView session={createFixtureSession()} />, options);
+      const heard: string[] = [];
+      const observer = new MutationObserver((records) => {
+        // New text in the region, whether a text node is added or changed, is what a screen reader announces.
+        for (const record of records)
+          if (record.type === 'characterData' || record.addedNodes.length > 0) heard.push(status().textContent ?? '');
+      });
+      observer.observe(status(), { childList: true, characterData: true, subtree: true });
+      onTestFinished(() => observer.disconnect());
+      const user = userEvent.setup();
+      await user.type(field(), 'Hello{Enter}');
+      await vi.waitFor(() => expect(heard).toEqual(['Run finished']));
+      await user.type(field(), 'Again{Enter}');
+      await vi.waitFor(() => expect(heard).toEqual(['Run finished', 'Run finished']));
+    });
+
     it('does not send an empty message', async () => {
       const onAction = vi.fn();
       render(<SessionView session={createFixtureSession({ onAction })} />, options);
