@@ -1,6 +1,6 @@
 'use client';
 import type { RetryMode, RunActions, RunOutput, RunSource, RunState } from '@kestrel/core';
-import { useCallback, type HTMLAttributes, type Ref } from 'react';
+import { useCallback, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { ActionButton, type ActionButtonProps } from './action-button.js';
 import { useKestrelLabels, type KestrelLabels } from './labels.js';
@@ -20,6 +20,11 @@ export interface RunOutcomeProps extends Omit<HTMLAttributes<HTMLDivElement>, 'c
   /** The run; inside `Run.Root`, the root's. */
   readonly run?: RunSource & Pick<RunActions, 'retry' | 'getRetryMode'>;
   readonly labels?: Partial<KestrelLabels>;
+  /**
+   * What stands for the retry button of a FAILED outcome: the kit's `Run.Retry` by default; your own (for example
+   * `<Run.Retry asChild><Button /></Run.Retry>`), or `null` for none (you offer retry elsewhere).
+   */
+  readonly retry?: ReactNode;
   readonly ref?: Ref<HTMLDivElement>;
 }
 
@@ -32,7 +37,7 @@ export interface RunOutcomeProps extends Omit<HTMLAttributes<HTMLDivElement>, 'c
  * @example
  * <Run.Outcome />
  */
-export function RunOutcome({ run: ownRun, labels, className, ref, ...rest }: RunOutcomeProps) {
+export function RunOutcome({ run: ownRun, labels, retry, className, ref, ...rest }: RunOutcomeProps) {
   const run = usePartRun(ownRun, 'Run.Outcome');
   const output = useRunSelector(run, selectStoppedOutput);
   const t = useKestrelLabels(labels);
@@ -55,7 +60,7 @@ export function RunOutcome({ run: ownRun, labels, className, ref, ...rest }: Run
         <code>{t.failedCode(output.error.code)}</code>
       </p>
       {/* Retryable but without the input to start again (resumed by id): still said, never a button that does nothing. */}
-      <RunRetry run={run} labels={labels} />
+      {retry === undefined ? <RunRetry run={run} labels={labels} /> : retry}
     </div>
   );
 }

@@ -83,6 +83,38 @@ describe('Run.Outcome', () => {
     await expectNoAxeViolations(cancelled.container);
   });
 
+  it("puts the app's own retry button in the kit's place, or none", async () => {
+    const run = createScenarioRun(getScenario('failed-retryable'));
+    const retry = vi.spyOn(run, 'retry');
+    const { container, rerender } = render(
+      <Run.Root run={run}>
+        <Run.Outcome
+          retry={
+            <Run.Retry asChild>
+              <button type="button" className="mine">
+                Retry now
+              </button>
+            </Run.Retry>
+          }
+        />
+      </Run.Root>,
+    );
+    const outcome = part(container, 'outcome') as HTMLElement;
+    expect(
+      within(outcome)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Retry now']);
+    await userEvent.setup().click(within(outcome).getByRole('button', { name: 'Retry now' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    rerender(
+      <Run.Root run={run}>
+        <Run.Outcome retry={null} />
+      </Run.Root>,
+    );
+    expect(within(part(container, 'outcome') as HTMLElement).queryByRole('button')).toBeNull();
+  });
+
   it('renders nothing for COMPLETED, WAITING or a run that has not settled', () => {
     for (const name of ['completed-text', 'waiting-approval', 'truncated']) {
       const { container, unmount } = render(<Run.Outcome run={createScenarioRun(getScenario(name))} />);
