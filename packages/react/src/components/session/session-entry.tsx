@@ -1,12 +1,11 @@
 'use client';
 import type { SessionEntry, SessionState } from '@kestrel/core';
-import { Fragment, memo, useCallback, useRef, type Ref } from 'react';
+import { Fragment, memo, useCallback, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
 import { useKestrelLabels } from '../labels.js';
 import { Run } from '../run-parts.js';
 import { answerSummary } from './answer-summary.js';
-import { HandsFocusBack } from './hands-focus-back.js';
 import { entryByKey, useSessionContext } from './session-context.js';
 
 /** Props of one entry of the thread (internal: `Session.Thread` renders them). */
@@ -41,7 +40,6 @@ export const SessionEntryView = memo(function SessionEntryView({
   const select = useCallback((state: SessionState<unknown>) => entryByKey(state, entryKey), [entryKey]);
   const entry = useSessionSelector(session, select);
   const t = useKestrelLabels();
-  const withdrawButton = useRef<HTMLButtonElement | null>(null);
   if (entry === undefined) return null;
   return (
     <article
@@ -59,15 +57,8 @@ export const SessionEntryView = memo(function SessionEntryView({
         <p data-kestrel-text="">{entry.input}</p>
         {entry.status === 'queued' ? (
           <p data-kestrel-note="">
-            {t.sessionQueued}{' '}
-            <HandsFocusBack target={withdrawButton}>
-              <ActionButton
-                ref={withdrawButton}
-                action="withdraw"
-                label={t.sessionWithdraw}
-                act={() => session.withdraw(entry.key)}
-              />
-            </HandsFocusBack>
+            {t.sessionQueued} {/* Gone with the message it withdraws: focus then moves to the thread (ActionButton). */}
+            <ActionButton action="withdraw" label={t.sessionWithdraw} act={() => session.withdraw(entry.key)} />
           </p>
         ) : null}
         {entry.status === 'sending' ? <p data-kestrel-note="">{t.sessionSending}</p> : null}

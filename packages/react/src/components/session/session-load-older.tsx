@@ -4,7 +4,6 @@ import { useEffect, useRef, type HTMLAttributes, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
 import { useKestrelLabels } from '../labels.js';
-import { HandsFocusBack } from './hands-focus-back.js';
 import { useSessionContext } from './session-context.js';
 
 const selectHistory = (state: SessionState<unknown>) => state.history;
@@ -58,14 +57,13 @@ export function SessionLoadOlder({ auto = true, ref, ...rest }: SessionLoadOlder
       {history === 'complete' && hasEntries ? <p data-kestrel-note="">{t.sessionHistoryStart}</p> : null}
       {history === 'unavailable' ? <p data-kestrel-note="">{t.sessionHistoryUnavailable}</p> : null}
       {offer ? (
-        <HandsFocusBack target={button}>
-          <ActionButton
-            ref={button}
-            action="load-older"
-            label={t.sessionLoadOlder}
-            act={() => void session.loadOlder()}
-          />
-        </HandsFocusBack>
+        // Gone once the last page is in: focus then moves to the thread (ActionButton).
+        <ActionButton
+          ref={button}
+          action="load-older"
+          label={t.sessionLoadOlder}
+          act={() => void session.loadOlder()}
+        />
       ) : null}
     </div>
   );
