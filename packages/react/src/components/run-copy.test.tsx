@@ -2,7 +2,8 @@ import { createScenarioRun, createScenarioSource, getScenario } from '@kestrel/t
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COPY_FEEDBACK_MS, RunCopy } from './run-copy.js';
+import { Run } from './run-parts.js';
+import { COPY_FEEDBACK_MS, RunCopy, useCopyAnswer } from './run-copy.js';
 import { RunView } from './run-view.js';
 
 afterEach(() => {
@@ -51,5 +52,27 @@ describe('Run.Copy', () => {
   it.each(['failed-retryable', 'cancelled', 'waiting-approval'])('is not offered for a %s run', (name) => {
     render(<RunCopy run={createScenarioSource(getScenario(name))} />);
     expect(copyButton()).toBeNull();
+  });
+
+  it("gives a button of the app's own the answer, the feedback and copy() (useCopyAnswer)", async () => {
+    const user = userEvent.setup();
+    function IconCopy() {
+      const { answer, state, copy } = useCopyAnswer();
+      if (answer === null) return null;
+      return (
+        <button type="button" aria-label={state === 'copied' ? 'Copied to the clipboard' : 'Copy'} onClick={copy}>
+          ⧉
+        </button>
+      );
+    }
+    const scenario = getScenario('completed-text');
+    render(
+      <Run.Root run={createScenarioRun(scenario)}>
+        <IconCopy />
+      </Run.Root>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(scenario.expected.assistantText);
+    expect(screen.getByRole('button', { name: 'Copied to the clipboard' })).toBeTruthy();
   });
 });

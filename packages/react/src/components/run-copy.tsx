@@ -22,34 +22,60 @@ export interface RunCopyProps extends ActionButtonProps {
   readonly run?: RunSource;
 }
 
+/** What `useCopyAnswer` gives a copy button of the app's own. */
+export interface CopyAnswer {
+  /** `output.assistantText` of a COMPLETED run; `null` before (a draft is never the answer) and for other outcomes. */
+  readonly answer: string | null;
+  /** `copied` for two seconds after a copy, `failed` when the browser refused, `idle` otherwise. */
+  readonly state: CopyState;
+  /** Copies the answer (nothing while `answer` is `null`). */
+  readonly copy: () => void;
+}
+
 /**
- * Copies the answer to the clipboard: `output.assistantText` of a COMPLETED run, never the streamed draft (the
- * button appears only once the run has settled as COMPLETED). `data-kestrel-action="copy"`, `data-state` one of
- * {@link CopyState}: "Copied" for two seconds, or that the browser refused. Your `onClick` runs first; call
- * `event.preventDefault()` in it to copy something else yourself.
+ * What `Run.Copy` does, for a button of your own: the answer to copy, the feedback state and `copy()`. Inside
+ * `Run.Root` it reads the root's run; elsewhere pass `run`.
  *
  * @example
- * <Run.Copy asChild><MyIconButton aria-label="Copy answer" /></Run.Copy>
+ * const { answer, state, copy } = useCopyAnswer(run);
+ * if (answer !== null) return <IconButton onClick={copy} aria-label={state === 'copied' ? 'Copied' : 'Copy answer'} />;
  */
-export function RunCopy({ run: ownRun, labels, ...rest }: RunCopyProps) {
-  const run = usePartRun(ownRun, 'Run.Copy');
+export function useCopyAnswer(ownRun?: RunSource): CopyAnswer {
+  const run = usePartRun(ownRun, 'useCopyAnswer');
   const answer = useRunSelector(run, selectAnswer);
-  const t = useKestrelLabels(labels);
   const [state, setState] = useState<CopyState>('idle');
   useEffect(() => {
     if (state === 'idle') return;
     const timer = setTimeout(() => setState('idle'), COPY_FEEDBACK_MS);
     return () => clearTimeout(timer);
   }, [state]);
-  if (answer === null) return null;
   // Inside a promise, so a page without the clipboard API (plain http) fails like a refused permission.
-  const copy = () =>
-    void Promise.resolve()
-      .then(() => navigator.clipboard.writeText(answer))
-      .then(
-        () => setState('copied'),
-        () => setState('failed'),
-      );
+  const copy = () => {
+    if (answer !== null)
+      void Promise.resolve()
+        .then(() => navigator.clipboard.writeText(answer))
+        .then(
+          () => setState('copied'),
+          () => setState('failed'),
+        );
+  };
+  return { answer, state, copy };
+}
+
+/**
+ * Copies the answer to the clipboard: `output.assistantText` of a COMPLETED run, never the streamed draft (the
+ * button appears only once the run has settled as COMPLETED). `data-kestrel-action="copy"`, `data-state` one of
+ * {@link CopyState}: "Copied" for two seconds, or that the browser refused. Your `onClick` runs first; call
+ * `event.preventDefault()` in it to copy something else yourself. With `asChild` the label is your element's: show
+ * the feedback from `data-state`, or build the button on {@link useCopyAnswer}.
+ *
+ * @example
+ * <Run.Copy asChild><MyIconButton aria-label="Copy answer" /></Run.Copy>
+ */
+export function RunCopy({ run: ownRun, labels, ...rest }: RunCopyProps) {
+  const { answer, state, copy } = useCopyAnswer(usePartRun(ownRun, 'Run.Copy'));
+  const t = useKestrelLabels(labels);
+  if (answer === null) return null;
   return (
     <ActionButton
       {...rest}
