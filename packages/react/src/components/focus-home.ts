@@ -24,14 +24,22 @@ export function useFocusHome(own: RefObject<HTMLElement | null>): void {
         node.closest('[data-kestrel-session]')?.querySelector<HTMLElement>('[data-kestrel-part="thread"]');
       if (target == null) return;
       queueMicrotask(() => {
-        const active = root.activeElement;
-        if (node.isConnected || !target.isConnected || (active !== null && active !== node.ownerDocument.body)) return;
-        // Focusable from script only, and only while it holds this focus: no extra tab stop, and a click on the
-        // run's text later does not make the whole view the focused element. A target focusable already keeps its
-        // place in the tab order.
+        // The document's, not a shadow root's: that one is null whenever focus is outside its tree.
+        const doc = node.ownerDocument;
+        const active = doc.activeElement;
+        if (node.isConnected || !target.isConnected || (active !== null && active !== doc.body)) return;
+        // Focusable from script only, and only until focus moves on to another element: no extra tab stop, and a
+        // click on the run's text later does not make the whole view the focused element. Kept while the window
+        // alone loses focus (another tab, Alt+Tab), or coming back would find focus at the top of the page. A
+        // target focusable already keeps its place in the tab order.
         if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) {
           target.tabIndex = -1;
-          target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
+          const leave = (event: FocusEvent) => {
+            if (event.relatedTarget === null) return;
+            target.removeEventListener('focusout', leave);
+            if (target.getAttribute('tabindex') === '-1') target.removeAttribute('tabindex');
+          };
+          target.addEventListener('focusout', leave);
         }
         target.focus({ preventScroll: true });
       });

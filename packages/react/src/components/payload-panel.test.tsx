@@ -61,6 +61,17 @@ describe('PayloadPanel', () => {
     expect(screen.getByRole('region', { name: 'Application content' }).textContent).toBe('INV-2041');
   });
 
+  it('stays a group when a wrapper passes role={undefined}', () => {
+    render(
+      <PayloadPanel
+        role={undefined}
+        run={createScenarioSource<Invoice>(getScenario('completed-payload'), { payloadSchema: invoiceSchema })}
+        renderPayload={(invoice) => <p>{invoice.invoiceNumber}</p>}
+      />,
+    );
+    expect(screen.getByRole('group', { name: 'Application content' }).textContent).toBe('INV-2041');
+  });
+
   it('shows an invalid payload as invalid, with its issues, and never calls the renderer', async () => {
     const renderPayload = vi.fn(() => <p>rendered</p>);
     const { container } = render(

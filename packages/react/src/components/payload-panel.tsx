@@ -134,7 +134,7 @@ export function PayloadPanel<P>({
   return (
     // A labelled group, not a landmark: a conversation shows many payloads, and landmarks of one name repeated say
     // nothing about which is which (axe: landmark-unique).
-    <section role="group" {...common} aria-label={t.payloadRegion} data-authored="app">
+    <section {...common} role={rest.role ?? 'group'} aria-label={t.payloadRegion} data-authored="app">
       {renderPayload(payload.value, { runId, finishReason })}
     </section>
   );

@@ -22,7 +22,8 @@ export interface RunOutcomeProps extends Omit<HTMLAttributes<HTMLDivElement>, 'c
   readonly labels?: Partial<KestrelLabels>;
   /**
    * What stands for the retry button of a FAILED outcome: the kit's `Run.Retry` by default; your own (for example
-   * `<Run.Retry asChild><Button /></Run.Retry>`), or `null` for none (you offer retry elsewhere).
+   * `<Run.Retry asChild><Button /></Run.Retry>`, which is shown only when retry would act, unlike a bare button;
+   * outside `Run.Root`, give it the same `run`), or `null` for none (you offer retry elsewhere).
    */
   readonly retry?: ReactNode;
   readonly ref?: Ref<HTMLDivElement>;

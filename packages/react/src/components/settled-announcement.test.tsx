@@ -1,10 +1,30 @@
 import { createScenarioRun, createScenarioSource, getScenario } from '@kestrel/testing';
 import { act } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import { AssistantText } from './assistant-text.js';
 import { RunView } from './run-view.js';
+
+it('announces no text for a run cancelled while it streamed: what it said until the stop is not an answer', () => {
+  const source = createScenarioSource(getScenario('cancelled'), { until: (state) => state.draftText.length > 5 });
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  act(() => root.render(<AssistantText run={source} />));
+  act(() => {
+    while (source.step()) {
+      // play to run.completed
+    }
+  });
+  expect(source.getState().status).toBe('CANCELLED');
+  expect(container.querySelector('[data-kestrel-part="assistant-text"]')?.textContent).toBe(
+    'Tides are caused mainly by the Moon',
+  );
+  expect(container.querySelector('[aria-live="polite"]')?.textContent).toBe('');
+  act(() => root.unmount());
+  container.remove();
+});
 
 it('puts no style attribute into server HTML (a strict style CSP drops them) and hides its live region on the client', async () => {
   // A page whose Content-Security-Policy has no 'unsafe-inline' for styles drops style attributes from server

@@ -60,6 +60,9 @@ export function SettledAnnouncement({ mode, shown, continues, run }: SettledAnno
     }
     if (!sawDraft.current || shown.current === null) return;
     sawDraft.current = false;
+    // A run stopped before the end has no answer to tell: the status says it was cancelled, and what it said until
+    // then stays on the page, labelled so.
+    if (run.getState().status === 'CANCELLED') return;
     // Of two views of this run, one says it (decided now: a view that left as the run settled says nothing).
     const of = run.getState().result;
     const speaks = claimVoice(run.getState, 'answer', of, token.current!, shown.current);

@@ -202,6 +202,10 @@ export const TryAgainKeepsFocus: Story = {
     await waitFor(() => expect(root).toHaveAttribute('data-status', 'COMPLETED'));
     await expect(canvasElement.ownerDocument.activeElement).toBe(root);
     await expect(root.tabIndex).toBe(-1);
+    // Tab goes on into the view, which is then no longer focusable from script: never a tab stop of its own.
+    await userEvent.tab();
+    await expect(root.contains(canvasElement.ownerDocument.activeElement)).toBe(true);
+    await expect(root.hasAttribute('tabindex')).toBe(false);
   },
 };
 
