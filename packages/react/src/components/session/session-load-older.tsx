@@ -20,7 +20,8 @@ export interface SessionLoadOlderProps extends Omit<HTMLAttributes<HTMLDivElemen
 
 /**
  * The top of the thread (put it inside `Session.Thread`): a "Load older messages" button while older runs exist
- * (clicked, or scrolled into view with `auto`), "Loading…" while a page is on its way, the start of the
+ * (clicked, or scrolled into view with `auto`, but not by Tab: a focused button waits for Enter), "Loading…" while a
+ * page is on its way (the button stays, `aria-disabled`, so focus stays on it), the start of the
  * conversation once every run is loaded, a note when the server keeps no history, or why the last page failed
  * with the button to try again. The thread keeps what the person reads in place as the page arrives.
  * `data-kestrel-part="load-older"`, `data-state` the session's history status.
@@ -41,14 +42,18 @@ export function SessionLoadOlder({ auto = true, ref, ...rest }: SessionLoadOlder
     const target = button.current;
     if (!auto || history !== 'more' || target === null || typeof IntersectionObserver === 'undefined') return;
     // Observed anew after each page: if the button is still in view (a short page), the next one loads too.
+    // Not while it has focus: Tab scrolls a focused control into view, and each Tab would load another page.
     const observer = new IntersectionObserver((records) => {
-      if (records.some((record) => record.isIntersecting)) void session.loadOlder();
+      if (records.some((record) => record.isIntersecting) && target !== target.ownerDocument.activeElement)
+        void session.loadOlder();
     });
     observer.observe(target);
     return () => observer.disconnect();
   }, [auto, history, session]);
 
-  const offer = history === 'more' || history === 'error' || (history === 'unknown' && named);
+  // Kept (busy) while the page it asked for loads, so a keyboard user's focus stays on it for the next page.
+  const busy = history === 'loading' && hasEntries;
+  const offer = busy || history === 'more' || history === 'error' || (history === 'unknown' && named);
   return (
     <div {...rest} ref={ref} data-kestrel-part="load-older" data-state={history}>
       {history === 'error' ? <p data-kestrel-note="">{t.sessionHistoryError(failure)}</p> : null}
@@ -61,8 +66,9 @@ export function SessionLoadOlder({ auto = true, ref, ...rest }: SessionLoadOlder
         <ActionButton
           ref={button}
           action="load-older"
+          aria-disabled={busy || undefined}
           label={t.sessionLoadOlder}
-          act={() => void session.loadOlder()}
+          act={() => void (busy || session.loadOlder())}
         />
       ) : null}
     </div>

@@ -80,6 +80,38 @@ export const MoreHistory: Story = {
   },
 };
 
+/**
+ * A keyboard user tabs from the end of a long thread to "Load older messages": focusing it scrolls it into view, which
+ * must not load a page by itself (each Tab would load another). Enter loads one; focus stays on the button.
+ */
+export const LoadOlderByKeyboard: Story = {
+  args: {
+    history: 'more',
+    entries: [...history, ...history, ...history],
+    olderPages: [
+      [{ input: 'Hello', scenario: 'completed-text' }],
+      [{ input: 'First of all', scenario: 'completed-text' }],
+    ],
+    onAction: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const log = thread(canvasElement);
+    const loads = () => (args.onAction as ReturnType<typeof fn>).mock.calls.filter(([name]) => name === 'loadOlder');
+    log.focus();
+    await userEvent.tab();
+    const button = within(canvasElement).getByRole('button', { name: 'Load older messages' });
+    await expect(canvasElement.ownerDocument.activeElement).toBe(button);
+    // Long enough for an IntersectionObserver callback (Chromium) to have run.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(loads()).toHaveLength(0);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(entryStates(canvasElement)).toHaveLength(7));
+    await expect(canvasElement.ownerDocument.activeElement).toBe(button);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(loads()).toHaveLength(1);
+  },
+};
+
 /** A message typed while a run streams waits, visibly, with a way to withdraw it. */
 export const QueuedMessage: Story = {
   args: {
@@ -245,6 +277,12 @@ export const JumpToLatestNeverCoversFocus: Story = {
     const log = thread(canvasElement);
     // Only a browser lays out and scrolls (the stories' jsdom run measures 0 and is always at the bottom).
     if (log.clientHeight === 0) return;
+    // The message field's focus ring (2px, 2px out) stays inside the view, so a phone's screen edge cannot cut it.
+    const box = canvasElement.querySelector('[data-kestrel-session]')!.getBoundingClientRect();
+    const field = canvasElement.querySelector('textarea')!.getBoundingClientRect();
+    await expect(
+      Math.min(field.left - box.left, box.right - field.right, box.bottom - field.bottom),
+    ).toBeGreaterThanOrEqual(4);
     log.scrollTop = 0;
     const jump = await within(canvasElement).findByRole('button', { name: 'Jump to latest' });
     // The thread's full-width Activity buttons, one per run: put one right under the floating button.
