@@ -125,6 +125,8 @@ export interface KestrelLabels {
   readonly sessionStop: string;
   /** The composer under policy `reject` while a run is live or waiting. */
   readonly sessionBusy: string;
+  /** The composer's hint while a run in the thread waits for an answer: a message sent now does not answer it. */
+  readonly sessionWaitingHint: string;
   readonly sessionLoadOlder: string;
   readonly sessionLoadingOlder: string;
   readonly sessionHistoryUnavailable: string;
@@ -269,6 +271,7 @@ export const defaultLabels: KestrelLabels = {
   sessionSend: 'Send',
   sessionStop: 'Stop',
   sessionBusy: 'A run is in progress. Wait for it to finish.',
+  sessionWaitingHint: 'A question above is waiting for your answer. A message sent here does not answer it.',
   sessionLoadOlder: 'Load older messages',
   sessionLoadingOlder: 'Loading older messages…',
   sessionHistoryUnavailable: 'Older messages are not available from this server.',

@@ -143,6 +143,7 @@ export const de: KestrelLabels = {
   sessionSend: 'Senden',
   sessionStop: 'Stoppen',
   sessionBusy: 'Ein Lauf ist im Gang. Warten Sie, bis er endet.',
+  sessionWaitingHint: 'Oben wartet eine Frage auf Ihre Antwort. Eine Nachricht von hier beantwortet sie nicht.',
   sessionLoadOlder: 'Ältere Nachrichten laden',
   sessionLoadingOlder: 'Ältere Nachrichten werden geladen…',
   sessionHistoryUnavailable: 'Ältere Nachrichten sind auf diesem Server nicht verfügbar.',

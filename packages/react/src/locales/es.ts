@@ -144,6 +144,7 @@ export const es: KestrelLabels = {
   sessionSend: 'Enviar',
   sessionStop: 'Detener',
   sessionBusy: 'Hay una ejecución en curso. Espere a que termine.',
+  sessionWaitingHint: 'Una pregunta más arriba espera su respuesta. Un mensaje enviado aquí no la responde.',
   sessionLoadOlder: 'Cargar mensajes anteriores',
   sessionLoadingOlder: 'Cargando mensajes anteriores…',
   sessionHistoryUnavailable: 'Los mensajes anteriores no están disponibles en este servidor.',

@@ -144,6 +144,7 @@ export const fr: KestrelLabels = {
   sessionSend: 'Envoyer',
   sessionStop: 'Arrêter',
   sessionBusy: 'Une exécution est en cours. Attendez qu’elle se termine.',
+  sessionWaitingHint: 'Une question plus haut attend votre réponse. Un message envoyé ici n’y répond pas.',
   sessionLoadOlder: 'Charger les messages précédents',
   sessionLoadingOlder: 'Chargement des messages précédents…',
   sessionHistoryUnavailable: 'Les messages précédents ne sont pas disponibles sur ce serveur.',

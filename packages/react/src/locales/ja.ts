@@ -140,6 +140,7 @@ export const ja: KestrelLabels = {
   sessionSend: '送信',
   sessionStop: '停止',
   sessionBusy: '実行中です。終わるまでお待ちください。',
+  sessionWaitingHint: '上の質問があなたの回答を待っています。ここから送るメッセージは回答になりません。',
   sessionLoadOlder: '以前のメッセージを読み込む',
   sessionLoadingOlder: '以前のメッセージを読み込み中…',
   sessionHistoryUnavailable: 'このサーバーでは以前のメッセージを利用できません。',

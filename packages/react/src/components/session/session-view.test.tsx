@@ -189,6 +189,18 @@ describeModes('SessionView', ({ options }) => {
       );
     });
 
+    it("says in the field's hint that a question waits, so a reply typed there is not taken for its answer", () => {
+      render(
+        <SessionView
+          session={createFixtureSession({ entries: [{ input: 'Approve?', scenario: 'waiting-approval' }] })}
+        />,
+        options,
+      );
+      expect(document.getElementById(field().getAttribute('aria-describedby')!)!.textContent).toBe(
+        'A question above is waiting for your answer. A message sent here does not answer it.',
+      );
+    });
+
     it('focuses the prompt of the run that waits, not of a waiting run further up', () => {
       const session = createFixtureSession({
         entries: [{ input: 'Approve?', scenario: 'waiting-approval' }],
