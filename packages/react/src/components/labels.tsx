@@ -127,6 +127,8 @@ export interface KestrelLabels {
   readonly sessionBusy: string;
   /** The composer's hint while a run in the thread waits for an answer: a message sent now does not answer it. */
   readonly sessionWaitingHint: string;
+  /** The same, when the session's policy refuses a message while a run is in progress (`reject`). */
+  readonly sessionWaitingBlocked: string;
   readonly sessionLoadOlder: string;
   readonly sessionLoadingOlder: string;
   readonly sessionHistoryUnavailable: string;
@@ -272,6 +274,7 @@ export const defaultLabels: KestrelLabels = {
   sessionStop: 'Stop',
   sessionBusy: 'A run is in progress. Wait for it to finish.',
   sessionWaitingHint: 'A question above is waiting for your answer. A message sent here does not answer it.',
+  sessionWaitingBlocked: 'Answer the question above first. Messages can be sent once that run finishes.',
   sessionLoadOlder: 'Load older messages',
   sessionLoadingOlder: 'Loading older messages…',
   sessionHistoryUnavailable: 'Older messages are not available from this server.',

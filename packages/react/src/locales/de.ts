@@ -144,6 +144,7 @@ export const de: KestrelLabels = {
   sessionStop: 'Stoppen',
   sessionBusy: 'Ein Lauf ist im Gang. Warten Sie, bis er endet.',
   sessionWaitingHint: 'Oben wartet eine Frage auf Ihre Antwort. Eine Nachricht von hier beantwortet sie nicht.',
+  sessionWaitingBlocked: 'Beantworten Sie zuerst die Frage oben. Nachrichten gehen, sobald dieser Lauf endet.',
   sessionLoadOlder: 'Ältere Nachrichten laden',
   sessionLoadingOlder: 'Ältere Nachrichten werden geladen…',
   sessionHistoryUnavailable: 'Ältere Nachrichten sind auf diesem Server nicht verfügbar.',

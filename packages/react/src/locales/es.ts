@@ -145,6 +145,7 @@ export const es: KestrelLabels = {
   sessionStop: 'Detener',
   sessionBusy: 'Hay una ejecución en curso. Espere a que termine.',
   sessionWaitingHint: 'Una pregunta más arriba espera su respuesta. Un mensaje enviado aquí no la responde.',
+  sessionWaitingBlocked: 'Responda primero la pregunta de arriba. Podrá enviar mensajes cuando termine esa ejecución.',
   sessionLoadOlder: 'Cargar mensajes anteriores',
   sessionLoadingOlder: 'Cargando mensajes anteriores…',
   sessionHistoryUnavailable: 'Los mensajes anteriores no están disponibles en este servidor.',

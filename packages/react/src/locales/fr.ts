@@ -145,6 +145,8 @@ export const fr: KestrelLabels = {
   sessionStop: 'Arrêter',
   sessionBusy: 'Une exécution est en cours. Attendez qu’elle se termine.',
   sessionWaitingHint: 'Une question plus haut attend votre réponse. Un message envoyé ici n’y répond pas.',
+  sessionWaitingBlocked:
+    'Répondez d’abord à la question plus haut. Les messages partiront à la fin de cette exécution.',
   sessionLoadOlder: 'Charger les messages précédents',
   sessionLoadingOlder: 'Chargement des messages précédents…',
   sessionHistoryUnavailable: 'Les messages précédents ne sont pas disponibles sur ce serveur.',

@@ -141,6 +141,7 @@ export const ja: KestrelLabels = {
   sessionStop: '停止',
   sessionBusy: '実行中です。終わるまでお待ちください。',
   sessionWaitingHint: '上の質問があなたの回答を待っています。ここから送るメッセージは回答になりません。',
+  sessionWaitingBlocked: '先に上の質問に回答してください。その実行が終わるとメッセージを送れます。',
   sessionLoadOlder: '以前のメッセージを読み込む',
   sessionLoadingOlder: '以前のメッセージを読み込み中…',
   sessionHistoryUnavailable: 'このサーバーでは以前のメッセージを利用できません。',

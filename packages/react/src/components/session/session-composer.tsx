@@ -96,7 +96,13 @@ export function SessionComposer({ placeholder, rows = 2, onSent, ref, ...rest }:
       />
       <p id={hintId} data-kestrel-note="">
         {/* A run waiting on an answer is answered in the thread, not here: say so before a message queues behind it. */}
-        {activity === 'waiting' ? t.sessionWaitingHint : state === 'blocked' ? t.sessionBusy : t.sessionComposerHint}
+        {activity === 'waiting'
+          ? state === 'blocked'
+            ? t.sessionWaitingBlocked
+            : t.sessionWaitingHint
+          : state === 'blocked'
+            ? t.sessionBusy
+            : t.sessionComposerHint}
       </p>
       <div data-kestrel-actions="">
         {activity === 'live' || activity === 'sending' ? (

@@ -42,9 +42,10 @@ export function SessionLoadOlder({ auto = true, ref, ...rest }: SessionLoadOlder
     const target = button.current;
     if (!auto || history !== 'more' || target === null || typeof IntersectionObserver === 'undefined') return;
     // Observed anew after each page: if the button is still in view (a short page), the next one loads too.
-    // Not while it has focus: Tab scrolls a focused control into view, and each Tab would load another page.
+    // Not while the keyboard is on it: Tab scrolls a focused control into view, and each Tab would load another
+    // page. A click's focus (not :focus-visible) does not stop it.
     const observer = new IntersectionObserver((records) => {
-      if (records.some((record) => record.isIntersecting) && target !== target.ownerDocument.activeElement)
+      if (records.some((record) => record.isIntersecting) && !target.matches(':focus-visible'))
         void session.loadOlder();
     });
     observer.observe(target);
@@ -56,7 +57,12 @@ export function SessionLoadOlder({ auto = true, ref, ...rest }: SessionLoadOlder
   const offer = busy || history === 'more' || history === 'error' || (history === 'unknown' && named);
   return (
     <div {...rest} ref={ref} data-kestrel-part="load-older" data-state={history}>
-      {history === 'error' ? <p data-kestrel-note="">{t.sessionHistoryError(failure)}</p> : null}
+      {/* An alert: the person who asked for the page, focus still on the button, hears that it failed. */}
+      {history === 'error' ? (
+        <p role="alert" data-kestrel-note="">
+          {t.sessionHistoryError(failure)}
+        </p>
+      ) : null}
       {history === 'loading' ? <p data-kestrel-note="">{t.sessionLoadingOlder}</p> : null}
       {/* An empty thread says so itself ("No messages yet"): the start of nothing is not news. */}
       {history === 'complete' && hasEntries ? <p data-kestrel-note="">{t.sessionHistoryStart}</p> : null}

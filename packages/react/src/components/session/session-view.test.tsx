@@ -201,6 +201,17 @@ describeModes('SessionView', ({ options }) => {
       );
     });
 
+    it('says to answer first when the policy refuses messages while a question waits', () => {
+      const session = createFixtureSession({
+        entries: [{ input: 'Approve?', scenario: 'waiting-approval' }],
+        concurrency: 'reject',
+      });
+      render(<SessionView session={session} />, options);
+      expect(document.getElementById(field().getAttribute('aria-describedby')!)!.textContent).toBe(
+        'Answer the question above first. Messages can be sent once that run finishes.',
+      );
+    });
+
     it('focuses the prompt of the run that waits, not of a waiting run further up', () => {
       const session = createFixtureSession({
         entries: [{ input: 'Approve?', scenario: 'waiting-approval' }],
@@ -277,7 +288,8 @@ describeModes('SessionView', ({ options }) => {
       render(<SessionView session={session} />, options);
       expect(screen.getByText('Older messages are not available from this server.')).toBeTruthy();
       act(() => session.setHistory('error'));
-      expect(screen.getByText('Older messages could not be loaded: The connection failed')).toBeTruthy();
+      // An alert: a person who asked for the page with the keyboard, focus still on the button, hears it failed.
+      expect(screen.getByRole('alert').textContent).toBe('Older messages could not be loaded: The connection failed');
       expect(screen.getByRole('button', { name: 'Load older messages' })).toBeTruthy();
     });
 
