@@ -4,8 +4,8 @@ import { useLayoutEffect, type RefObject } from 'react';
 /**
  * When the part's element goes away while it holds focus (Stop once the run settles, Try again once the run starts
  * over, the question once it is answered, Jump to latest once there), focus moves to the run view's root, or else
- * to the conversation's thread, instead of falling to the page: a keyboard or screen reader
- * user carries on where they were.
+ * to the conversation's thread, instead of falling to the page: a keyboard or screen reader user carries on where
+ * they were.
  *
  * Whether the element held focus is read in the layout cleanup, while it is still in the document (a parent's
  * cleanup runs before its child's ref is cleared). Focus moves a microtask later, once the commit is done, and only

@@ -16,9 +16,9 @@ import { assignRef } from './use-own-element.js';
  * Radix's Slot and Slottable (@radix-ui/react-slot 1.5.0), what `asChild` needs, same contract: the one child element
  * is rendered with the part's props merged in (the child's handler runs first, then the part's; classNames joined;
  * styles merged, the child's winning; aria-describedby ids joined; any other prop the child's), and both refs get
- * the node. Written here because that package and its compose-refs helper are 1.3 kB gz of every bundle with
- * <RunView> (3.2 kB minified, about 1 kB after this file), with the view at its size ceiling; what it drops is
- * `Slottable`'s render-prop form, which the kit does not use. A child that a server component hands over as a lazy
+ * the node. Written here because that package and its compose-refs helper are 3.2 kB minified in every bundle with
+ * <RunView>, which was at its size ceiling: this file took <RunView> from 27,718 to 27,024 bytes gz (`pnpm run
+ * size`). What it drops is `Slottable`'s render-prop form, which the kit does not use. A child that a server component hands over as a lazy
  * reference (React Flight) is unwrapped with `use`, as Radix does.
  * slot.test.tsx renders the same trees with Radix's Slot, kept as a dev dependency, as the reference.
  */
