@@ -154,6 +154,7 @@ export type { KestrelRoute, KestrelRouteMatch } from './protocol/kestrel-routes.
 export { createSessionController } from './session/create-session-controller.js';
 export type {
   SessionAnswer,
+  SessionAnswerNotTaken,
   SessionQuestion,
   SessionConcurrency,
   SessionController,

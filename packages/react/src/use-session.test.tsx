@@ -169,14 +169,25 @@ describeModes('SessionView: a question answered in another tab', ({ options }) =
       await elsewhere.respond(approval.continuation!.answer)
     ).result; // the other tab answers first
 
+    const region = document.querySelector('[data-kestrel-part="session-status"]')!;
+    const said: string[] = [];
+    const listening = new MutationObserver(() => said.push(region.textContent ?? ''));
+    listening.observe(region, { childList: true, characterData: true, subtree: true });
     await userEvent.setup().click(approve);
     await waitFor(() => expect(thread()).toEqual([`${approval.input}: COMPLETED`]));
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     // The other tab's answer, read from the listing.
-    await waitFor(() => expect(entries()[0]?.querySelectorAll('[data-kestrel-part="answer"]')).toHaveLength(1));
+    const taken = () => entries()[0]?.querySelectorAll('[data-kestrel-part="answer"]:not([data-state])');
+    await waitFor(() => expect(taken()).toHaveLength(1));
     expect(entries()[0]?.querySelector('[data-kestrel-part="assistant-text"]')?.textContent).toBe(
       approval.continuation!.expected.assistantText,
     );
+    // This tab's answer is not lost without a word: it stays, marked not sent, with why, announced once.
+    const sentence = 'Not sent: this question was already answered in another tab or on another device.';
+    const notTaken = entries()[0]?.querySelector('[data-kestrel-part="answer"][data-state="not-taken"]');
+    expect(notTaken?.textContent).toBe(`Your answer (not sent)Approved${sentence}`);
+    listening.disconnect();
+    expect(said.filter((text) => text === sentence)).toHaveLength(1);
   });
 });
 
@@ -242,6 +253,9 @@ describeModes('SessionView: trying a FAILED message again', ({ options, strict }
     ];
     expect(thread()).toEqual(before);
     await userEvent.setup().click(within(entries()[1]!).getByRole('button', { name: 'Try again' }));
+    // The button is gone with the retry: focus goes to the thread, which follows the new message, not the old run.
+    expect(within(entries()[1]!).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('log'));
     await waitFor(() => expect(thread()).toEqual([...before, `${failedInput} (#2): COMPLETED`]), { timeout: 5_000 });
     const live = thread();
     view.unmount();
@@ -356,5 +370,43 @@ describeModes('useSession following its sessionId', ({ options }) => {
     act(() => void into.current!.send('Convert 5 USD'));
     await waitFor(() => expect(into.current!.state.entries.at(-1)?.status).toBe('settled'), { timeout: 5_000 });
     expect(into.current!.state.entries.at(-1)?.run.getState().status).toBe('FAILED');
+  });
+});
+
+describeModes('SessionView: a message that could not be sent', ({ options }) => {
+  function Chat({ client }: { client: UseSessionOptions['client'] }) {
+    return <SessionView session={useSession({ client })} />;
+  }
+  const note = () => entries().at(-1)!.querySelector('[data-kestrel-part="message"] [data-kestrel-note]');
+  const announced = () => document.querySelector('[data-kestrel-part="session-status"]')!.textContent;
+
+  it('says why in words a person can act on, not the developer message, and Send again hands focus to the thread', async () => {
+    const posts = () =>
+      kestrel.sent('POST', /\/v1\/sessions\/new\/runs$/).filter((r) => r.body.includes('no-such-scenario')).length;
+    const before = posts();
+    render(<Chat client={kestrel.client()} />, options);
+    const user = userEvent.setup();
+    await user.type(field(), '[[scenario:no-such-scenario] Hello{Enter}');
+    await waitFor(() => expect(entries().at(-1)!.dataset.state).toBe('failed-to-send'));
+    expect(note()!.textContent).toBe('Not sent: the server refused it (HTTP 400). Send again');
+    expect(announced()).toBe('Not sent: the server refused it (HTTP 400).');
+    expect(document.body.textContent).not.toContain('unknown_scenario');
+
+    await user.click(within(entries().at(-1)!).getByRole('button', { name: 'Send again' }));
+    expect(document.activeElement).toBe(screen.getByRole('log'));
+    await waitFor(() => expect(entries().at(-1)!.dataset.state).toBe('failed-to-send'));
+    expect(posts() - before).toBe(2);
+  });
+
+  it('says the server could not be reached when nothing answers', async () => {
+    const { listenOnLoopback } = await import('@kestrel/server/node');
+    const gone = await listenOnLoopback((_req, res) => res.end());
+    await gone.close(); // the port now refuses connections
+    const { createRunClient } = await import('@kestrel/core');
+    render(<Chat client={createRunClient({ baseUrl: gone.url })} />, options);
+    await userEvent.setup().type(field(), 'Hello{Enter}');
+    await waitFor(() => expect(entries().at(-1)!.dataset.state).toBe('failed-to-send'), { timeout: 5_000 });
+    expect(note()!.textContent).toBe('Not sent: could not reach the server. Send again');
+    expect(announced()).toBe('Not sent: could not reach the server.');
   });
 });

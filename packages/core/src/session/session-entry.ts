@@ -10,7 +10,7 @@ import type { InteractionAnswer, ResponseFormat } from '../protocol/types.js';
 import type { RunError, RunState } from '../run/run-state.js';
 import { entryError, entryStatus, type Delivery } from './entry-status.js';
 import { withAnswer } from './known-run.js';
-import type { SessionAnswer, SessionEntry } from './session-types.js';
+import type { SessionAnswer, SessionAnswerNotTaken, SessionEntry } from './session-types.js';
 
 /** One message of the session and what the controller knows of it; `snapshot()` is what the app reads. */
 export interface EntryRecord<P> {
@@ -28,6 +28,8 @@ export interface EntryRecord<P> {
   /** The key of a later entry with the same input (its retry), set by `markRetried`; null when there is none. */
   retriedAs: string | null;
   answers: readonly SessionAnswer[];
+  /** The last answer given here that the server did not take because the wait was over (`isWaitOver`). */
+  notTaken: SessionAnswerNotTaken | null;
   /** The run id: the run's own once known, else the one the listing gave. */
   readonly runId: string | null;
   snapshot(): SessionEntry<P>;
@@ -74,6 +76,7 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
     state: RunState<P>;
     delivery: Delivery;
     answers: readonly SessionAnswer[];
+    notTaken: SessionAnswerNotTaken | null;
     refused: RunError | null;
     retriedAs: string | null;
   } | null = null;
@@ -100,12 +103,19 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
       try {
         await controller.respond(answer);
       } catch (error) {
-        // Answered elsewhere: the run is read again (the controller does), and the session catches up with it.
-        if (isWaitOver(error)) init.outdated();
+        // Answered elsewhere: the run is read again (the controller does), and the session catches up with it. The
+        // entry keeps the answer that was not taken, so the thread can say it was not sent instead of losing it.
+        if (isWaitOver(error)) {
+          const reason = error.code === 'interaction_answered' ? 'answered-elsewhere' : 'gone';
+          record.notTaken = asked === null ? null : { ...asked, reason };
+          init.changed();
+          init.outdated();
+        }
         throw error;
       }
-      if (asked !== null) {
-        record.answers = withAnswer(record.answers, asked);
+      if (asked !== null || record.notTaken !== null) {
+        if (asked !== null) record.answers = withAnswer(record.answers, asked);
+        record.notTaken = null;
         init.changed();
       }
     },
@@ -126,6 +136,7 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
     conflicts: 0,
     retriedAs: null,
     answers: init.answers ?? [],
+    notTaken: null,
     get runId() {
       return controller.getState().runId ?? init.runId ?? null;
     },
@@ -136,6 +147,7 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
         cached.state === state &&
         cached.delivery === record.delivery &&
         cached.answers === record.answers &&
+        cached.notTaken === record.notTaken &&
         cached.refused === record.refused &&
         cached.retriedAs === record.retriedAs
       )
@@ -149,6 +161,7 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
         origin: record.origin,
         status,
         answers: record.answers,
+        answerNotTaken: record.notTaken,
         run: record.retriedAs === null ? binding : retriedBinding,
         error: entryError(status, state, record.refused),
       };
@@ -157,6 +170,7 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
         state,
         delivery: record.delivery,
         answers: record.answers,
+        notTaken: record.notTaken,
         refused: record.refused,
         retriedAs: record.retriedAs,
       };

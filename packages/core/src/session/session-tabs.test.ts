@@ -48,6 +48,13 @@ describe('createSessionController: a session open in two tabs', () => {
       expect.objectContaining({ answer: approval.continuation!.answer, attempt: 1 }),
     ]);
     expect(done.activeKey).toBeNull();
+    // The answer this tab gave is kept as not taken, so the thread can say it was not sent instead of losing it.
+    expect(done.entries[0]?.answerNotTaken).toMatchObject({
+      reason: 'answered-elsewhere',
+      answer: approval.continuation!.answer,
+      question: { interaction: { kind: 'approval' } },
+    });
+    expect(tab1.getState().entries[0]?.answerNotTaken).toBeNull();
   });
 
   it('an answer refused for a reason that says nothing about the wait (run_in_progress) leaves the entry WAITING, to answer again', async () => {
@@ -72,6 +79,7 @@ describe('createSessionController: a session open in two tabs', () => {
     expect(isWaitOver(refusal)).toBe(false);
     expect(tab.getState().entries[0]?.run.getState()).toBe(runState); // not read again
     expect(tab.getState().entries[0]?.answers).toEqual([]);
+    expect(tab.getState().entries[0]?.answerNotTaken).toBeNull(); // a refusal to correct, not a wait that is over
 
     refusing = false;
     await tab.getState().entries[0]!.run.respond(approval.continuation!.answer);

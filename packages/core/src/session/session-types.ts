@@ -63,6 +63,14 @@ export interface SessionAnswer {
   readonly question?: SessionQuestion;
 }
 
+/**
+ * An answer the server did not take because the wait was over: `answered-elsewhere` (`409 interaction_answered`:
+ * another tab or device answered first) or `gone` (`interaction_not_found`, `run_not_found`, `session_not_found`).
+ */
+export interface SessionAnswerNotTaken extends SessionAnswer {
+  readonly reason: 'answered-elsewhere' | 'gone';
+}
+
 /** One message of the person and the run it started. `run` works with every run part (`<Run.Root run={...}>`). */
 export interface SessionEntry<P = unknown> {
   /** Stable for the entry's life (a local id before the run id is known): use it as the React key. */
@@ -78,6 +86,12 @@ export interface SessionEntry<P = unknown> {
   readonly status: SessionEntryStatus;
   /** The answers given in this run, oldest first (the person's replies to its questions). */
   readonly answers: readonly SessionAnswer[];
+  /**
+   * The last answer given on this page that the server did not take because the wait was already over (answered
+   * in another tab or device, or the question or run gone: `isWaitOver`): it was not sent on, and `answers` holds
+   * what the run really got once the listing is read again. Null otherwise; cleared by an answer that is taken.
+   */
+  readonly answerNotTaken: SessionAnswerNotTaken | null;
   /** The entry's run: state and actions (respond, cancel, retry, ...). An idle run while queued or sending. */
   readonly run: RunBinding<P>;
   /** Why the POST failed, for `failed-to-send`; null otherwise. */

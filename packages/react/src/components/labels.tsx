@@ -1,6 +1,7 @@
 import type { AnswerIssue, RetryMode, RunErrorKind, RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FinishNoticeKind } from './finish-notice.js';
+import { httpSuffix, type NotSentReason } from './session/not-sent-reason.js';
 
 /**
  * Every text the components show or announce. Override any of them with a component's `labels` prop or with
@@ -110,13 +111,18 @@ export interface KestrelLabels {
   readonly sessionAnswerApproval: (approved: boolean) => string;
   /** A yes/no field of a form, in the person's answer as the thread repeats it. */
   readonly sessionAnswerYesNo: (value: boolean) => string;
+  /** Heading of an answer given here that the server did not take (the question's wait was already over). */
+  readonly sessionAnswerNotSent: string;
+  /** Why that answer was not taken, shown under it and announced once: answered elsewhere first, or gone. */
+  readonly sessionAnswerNotTaken: (reason: 'answered-elsewhere' | 'gone') => string;
   /** Shown on a message that waits for the live run to settle. */
   readonly sessionQueued: string;
   /** Announced once when a message is queued. */
   readonly sessionQueuedAnnouncement: string;
   readonly sessionWithdraw: string;
   readonly sessionSending: string;
-  readonly sessionFailedToSend: (message: string) => string;
+  /** A message that could not be sent: why, in the person's terms; `httpStatus` for an HTTP refusal, else null. */
+  readonly sessionFailedToSend: (reason: NotSentReason, httpStatus: number | null) => string;
   readonly sessionSendAgain: string;
   /** The composer's text field. */
   readonly sessionMessage: string;
@@ -157,6 +163,19 @@ const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
   error: "The agent's last turn ended with an error.",
   'tool-calls': "The agent's last turn ended with a tool call.",
   cancelled: "The agent's last turn was cancelled.",
+};
+
+const notSentWords: Record<NotSentReason, string> = {
+  unreachable: 'could not reach the server',
+  timeout: 'the server did not answer in time',
+  unreadable: "the server's reply could not be read",
+  busy: 'another reply in this conversation is still running',
+  'too-long': 'the message is too long',
+  'too-many': 'too many messages. Wait a moment, then send it again',
+  'signed-out': 'please sign in again',
+  forbidden: 'you are not allowed to send messages here',
+  server: 'the server had a problem',
+  refused: 'the server refused it',
 };
 
 const toolStatuses: Record<ToolCallStatus, string> = { running: 'running', succeeded: 'done', failed: 'failed' };
@@ -262,11 +281,16 @@ export const defaultLabels: KestrelLabels = {
   sessionYourAnswer: 'Your answer',
   sessionAnswerApproval: (approved) => (approved ? 'Approved' : 'Rejected'),
   sessionAnswerYesNo: (value) => (value ? 'Yes' : 'No'),
+  sessionAnswerNotSent: 'Your answer (not sent)',
+  sessionAnswerNotTaken: (reason) =>
+    reason === 'answered-elsewhere'
+      ? 'Not sent: this question was already answered in another tab or on another device.'
+      : 'Not sent: this question is no longer open.',
   sessionQueued: 'Queued: sent when the current run finishes',
   sessionQueuedAnnouncement: 'Message queued. It is sent when the current run finishes.',
   sessionWithdraw: 'Withdraw',
   sessionSending: 'Sending…',
-  sessionFailedToSend: (message) => `Not sent: ${message}`,
+  sessionFailedToSend: (reason, httpStatus) => `Not sent: ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionSendAgain: 'Send again',
   sessionMessage: 'Message',
   sessionComposerHint: 'Enter sends, Shift+Enter adds a line.',

@@ -1,6 +1,7 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
+import { httpSuffix, type NotSentReason } from '../components/session/not-sent-reason.js';
 import {
   answerIssueIn,
   dateFormatter,
@@ -22,6 +23,19 @@ const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
   error: 'Der letzte Schritt des Agenten endete mit einem Fehler.',
   'tool-calls': 'Der letzte Schritt des Agenten endete mit einem Werkzeugaufruf.',
   cancelled: 'Der letzte Schritt des Agenten wurde abgebrochen.',
+};
+
+const notSentWords: Record<NotSentReason, string> = {
+  unreachable: 'Der Server ist nicht erreichbar',
+  timeout: 'Der Server hat nicht rechtzeitig geantwortet',
+  unreadable: 'Die Antwort des Servers war nicht lesbar',
+  busy: 'Eine andere Antwort in dieser Unterhaltung läuft noch',
+  'too-long': 'Die Nachricht ist zu lang',
+  'too-many': 'Zu viele Nachrichten. Warten Sie einen Moment und senden Sie sie dann erneut',
+  'signed-out': 'Bitte melden Sie sich erneut an',
+  forbidden: 'Sie dürfen hier keine Nachrichten senden',
+  server: 'Auf dem Server ist ein Fehler aufgetreten',
+  refused: 'Der Server hat sie abgelehnt',
 };
 
 const toolStatuses: Record<ToolCallStatus, string> = {
@@ -132,11 +146,17 @@ export const de: KestrelLabels = {
   sessionYourAnswer: 'Ihre Antwort',
   sessionAnswerApproval: (approved) => (approved ? 'Genehmigt' : 'Abgelehnt'),
   sessionAnswerYesNo: (value) => (value ? 'Ja' : 'Nein'),
+  sessionAnswerNotSent: 'Ihre Antwort (nicht gesendet)',
+  sessionAnswerNotTaken: (reason) =>
+    reason === 'answered-elsewhere'
+      ? 'Nicht gesendet: Diese Frage wurde bereits in einem anderen Tab oder auf einem anderen Gerät beantwortet.'
+      : 'Nicht gesendet: Diese Frage ist nicht mehr offen.',
   sessionQueued: 'In der Warteschlange: wird gesendet, wenn der aktuelle Lauf endet',
   sessionQueuedAnnouncement: 'Nachricht eingereiht. Sie wird gesendet, wenn der aktuelle Lauf endet.',
   sessionWithdraw: 'Zurückziehen',
   sessionSending: 'Wird gesendet…',
-  sessionFailedToSend: (message) => `Nicht gesendet: ${message}`,
+  sessionFailedToSend: (reason, httpStatus) =>
+    `Nicht gesendet: ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionSendAgain: 'Erneut senden',
   sessionMessage: 'Nachricht',
   sessionComposerHint: 'Eingabe sendet, Umschalt+Eingabe fügt eine Zeile ein.',

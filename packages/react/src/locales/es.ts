@@ -1,6 +1,7 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
+import { httpSuffix, type NotSentReason } from '../components/session/not-sent-reason.js';
 import {
   answerIssueIn,
   dateFormatter,
@@ -22,6 +23,19 @@ const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
   error: 'El último turno del agente terminó con un error.',
   'tool-calls': 'El último turno del agente terminó con una llamada a una herramienta.',
   cancelled: 'El último turno del agente fue cancelado.',
+};
+
+const notSentWords: Record<NotSentReason, string> = {
+  unreachable: 'no se pudo conectar con el servidor',
+  timeout: 'el servidor no respondió a tiempo',
+  unreadable: 'no se pudo leer la respuesta del servidor',
+  busy: 'otra respuesta de esta conversación sigue en curso',
+  'too-long': 'el mensaje es demasiado largo',
+  'too-many': 'demasiados mensajes. Espere un momento y vuelva a enviarlo',
+  'signed-out': 'vuelva a iniciar sesión',
+  forbidden: 'no tiene permiso para enviar mensajes aquí',
+  server: 'el servidor tuvo un problema',
+  refused: 'el servidor lo rechazó',
 };
 
 const toolStatuses: Record<ToolCallStatus, string> = { running: 'en curso', succeeded: 'hecho', failed: 'fallida' };
@@ -133,11 +147,16 @@ export const es: KestrelLabels = {
   sessionYourAnswer: 'Su respuesta',
   sessionAnswerApproval: (approved) => (approved ? 'Aprobado' : 'Rechazado'),
   sessionAnswerYesNo: (value) => (value ? 'Sí' : 'No'),
+  sessionAnswerNotSent: 'Su respuesta (no enviada)',
+  sessionAnswerNotTaken: (reason) =>
+    reason === 'answered-elsewhere'
+      ? 'No enviada: esta pregunta ya se respondió en otra pestaña o en otro dispositivo.'
+      : 'No enviada: esta pregunta ya no está abierta.',
   sessionQueued: 'En cola: se envía cuando termine la ejecución actual',
   sessionQueuedAnnouncement: 'Mensaje en cola. Se envía cuando termine la ejecución actual.',
   sessionWithdraw: 'Retirar',
   sessionSending: 'Enviando…',
-  sessionFailedToSend: (message) => `No enviado: ${message}`,
+  sessionFailedToSend: (reason, httpStatus) => `No enviado: ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionSendAgain: 'Enviar de nuevo',
   sessionMessage: 'Mensaje',
   sessionComposerHint: 'Intro envía, Mayús+Intro añade una línea.',

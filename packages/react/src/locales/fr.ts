@@ -1,6 +1,7 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
+import { httpSuffix, type NotSentReason } from '../components/session/not-sent-reason.js';
 import {
   answerIssueIn,
   dateFormatter,
@@ -22,6 +23,19 @@ const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
   error: 'Le dernier tour de l’agent s’est terminé par une erreur.',
   'tool-calls': 'Le dernier tour de l’agent s’est terminé par un appel d’outil.',
   cancelled: 'Le dernier tour de l’agent a été annulé.',
+};
+
+const notSentWords: Record<NotSentReason, string> = {
+  unreachable: 'impossible de joindre le serveur',
+  timeout: 'le serveur n’a pas répondu à temps',
+  unreadable: 'la réponse du serveur est illisible',
+  busy: 'une autre réponse de cette discussion est encore en cours',
+  'too-long': 'le message est trop long',
+  'too-many': 'trop de messages. Attendez un instant, puis renvoyez-le',
+  'signed-out': 'reconnectez-vous',
+  forbidden: 'vous n’êtes pas autorisé à envoyer des messages ici',
+  server: 'le serveur a rencontré un problème',
+  refused: 'le serveur l’a refusé',
 };
 
 const toolStatuses: Record<ToolCallStatus, string> = { running: 'en cours', succeeded: 'terminé', failed: 'échec' };
@@ -133,11 +147,16 @@ export const fr: KestrelLabels = {
   sessionYourAnswer: 'Votre réponse',
   sessionAnswerApproval: (approved) => (approved ? 'Approuvé' : 'Refusé'),
   sessionAnswerYesNo: (value) => (value ? 'Oui' : 'Non'),
+  sessionAnswerNotSent: 'Votre réponse (non envoyée)',
+  sessionAnswerNotTaken: (reason) =>
+    reason === 'answered-elsewhere'
+      ? 'Non envoyée : cette question a déjà reçu une réponse dans un autre onglet ou sur un autre appareil.'
+      : 'Non envoyée : cette question n’est plus ouverte.',
   sessionQueued: 'En attente : envoyé à la fin de l’exécution en cours',
   sessionQueuedAnnouncement: 'Message mis en attente. Il sera envoyé à la fin de l’exécution en cours.',
   sessionWithdraw: 'Retirer',
   sessionSending: 'Envoi…',
-  sessionFailedToSend: (message) => `Non envoyé : ${message}`,
+  sessionFailedToSend: (reason, httpStatus) => `Non envoyé : ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionSendAgain: 'Renvoyer',
   sessionMessage: 'Votre message',
   sessionComposerHint: 'Entrée envoie, Maj+Entrée ajoute une ligne.',

@@ -1,6 +1,7 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
+import { httpSuffix, type NotSentReason } from '../components/session/not-sent-reason.js';
 import {
   answerIssueIn,
   dateFormatter,
@@ -22,6 +23,19 @@ const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
   error: 'エージェントの最後のターンはエラーで終了しました。',
   'tool-calls': 'エージェントの最後のターンはツール呼び出しで終了しました。',
   cancelled: 'エージェントの最後のターンはキャンセルされました。',
+};
+
+const notSentWords: Record<NotSentReason, string> = {
+  unreachable: 'サーバーに接続できません',
+  timeout: 'サーバーが時間内に応答しませんでした',
+  unreadable: 'サーバーの応答を読み取れませんでした',
+  busy: 'この会話の別の応答がまだ実行中です',
+  'too-long': 'メッセージが長すぎます',
+  'too-many': 'メッセージが多すぎます。少し待ってから再送信してください',
+  'signed-out': 'もう一度サインインしてください',
+  forbidden: 'ここでメッセージを送信する権限がありません',
+  server: 'サーバーで問題が発生しました',
+  refused: 'サーバーに拒否されました',
 };
 
 const toolStatuses: Record<ToolCallStatus, string> = { running: '実行中', succeeded: '完了', failed: '失敗' };
@@ -129,11 +143,17 @@ export const ja: KestrelLabels = {
   sessionYourAnswer: 'あなたの回答',
   sessionAnswerApproval: (approved) => (approved ? '承認しました' : '却下しました'),
   sessionAnswerYesNo: (value) => (value ? 'はい' : 'いいえ'),
+  sessionAnswerNotSent: 'あなたの回答（未送信）',
+  sessionAnswerNotTaken: (reason) =>
+    reason === 'answered-elsewhere'
+      ? '送信されませんでした: この質問は別のタブまたは別のデバイスですでに回答されています。'
+      : '送信されませんでした: この質問はすでに締め切られています。',
   sessionQueued: '待機中: 現在の実行が終わると送信されます',
   sessionQueuedAnnouncement: 'メッセージを待機させました。現在の実行が終わると送信されます。',
   sessionWithdraw: '取り下げる',
   sessionSending: '送信中…',
-  sessionFailedToSend: (message) => `送信できませんでした: ${message}`,
+  sessionFailedToSend: (reason, httpStatus) =>
+    `送信できませんでした: ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}。`,
   sessionSendAgain: '再送信',
   sessionMessage: 'メッセージ',
   sessionComposerHint: 'Enter で送信、Shift+Enter で改行します。',

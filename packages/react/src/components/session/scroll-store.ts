@@ -10,11 +10,19 @@ export interface ScrollStore {
   readonly scrollToLatest: () => void;
   /** The thread registers its scroller; returns the unregister. */
   readonly register: (scroller: () => void) => () => void;
+  /**
+   * A message the person sent again from the thread (Try again, Send again) went to its end: once that renders,
+   * the thread scrolls there and takes the focus the button held, instead of the old entry keeping it.
+   */
+  readonly handOff: () => void;
+  /** How many hand-offs were asked for: the thread acts on each new one once. */
+  readonly handOffs: () => number;
 }
 
 export function createScrollStore(): ScrollStore {
   let atBottom = true;
   let scroller: (() => void) | null = null;
+  let handOffs = 0;
   const listeners = new Set<() => void>();
   return {
     subscribe: (listener) => {
@@ -28,6 +36,11 @@ export function createScrollStore(): ScrollStore {
       listeners.forEach((listener) => listener());
     },
     scrollToLatest: () => scroller?.(),
+    handOff: () => {
+      handOffs += 1;
+      listeners.forEach((listener) => listener());
+    },
+    handOffs: () => handOffs,
     register: (next) => {
       scroller = next;
       return () => {

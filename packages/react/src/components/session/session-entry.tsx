@@ -1,8 +1,9 @@
 'use client';
-import type { SessionEntry, SessionState } from '@kestrel/core';
-import { Fragment, memo, useCallback, type Ref } from 'react';
+import type { RunBinding, SessionEntry, SessionRetryResult, SessionState } from '@kestrel/core';
+import { Fragment, memo, useCallback, useMemo, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
+import { notSentReason } from './not-sent-reason.js';
 import { useKestrelLabels } from '../labels.js';
 import { Run } from '../run-parts.js';
 import { answerSummary } from './answer-summary.js';
@@ -18,6 +19,9 @@ export interface SessionEntryViewProps {
   readonly offset?: number;
   readonly ref?: Ref<HTMLElement>;
 }
+
+/** Whether a retry put the message at the end of the thread (a new run, or a send that had failed). */
+const movedToEnd = (result: SessionRetryResult) => result.type === 'sent' || result.type === 'queued';
 
 const hasRun = (entry: SessionEntry<unknown>) =>
   entry.status === 'live' || entry.status === 'waiting' || entry.status === 'settled' || entry.status === 'interrupted';
@@ -36,11 +40,23 @@ export const SessionEntryView = memo(function SessionEntryView({
   offset,
   ref,
 }: SessionEntryViewProps) {
-  const { session, renderPayload, renderText, tools, renderInteraction } = useSessionContext('Session.Thread');
+  const { session, scroll, renderPayload, renderText, tools, renderInteraction } = useSessionContext('Session.Thread');
   const select = useCallback((state: SessionState<unknown>) => entryByKey(state, entryKey), [entryKey]);
   const entry = useSessionSelector(session, select);
   const t = useKestrelLabels();
-  if (entry === undefined) return null;
+  const binding = entry?.run;
+  // Try again on a FAILED run sends its message again as a new entry at the end: the thread follows it there.
+  const run = useMemo<RunBinding<unknown> | undefined>(
+    () =>
+      binding && {
+        ...binding,
+        retry: () => {
+          if (movedToEnd(session.retry(entryKey))) scroll.handOff();
+        },
+      },
+    [binding, session, scroll, entryKey],
+  );
+  if (entry === undefined || run === undefined) return null;
   return (
     <article
       ref={ref}
@@ -64,8 +80,17 @@ export const SessionEntryView = memo(function SessionEntryView({
         {entry.status === 'sending' ? <p data-kestrel-note="">{t.sessionSending}</p> : null}
         {entry.status === 'failed-to-send' ? (
           <p data-kestrel-note="">
-            {t.sessionFailedToSend(entry.error?.message ?? '')}{' '}
-            <ActionButton action="send-again" label={t.sessionSendAgain} act={() => session.retry(entry.key)} />
+            {t.sessionFailedToSend(
+              notSentReason(entry.error),
+              entry.error?.kind === 'http' ? entry.error.status : null,
+            )}{' '}
+            <ActionButton
+              action="send-again"
+              label={t.sessionSendAgain}
+              act={() => {
+                if (movedToEnd(session.retry(entry.key))) scroll.handOff();
+              }}
+            />
           </p>
         ) : null}
       </div>
@@ -88,9 +113,17 @@ export const SessionEntryView = memo(function SessionEntryView({
           </div>
         </Fragment>
       ))}
+      {entry.answerNotTaken === null ? null : (
+        // The person's answer was refused because the wait was over: said, not dropped (Session.Status announces it).
+        <div data-kestrel-part="answer" data-state="not-taken">
+          <p data-kestrel-heading="">{t.sessionAnswerNotSent}</p>
+          <p data-kestrel-text="">{answerSummary(entry.answerNotTaken.answer, t, entry.answerNotTaken.question)}</p>
+          <p data-kestrel-note="">{t.sessionAnswerNotTaken(entry.answerNotTaken.reason)}</p>
+        </div>
+      )}
       {hasRun(entry) ? (
         <Run.Root
-          run={entry.run}
+          run={run}
           renderPayload={renderPayload}
           renderText={renderText}
           tools={tools}

@@ -1,6 +1,7 @@
 'use client';
 import type { SessionEntry, SessionEntryStatus, SessionState } from '@kestrel/core';
 import { Fragment, useEffect, useRef, useState, type HTMLAttributes, type Ref } from 'react';
+import { notSentReason } from './not-sent-reason.js';
 import { useKestrelLabels, type KestrelLabels } from '../labels.js';
 import { announcementText, selectAnnouncement } from '../run-status.js';
 import { selectFinishNoteReason } from '../finish-notice.js';
@@ -13,14 +14,24 @@ export interface SessionStatusProps extends Omit<HTMLAttributes<HTMLDivElement>,
 
 const inProgress: ReadonlySet<SessionEntryStatus> = new Set(['queued', 'sending', 'live']);
 
+/** What the status region last saw of an entry. */
+type Seen = Pick<SessionEntry<unknown>, 'status' | 'answerNotTaken'>;
+
 /** What to say about an entry whose status just changed, or null for nothing worth a sentence. */
-function sentenceFor(entry: SessionEntry<unknown>, before: SessionEntryStatus | undefined, t: KestrelLabels) {
+function sentenceFor(entry: SessionEntry<unknown>, seen: Seen | undefined, t: KestrelLabels) {
+  // An answer refused because the wait was over: the person pressed Send and their question went away.
+  if (entry.answerNotTaken !== null && entry.answerNotTaken !== seen?.answerNotTaken)
+    return t.sessionAnswerNotTaken(entry.answerNotTaken.reason);
+  const before = seen?.status;
   if (entry.status === before) return null;
   switch (entry.status) {
     case 'queued':
       return t.sessionQueuedAnnouncement;
     case 'failed-to-send':
-      return t.sessionFailedToSend(entry.error?.message ?? '');
+      return t.sessionFailedToSend(
+        notSentReason(entry.error),
+        entry.error?.kind === 'http' ? entry.error.status : null,
+      );
     case 'waiting':
     case 'settled': {
       // Only a run seen in progress here: a page of history read aloud would drown the conversation.
@@ -57,11 +68,13 @@ export function SessionStatus({ ref, ...rest }: SessionStatusProps) {
     labels.current = t;
   });
   useEffect(() => {
-    let seen = new Map(session.getState().entries.map((entry) => [entry.key, entry.status] as const));
+    const seenOf = (state: SessionState<unknown>) =>
+      new Map<string, Seen>(state.entries.map((entry) => [entry.key, entry]));
+    let seen = seenOf(session.getState());
     const check = (state: SessionState<unknown>) => {
       let latest: string | null = null;
       for (const entry of state.entries) latest = sentenceFor(entry, seen.get(entry.key), labels.current) ?? latest;
-      seen = new Map(state.entries.map((entry) => [entry.key, entry.status] as const));
+      seen = seenOf(state);
       const sentence = latest;
       if (sentence !== null) setSaid((before) => ({ sentence, count: before.count + 1 }));
     };

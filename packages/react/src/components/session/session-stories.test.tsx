@@ -18,6 +18,7 @@ describe('the SessionView stories', () => {
         'LiveRunAtTheBottom',
         'WaitingInTheMiddle',
         'FailedToSend',
+        'AnsweredElsewhere',
         'HistoryError',
         'InterruptedRun',
         'FailedAfterItsRetry',

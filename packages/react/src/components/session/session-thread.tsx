@@ -7,6 +7,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
   type HTMLAttributes,
   type Ref,
   type RefObject,
@@ -85,6 +86,20 @@ export function SessionThread({
     remember();
   }, [scroll, remember]);
   useEffect(() => scroll.register(toLatest), [scroll, toLatest]);
+
+  // Try again or Send again put the message at the end: follow it there. The button that asked is gone by now
+  // (removed in this same commit), so focus fell to the page; the thread takes it rather than the old entry.
+  const handOffs = useSyncExternalStore(scroll.subscribe, scroll.handOffs, scroll.handOffs);
+  const handled = useRef(handOffs);
+  useLayoutEffect(() => {
+    if (handOffs === handled.current) return;
+    handled.current = handOffs;
+    toLatest();
+    const element = scroller.current;
+    const active = element?.ownerDocument.activeElement;
+    if (element != null && (active == null || active === element.ownerDocument.body))
+      element.focus({ preventScroll: true });
+  }, [handOffs, toLatest]);
 
   // Also kept as state: the virtual list needs the element on its first layout, after this ref is attached.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);

@@ -162,9 +162,40 @@ export const WaitingInTheMiddle: Story = {
   },
 };
 
-/** A message that did not get through, with a way to send it again. */
+/** A message that did not get through: why, in the person's terms (not the client's message), and Send again. */
 export const FailedToSend: Story = {
   args: { entries: [...history, { input: 'Are you there?', scenario: 'completed-text', status: 'failed-to-send' }] },
+  play: async ({ canvasElement }) => {
+    const last = within([...canvasElement.querySelectorAll<HTMLElement>('[data-kestrel-part="entry"]')].at(-1)!);
+    await expect(last.getByText('Not sent: the server had a problem (HTTP 500).')).toBeTruthy();
+    await expect(last.getByRole('button', { name: 'Send again' })).toBeTruthy();
+  },
+};
+
+/**
+ * The question was answered in another tab first: the run went on with that answer (read from the listing), and
+ * the answer given here stays on screen as not sent, with why, instead of vanishing with the question.
+ */
+export const AnsweredElsewhere: Story = {
+  args: {
+    entries: [
+      history[0]!,
+      {
+        input: 'Can you file it?',
+        scenario: 'completed-text',
+        answers: [{ interactionId: 'i-approve', attempt: 1, answer: { kind: 'approval', approved: true } }],
+        answerNotTaken: { ...history[1]!.answers![0]!, reason: 'answered-elsewhere' },
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const notTaken = canvasElement.querySelector<HTMLElement>('[data-kestrel-part="answer"][data-state="not-taken"]')!;
+    await expect(within(notTaken).getByText('Your answer (not sent)')).toBeTruthy();
+    await expect(within(notTaken).getByText('Approved: Go')).toBeTruthy();
+    await expect(
+      within(notTaken).getByText('Not sent: this question was already answered in another tab or on another device.'),
+    ).toBeTruthy();
+  },
 };
 
 /** The last page of history failed: why, and the button to try it again, at the top of the thread. */

@@ -2,6 +2,7 @@ import type {
   RunBinding,
   RunState,
   SessionAnswer,
+  SessionAnswerNotTaken,
   SessionConcurrency,
   SessionEntry,
   SessionEntryStatus,
@@ -18,6 +19,8 @@ export interface FixtureEntry {
   readonly scenario: string;
   readonly freeze?: Pick<ScenarioRunOptions<Invoice>, 'upTo' | 'until' | 'then'>;
   readonly answers?: readonly SessionAnswer[];
+  /** An answer given here that the server did not take: the question was answered elsewhere first. */
+  readonly answerNotTaken?: SessionAnswerNotTaken;
   /** `queued`, `sending` or `failed-to-send` keep the run idle; otherwise the status follows the run. */
   readonly status?: 'queued' | 'sending' | 'failed-to-send';
 }
@@ -48,6 +51,7 @@ interface Slot {
   /** The run as shown once a later entry holds its input (its retry): `getRetryMode()` is null, as in a session. */
   readonly retriedRun: RunBinding<Invoice>;
   readonly answers: readonly SessionAnswer[];
+  readonly answerNotTaken: SessionAnswerNotTaken | null;
   kept: 'queued' | 'sending' | 'failed-to-send' | null;
   readonly origin: 'history' | 'local';
 }
@@ -101,6 +105,7 @@ export function createFixtureSession(options: FixtureSessionOptions = {}): Fixtu
       run,
       retriedRun: { ...run, getRetryMode: () => null },
       answers: entry.answers ?? [],
+      answerNotTaken: entry.answerNotTaken ?? null,
       kept: entry.status ?? null,
       origin,
     };
@@ -122,6 +127,7 @@ export function createFixtureSession(options: FixtureSessionOptions = {}): Fixtu
       origin: slot.origin,
       status,
       answers: slot.answers,
+      answerNotTaken: slot.answerNotTaken,
       run,
       error:
         status === 'failed-to-send'

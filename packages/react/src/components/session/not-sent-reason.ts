@@ -1,0 +1,52 @@
+import type { RunError } from '@kestrel/core';
+
+/**
+ * Why a message could not be sent, in the terms a person can act on (the `sessionFailedToSend` label words each):
+ * `unreachable` (no connection), `timeout`, `unreadable` (the server's reply made no sense), `busy` (`409`: another
+ * reply in the conversation is still running), `too-long` (`413`), `too-many` (`429`), `signed-out` (`401`),
+ * `forbidden` (`403`), `server` (`5xx`), or `refused` (any other refusal). The developer's message stays on
+ * `entry.error`.
+ */
+export type NotSentReason =
+  | 'unreachable'
+  | 'timeout'
+  | 'unreadable'
+  | 'busy'
+  | 'too-long'
+  | 'too-many'
+  | 'signed-out'
+  | 'forbidden'
+  | 'server'
+  | 'refused';
+
+const byStatus: Readonly<Record<number, NotSentReason>> = {
+  401: 'signed-out',
+  403: 'forbidden',
+  409: 'busy',
+  413: 'too-long',
+  429: 'too-many',
+};
+
+/** The reason a `failed-to-send` entry's error gives (`refused` when there is none). */
+export function notSentReason(error: RunError | null): NotSentReason {
+  switch (error?.kind) {
+    case undefined:
+      return 'refused';
+    case 'transport':
+      return 'unreachable';
+    case 'timeout':
+      return 'timeout';
+    case 'protocol':
+    case 'truncated':
+      return 'unreadable';
+    case 'http':
+      return byStatus[error.status] ?? (error.status >= 500 ? 'server' : 'refused');
+    default:
+      return error satisfies never;
+  }
+}
+
+/** ` (HTTP 502)` for the reasons a status alone tells apart (`server`, `refused`), so support can look it up; else ''. */
+export function httpSuffix(reason: NotSentReason, httpStatus: number | null): string {
+  return (reason === 'server' || reason === 'refused') && httpStatus !== null ? ` (HTTP ${httpStatus})` : '';
+}
