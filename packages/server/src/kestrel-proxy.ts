@@ -223,6 +223,10 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
     if (!built.ok) return built.response;
     const redact = redactor(staticHeaders, built.value.credentials);
 
+    // The browser may have left while a hook ran (a session lookup, a token exchange): a run started now would be
+    // followed by nobody, and the person's next message refused with `409 run_in_progress`. The listener below hears
+    // every later leave; an abort that already happened it would never hear.
+    if (request.signal.aborted) return errorResponse(499, 'client_closed', 'The client went away');
     const target = new URL(`${base.pathname.replace(/\/+$/, '')}${upstreamPath(route)}`, base);
     const controls = upstreamControls(resolved.upstreamTimeoutMs);
     // The upstream stops both when the browser leaves and when the proxy ends early.

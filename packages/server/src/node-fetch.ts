@@ -59,9 +59,22 @@ export const nodeFetch = ((input: string | URL | Request, init: RequestInit = {}
       headers,
       ...(init.signal ? { signal: init.signal } : {}),
     });
-    request.once('response', (res) => resolve(toResponse(res)));
-    // Before the answer: the promise rejects; after it, the body stream hears it (and this is a no-op).
+    request.once('response', (res) => {
+      const status = res.statusCode ?? 0;
+      if (status >= 200 && status <= 599) return resolve(toResponse(res));
+      // No `Response` can carry it: refused as fetch refuses what it cannot represent, never a throw in a listener.
+      res.destroy();
+      reject(new TypeError(`nodeFetch: the server answered with status ${status}, outside 200 to 599`));
+    });
+    // Before the answer: the promise rejects; after it, the body stream hears it (and this is a no-op). A `101` is
+    // heard only as 'upgrade' (Node then destroys the socket without an 'error'), and a socket closed before any
+    // answer only as 'close': both reject, so the call never waits forever.
     request.on('error', reject);
+    request.once('upgrade', (_res, socket) => {
+      socket.destroy();
+      reject(new TypeError('nodeFetch: the server switched protocols (101)'));
+    });
+    request.once('close', () => reject(new TypeError('nodeFetch: the connection closed before an answer')));
     request.end(body ?? undefined);
   });
 }) as typeof fetch;

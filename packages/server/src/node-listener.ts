@@ -5,6 +5,20 @@ import { incomingBodyStream } from './incoming-body-stream.js';
 import { serveNodeProxy } from './node-proxy.js';
 import { nodeProxyEntry } from './proxy-upstream-call.js';
 
+/** Where undici, and so Node's `fetch`, keeps the dispatcher `setGlobalDispatcher` installs. */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+/**
+ * Whether the app routes `fetch` through a dispatcher of its own (an egress `ProxyAgent` or `EnvHttpProxyAgent`,
+ * interceptors): `node:http` would bypass it, so the proxy takes the web path, through `fetch`. undici installs a
+ * plain `Agent` on first use, which says nothing; an `Agent` the app configured itself (a CA, a client certificate)
+ * cannot be told from that one, so such an app passes `fetch` to `createKestrelProxy` (docs/server.md).
+ */
+function routesFetchElsewhere(): boolean {
+  const dispatcher = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER];
+  return typeof dispatcher === 'object' && dispatcher !== null && dispatcher.constructor.name !== 'Agent';
+}
+
 /** A web-standard handler: the shape of Next.js route handlers, Hono, Remix and `fetch` itself. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
@@ -145,7 +159,7 @@ export function createNodeListener(handler: FetchHandler) {
     let response: Response | undefined;
     try {
       // Never a local of this frame: it lives on while the body is written, and must not keep the request.
-      response = await (native === undefined
+      response = await (native === undefined || routesFetchElsewhere()
         ? handler(toRequest(req, url, abort.signal))
         : serveNodeProxy(native, toRequest(req, url, abort.signal), res, () => {
             res.off('close', onClose);
@@ -188,6 +202,9 @@ export function createNodeListener(handler: FetchHandler) {
       return;
     }
     const reader = response.body.getReader();
+    // The client may have left while the handler ran: the listener would never hear that, and the loop below would
+    // read the whole body into a closed socket.
+    if (abort.signal.aborted) return void reader.cancel().catch(() => undefined);
     abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
     try {
       for (;;) {

@@ -1,6 +1,8 @@
 import type { KestrelRoute } from '@kestrel/core';
+import { errorResponse } from '@kestrel/core/internal';
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { Duplex } from 'node:stream';
 import { relayNodeEventStream } from './node-event-relay.js';
 import { headerRecord, toResponse } from './node-fetch.js';
 import { relayUpstream } from './proxy-response.js';
@@ -28,13 +30,22 @@ function sendUpstream(call: UpstreamCall): Promise<UpstreamAnswer> {
     const abort = () => request.destroy(new Error('The upstream request was stopped'));
     signal.addEventListener('abort', abort, { once: true });
     const unhook = () => signal.removeEventListener('abort', abort);
+    // A `101` is heard only as 'upgrade', and Node then destroys the socket without an 'error': without these the
+    // promise would never settle and the browser would wait forever.
+    const upgraded = (_response: IncomingMessage, socket: Duplex) => {
+      socket.destroy();
+      reject(new Error('Kestrel answered with a protocol switch (101)'));
+    };
+    const closed = () => reject(new Error('The upstream connection closed before an answer'));
     request.once('response', (response) => {
       // After the answer its stream hears any error; this listener only keeps one from being unhandled. The
-      // rejecting one goes: through the settled promise it would keep the whole call (and the browser's request).
-      request.off('error', reject).on('error', ignore);
+      // rejecting ones go: through the settled promise they would keep the whole call (and the browser's request).
+      request.off('error', reject).off('upgrade', upgraded).off('close', closed).on('error', ignore);
       resolve({ request, response, unhook });
     });
     request.on('error', reject);
+    request.once('upgrade', upgraded);
+    request.once('close', closed);
     if (signal.aborted) abort();
     request.end(call.body);
   });
@@ -80,6 +91,14 @@ export async function serveNodeProxy(
     return call.failed(error);
   }
   const { context } = call;
+  const status = answer.response.statusCode ?? 0;
+  if (status < 200 || status > 599) {
+    // No `Response` can carry it (and a 1xx other than 101 is Node's to swallow): a protocol error, not a crash.
+    answer.request.destroy();
+    call.controls.clear();
+    answer.unhook();
+    return errorResponse(502, 'upstream_protocol_error', `Kestrel answered with status ${status}`);
+  }
   if (!isEventStream(call, answer.response)) {
     return relayUpstream(toResponse(answer.response), context).finally(() => {
       call.controls.clear();

@@ -150,21 +150,23 @@ async function relayListing(upstream: Response, context: RelayContext, sessionId
   return new Response(JSON.stringify(page), { status: upstream.status, headers: JSON_HEADERS });
 }
 
-/** A cancel's 2xx: its status, with a JSON body only when Kestrel sent valid JSON; anything else is dropped. */
+/**
+ * A cancel's 2xx: its status and no body. The protocol defines none, so nothing in one could be checked, and a body
+ * can carry anything (a debug echo of the proxy's own headers, say): it is read, bounded, and dropped.
+ */
 async function relayCancel(upstream: Response, context: RelayContext): Promise<Response> {
-  const body = await readBody(upstream, context, 'cancel answer');
   // The status already says the cancel was accepted, so a body lost to a drop changes nothing.
-  const json =
-    body.ok && (upstream.headers.get('content-type') ?? '').startsWith('application/json')
-      ? parseJson(body.text)
-      : undefined;
-  if (json === undefined)
-    return new Response(null, { status: upstream.status, headers: { 'cache-control': 'no-store' } });
-  return new Response(JSON.stringify(json), { status: upstream.status, headers: JSON_HEADERS });
+  await readBody(upstream, context, 'cancel answer');
+  return new Response(null, { status: upstream.status, headers: { 'cache-control': 'no-store' } });
 }
 
 /** Turns Kestrel's answer into the browser's, checking everything that carries events (see `createKestrelProxy`). */
 export async function relayUpstream(upstream: Response, context: RelayContext): Promise<Response> {
+  // A status no `Response` can carry (a fetch may still report one): relayed as is it would throw here.
+  if (upstream.status < 200 || upstream.status > 599) {
+    context.stopUpstream();
+    return errorResponse(502, 'upstream_protocol_error', `Kestrel answered with status ${upstream.status}`);
+  }
   // Never followed (`redirect: 'manual'`): a redirect could send the proxy's credentials anywhere.
   if (upstream.type === 'opaqueredirect' || (upstream.status >= 300 && upstream.status < 400)) {
     context.stopUpstream();
