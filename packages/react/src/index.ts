@@ -55,8 +55,10 @@ export type { RunErrorAlertProps } from './components/run-error-alert.js';
 export { RunErrorAlert as RunError } from './components/run-error-alert.js';
 /** @deprecated The old name of `RunErrorAlertProps`. */
 export type { RunErrorAlertProps as RunErrorProps } from './components/run-error-alert.js';
-export { KestrelLabelsProvider, defaultLabels, useKestrelLabels } from './components/labels.js';
-export type { KestrelLabels } from './components/labels.js';
+export { KestrelLabelsProvider } from './components/labels.js';
+export { defaultLabels, useKestrelLabels } from './components/default-labels.js';
+export type { KestrelLabels, RunLabels } from './components/labels.js';
+export type { SessionLabels } from './components/session/session-labels.js';
 export { ReceivedOutcome } from './components/received-outcome.js';
 export type { ReceivedOutcomeProps } from './components/received-outcome.js';
 export { useSession, useSessionBinding } from './use-session.js';

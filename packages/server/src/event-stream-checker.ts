@@ -121,7 +121,10 @@ export class EventStreamChecker {
   /** The parser holds the start of a message: it reads on to the next blank line. */
   private parserBusy = false;
   private invalid: ProtocolError | undefined;
+  /** Where the bytes that go out end: after the invalid message, or before a block that must not go out at all. */
   private invalidEnd = -1;
+  /** The invalid block is one that must not reach the browser even as the last thing (see `noData`). */
+  private withheld = false;
 
   /**
    * @param maxMessageBytes longest message (or unfinished line) read; a longer one ends the stream like a protocol error
@@ -156,8 +159,11 @@ export class EventStreamChecker {
         oversized = error;
       }
     }
-    if (this.invalid !== undefined)
-      return { kind: 'end', bytes: this.upTo(bytes, byteOffset(bytes, text, this.invalidEnd)), error: this.invalid };
+    if (this.invalid !== undefined) {
+      // Before a withheld block that started in an earlier chunk: what was held is its start, so nothing goes out.
+      const last = this.invalidEnd < 0 ? undefined : this.upTo(bytes, byteOffset(bytes, text, this.invalidEnd));
+      return { kind: 'end', bytes: last, error: this.invalid };
+    }
     const { boundary } = this;
     // Messages before an oversized one are whole and valid: they go out first; none of the oversized one does,
     // and the response ends cleanly, so the browser sees a stream cut short instead of resuming into it forever.
@@ -210,6 +216,18 @@ export class EventStreamChecker {
     }
   }
 
+  /**
+   * A block with an `id:` but no data: no event, so nothing the browser's client would check, but an `EventSource`
+   * would take the id as its last event ID and resume from there, past events it never got (the protocol's ids are
+   * the events' seqs). It ends the stream before it: the block itself never goes out. A block of `retry:` or
+   * `event:` alone is standard framing that moves no id, and goes on like a comment.
+   */
+  private noData(id: string | undefined): void {
+    if (id === undefined || this.invalid !== undefined) return;
+    this.invalid = new ProtocolError(`an SSE block with id "${id.slice(0, 32)}" but no data: not an event`);
+    this.withheld = true;
+  }
+
   private parser(): (text: string) => void {
     // Each message is checked as the parser completes it: no list of messages per chunk.
     this.feed ??= createSSEParser(
@@ -218,12 +236,16 @@ export class EventStreamChecker {
       this.maxMessageBytes,
       (at) => {
         const index = this.offset + at;
-        this.boundary = index;
-        if (this.invalid === undefined) return;
-        // The invalid message is whole: it goes out as the last one, and nothing after it is read.
-        this.invalidEnd = index;
+        if (this.invalid === undefined) {
+          this.boundary = index;
+          return;
+        }
+        // The invalid message is whole: it goes out as the last one, and nothing after it is read. A withheld block
+        // stops at the boundary before it (-1 when it began in an earlier chunk: then nothing more goes out).
+        this.invalidEnd = this.withheld ? this.boundary : index;
         throw STOP;
       },
+      (id) => this.noData(id),
     );
     return this.feed;
   }

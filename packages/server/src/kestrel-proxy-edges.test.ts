@@ -1,3 +1,4 @@
+import { createEventFactory } from '@kestrel/testing';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKestrelProxy, type KestrelProxyOptions } from './kestrel-proxy.js';
@@ -78,6 +79,28 @@ describe.each(['native', 'web'] as const)('createKestrelProxy (%s path): odd ans
     const answer = await askOnce(`${proxy.url}/v1/runs/run_1/result`, { deadlineMs: 3_000 });
     expect(answer.status).toBe(502);
     expect(JSON.parse(answer.body).error.code).toBe('upstream_protocol_error');
+  });
+
+  it('ends a stream before a block with an id but no data, which would move an EventSource past unseen events', async () => {
+    const e = createEventFactory();
+    const frame = (event: { type: string; seq: number }) =>
+      `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+    const good = frame(e.started(1)) + frame(e.received());
+    const kestrel = await startRawUpstream((socket) => {
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n');
+      const body = `${good}id: 999\n\n${frame(e.text('never seen'))}`;
+      socket.write(`${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`);
+    });
+    open.push(kestrel);
+    const errors: string[] = [];
+    const proxy = await serve(mode, kestrel.url, { onProtocolError: (error) => errors.push(error.message) });
+    const answer = await askOnce(`${proxy.url}/v1/sessions/new/runs`, {
+      ...start,
+      body: '{"input":"hi"}',
+      deadlineMs: 3_000,
+    });
+    expect(answer).toEqual({ status: 200, body: good, ending: 'clean' });
+    expect(errors).toEqual([expect.stringMatching(/id "999" but no data/)]);
   });
 
   it("drops a cancel answer's body: the protocol defines none, and one could echo the proxy's credentials", async () => {

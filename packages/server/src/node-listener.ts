@@ -16,7 +16,7 @@ const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
  */
 function routesFetchElsewhere(): boolean {
   const dispatcher = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER];
-  return typeof dispatcher === 'object' && dispatcher !== null && dispatcher.constructor.name !== 'Agent';
+  return typeof dispatcher === 'object' && dispatcher !== null && dispatcher.constructor?.name !== 'Agent';
 }
 
 /** A web-standard handler: the shape of Next.js route handlers, Hono, Remix and `fetch` itself. */

@@ -174,6 +174,31 @@ describe('validatedEventStream: relayed a chunk at a time', () => {
     expect(errors[0]?.seq).toBe(100);
   });
 
+  it('withholds a block with an id but no data (an EventSource would resume past events it never got), and ends there', async () => {
+    const e = createEventFactory();
+    const good = [e.started(1), e.received()].map((event) => frame(event, event.seq)).join('');
+    const after = frame(e.text('never seen'), 3);
+    for (const [chunks, forwarded] of [
+      [[good + 'id: 999\n\n' + after], good], // in one chunk
+      [[good + ': note\nid: 9', '99\n\n' + after], good + ': note\n'], // begun in one chunk, after a comment
+      [[good, 'id: 999\n\n' + after], good], // at the start of a chunk
+    ] as const) {
+      const { text, errors } = await relay(chunks.map(toBytes));
+      expect(text).toBe(forwarded);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]?.message).toMatch(/id "999" but no data/);
+    }
+  });
+
+  it('passes a retry: or event: block without data (standard framing that moves no id), like a comment', async () => {
+    const e = createEventFactory();
+    const run = [e.started(1), e.received()].map((event) => frame(event, event.seq));
+    const text = run[0] + 'retry: 3000\n\n' + 'event: ping\n\n' + run[1];
+    const { text: relayed, errors } = await relay([toBytes(text)]);
+    expect(errors).toEqual([]);
+    expect(relayed).toBe(text);
+  });
+
   it('bounds what it holds: a message that never ends (fields without data) is refused past maxMessageBytes', async () => {
     const idLines = Array.from({ length: 200 }, (_, i) => toBytes(`id: ${i}\n`));
     const { text, errors } = await relay(idLines, 1024);

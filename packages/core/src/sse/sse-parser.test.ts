@@ -143,6 +143,22 @@ describe('createSSEParser (the WHATWG rules, through decodeSSE)', () => {
     expect((await decodeEveryCut('event: ping\nid: 9\n\n: c\n\n\n\ndata: x\n\n')).messages).toEqual([{ data: 'x' }]);
   });
 
+  it('tells onNoData of each block with fields but no data, with its id, and places no boundary inside one', () => {
+    const noData: (string | undefined)[] = [];
+    const boundaries: number[] = [];
+    const text = 'event: ping\nid: 9\n\nretry: 5\n\n: c\n\ndata: x\n\n';
+    createSSEParser(
+      () => undefined,
+      undefined,
+      undefined,
+      (index) => boundaries.push(index),
+      (id) => noData.push(id),
+    )(text);
+    expect(noData).toEqual(['9', undefined]);
+    // Only after whole blocks (and the comment line): never after `event:`, `id:` or `retry:` alone.
+    expect(boundaries.map((index) => text.slice(0, index).split('\n').at(-2))).toEqual(['', '', ': c', '', '']);
+  });
+
   it('drops an unterminated last message, whether it ends mid-line, after a line or after a CR-less data line', async () => {
     for (const tail of ['data: cut', 'data: cut\n', 'data: cut\r', 'data: cut\r\n', 'event: a\ndata: b\ndata'])
       expect((await decodeEveryCut(`data: whole\n\n${tail}`)).messages).toEqual([{ data: 'whole' }]);

@@ -26,6 +26,8 @@ const SPACE = 32;
  * `onBoundary`, when given, hears the index in the fed text just past each line after which no message is in
  * progress (a blank line, or a comment between messages): the text before it can be relayed whole without
  * splitting a message (the proxy forwards each upstream chunk up to there, validated, in one write).
+ * `onNoData`, when given, hears each block that set fields (`id:`, `event:`, `retry:`, ...) but no `data:`, with its
+ * `id`: not a message, so nothing is dispatched, yet a browser's `EventSource` would take that id as its last one.
  *
  * @example
  * const feed = createSSEParser((message) => queue.push(message));
@@ -36,11 +38,14 @@ export function createSSEParser(
   onComment?: (comment: string) => void,
   maxMessageBytes: number = DEFAULT_MAX_MESSAGE_BYTES,
   onBoundary?: (index: number) => void,
+  onNoData?: (id: string | undefined) => void,
 ): (text: string) => void {
   // Undefined until the first data line: the spec's "data buffer empty" test without a counter.
   let data: string | undefined;
   let event: string | undefined;
   let id: string | undefined;
+  // A field other than data was read since the last blank line: a message is in progress even without data.
+  let fields = false;
   // The unfinished line so far. Appends build a rope, so a long line over many chunks is not re-copied per chunk.
   let pending = '';
   // The last text ended in CR: an LF opening the next text finishes that CRLF rather than making a blank line.
@@ -55,7 +60,9 @@ export function createSSEParser(
     limit(end - start);
     if (start === end) {
       if (data !== undefined) onMessage({ id, event, data });
+      else if (fields) onNoData?.(id);
       data = event = id = undefined;
+      fields = false;
       return;
     }
     // Nearly every line is `event:`, `id:` or `data:`: read those in place, without slicing the line to find its colon.
@@ -79,6 +86,7 @@ export function createSSEParser(
   }
 
   function field(name: string, value: string): void {
+    if (name !== 'data') fields = true;
     if (name === 'data') {
       data = data === undefined ? value : `${data}\n${value}`;
       limit(data.length);
@@ -93,8 +101,7 @@ export function createSSEParser(
     let start = afterCR && text.charCodeAt(0) === LF ? 1 : 0;
     afterCR = false;
     // The LF of a CRLF cut from its CR: past it is a boundary too (a relay holding it would never forward it).
-    if (start && onBoundary !== undefined && data === undefined && event === undefined && id === undefined)
-      onBoundary(1);
+    if (start && onBoundary !== undefined && data === undefined && !fields) onBoundary(1);
     // Two indexOf cursors, each moved only when passed: no per-character loop, no regex.
     let lf = text.indexOf('\n', start);
     let cr = text.indexOf('\r', start);
@@ -113,7 +120,7 @@ export function createSSEParser(
         else if (start === text.length) afterCR = true;
         cr = text.indexOf('\r', start);
       }
-      if (onBoundary !== undefined && data === undefined && event === undefined && id === undefined) onBoundary(start);
+      if (onBoundary !== undefined && data === undefined && !fields) onBoundary(start);
       if (lf >= 0 && lf < start) lf = text.indexOf('\n', start);
     }
     if (start < text.length) {

@@ -2,7 +2,7 @@
 import type { RunSource, RunState } from '@kestrel/core';
 import { useRef, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
-import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useRunLabels, type KestrelLabels } from './labels.js';
 import { PlainText } from './plain-text.js';
 import { SettledAnnouncement } from './settled-announcement.js';
 import { useOptionalRunContext, usePartRun } from './run-context.js';
@@ -89,7 +89,7 @@ export function AssistantText({
   const rootRenderText = useOptionalRunContext()?.renderText;
   const renderText = ownRenderText ?? (ownRun === undefined ? rootRenderText : undefined);
   const { mode, text, cancelled } = useRunSelector(run, selectAssistantText, shallowEqual);
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   const shown = useRef<HTMLDivElement | null>(null);
   if (mode === null) return null;
   const final = mode === 'final';

@@ -3,7 +3,7 @@ import type { RunSource, RunState } from '@kestrel/core';
 import { Slot, Slottable } from './slot.js';
 import type { HTMLAttributes, ReactElement, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
-import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useRunLabels, type KestrelLabels, type RunLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 
 /**
@@ -40,7 +40,7 @@ export function finishNoticeKind(reason: string): FinishNoticeKind {
 }
 
 /** The notice's words for a finish reason other than `completed` (what `FinishNotice` shows and `RunStatus` says). */
-export function finishNoteText(labels: KestrelLabels, reason: string): string {
+export function finishNoteText(labels: RunLabels, reason: string): string {
   const shown = reason.length > MAX_SHOWN_REASON ? `${reason.slice(0, MAX_SHOWN_REASON - 1)}…` : reason;
   return labels.finishNotice(finishNoticeKind(reason), shown);
 }
@@ -79,7 +79,7 @@ export function FinishNotice({
 }: FinishNoticeProps) {
   const run = usePartRun(ownRun, 'Run.FinishNotice');
   const reason = useRunSelector(run, selectFinishNoteReason);
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   if (reason === null) return null;
   const Comp = asChild ? Slot : 'p';
   return (

@@ -6,7 +6,7 @@ import type {
   TextInteraction,
 } from '@kestrel/core';
 import { draftValue, type AnswerDraft } from './answer-draft.js';
-import type { KestrelLabels } from './labels.js';
+import type { RunLabels } from './labels.js';
 
 export interface FieldsProps<I> {
   readonly interaction: I;
@@ -17,7 +17,7 @@ export interface FieldsProps<I> {
   /** Prefix for element ids inside this prompt. */
   readonly baseId: string;
   readonly promptId: string;
-  readonly labels: KestrelLabels;
+  readonly labels: RunLabels;
 }
 
 /** Server-chosen names and option ids may hold spaces, which would split an id list like aria-describedby. */

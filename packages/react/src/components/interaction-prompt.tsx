@@ -20,7 +20,7 @@ import {
   type FieldsProps,
 } from './interaction-fields.js';
 import { useFocusHome } from './focus-home.js';
-import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useRunLabels, type KestrelLabels, type RunLabels } from './labels.js';
 import { RenderInteractionContext, usePartRun } from './run-context.js';
 import { useOwnElement } from './use-own-element.js';
 import {
@@ -34,7 +34,7 @@ import {
 // Past three days a countdown ("26328 d 8 h") says less than the date does.
 const COUNTDOWN_MS = 3 * 86_400_000;
 
-function expiryText(remaining: number, expiresAt: string, t: KestrelLabels): string {
+function expiryText(remaining: number, expiresAt: string, t: RunLabels): string {
   return remaining > COUNTDOWN_MS ? t.expiresOn(new Date(expiresAt)) : t.expiresIn(t.formatRemaining(remaining));
 }
 
@@ -86,7 +86,7 @@ interface PromptFormProps extends Omit<InteractionPromptProps, 'run' | 'renderIn
 
 function PromptForm({ controller, custom, focusOnWait = true, labels, className, ref, ...rest }: PromptFormProps) {
   const { interaction, state, expiry, rejection } = controller;
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   const baseId = useId();
   const promptId = `${baseId}-prompt`;
   const [root, setRoot] = useOwnElement(ref);

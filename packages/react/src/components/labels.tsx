@@ -1,13 +1,10 @@
 import type { AnswerIssue, RetryMode, RunErrorKind, RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { FinishNoticeKind } from './finish-notice.js';
-import { httpSuffix, type NotSentReason } from './session/not-sent-reason.js';
+import type { SessionLabels } from './session/session-labels.js';
 
-/**
- * Every text the components show or announce. Override any of them with a component's `labels` prop or with
- * {@link KestrelLabelsProvider} (for translation); what you do not override keeps its English default.
- */
-export interface KestrelLabels {
+/** The texts of the run parts (`RunView`, `Run.*`): {@link KestrelLabels} without the conversation's. */
+export interface RunLabels {
   readonly statusStarted: string;
   readonly statusWaiting: string;
   readonly statusFinished: string;
@@ -101,46 +98,6 @@ export interface KestrelLabels {
   /** The answer did not get through (connection failed or no response in time): nothing says the server refused it. */
   readonly unsent: (message: string) => string;
   readonly unsupported: (kind: string) => string;
-  /** The conversation's scrolling log of messages and runs. */
-  readonly sessionThread: string;
-  readonly sessionEmpty: string;
-  /** Says who wrote a message: the person. */
-  readonly sessionYou: string;
-  /** Heading of the person's reply to a run's question. */
-  readonly sessionYourAnswer: string;
-  readonly sessionAnswerApproval: (approved: boolean) => string;
-  /** A yes/no field of a form, in the person's answer as the thread repeats it. */
-  readonly sessionAnswerYesNo: (value: boolean) => string;
-  /** Heading of an answer given here that the server did not take (the question's wait was already over). */
-  readonly sessionAnswerNotSent: string;
-  /** Why that answer was not taken, shown under it and announced once: answered elsewhere first, or gone. */
-  readonly sessionAnswerNotTaken: (reason: 'answered-elsewhere' | 'gone') => string;
-  /** Shown on a message that waits for the live run to settle. */
-  readonly sessionQueued: string;
-  /** Announced once when a message is queued. */
-  readonly sessionQueuedAnnouncement: string;
-  readonly sessionWithdraw: string;
-  readonly sessionSending: string;
-  /** A message that could not be sent: why, in the person's terms; `httpStatus` for an HTTP refusal, else null. */
-  readonly sessionFailedToSend: (reason: NotSentReason, httpStatus: number | null) => string;
-  readonly sessionSendAgain: string;
-  /** The composer's text field. */
-  readonly sessionMessage: string;
-  readonly sessionComposerHint: string;
-  readonly sessionSend: string;
-  readonly sessionStop: string;
-  /** The composer under policy `reject` while a run is live or waiting. */
-  readonly sessionBusy: string;
-  /** The composer's hint while a run in the thread waits for an answer: a message sent now does not answer it. */
-  readonly sessionWaitingHint: string;
-  /** The same, when the session's policy refuses a message while a run is in progress (`reject`). */
-  readonly sessionWaitingBlocked: string;
-  readonly sessionLoadOlder: string;
-  readonly sessionLoadingOlder: string;
-  readonly sessionHistoryUnavailable: string;
-  readonly sessionHistoryError: (message: string) => string;
-  readonly sessionHistoryStart: string;
-  readonly sessionJumpToLatest: string;
 }
 
 const errorTitles: Record<RunErrorKind, string> = {
@@ -165,23 +122,10 @@ const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
   cancelled: "The agent's last turn was cancelled.",
 };
 
-const notSentWords: Record<NotSentReason, string> = {
-  unreachable: 'could not reach the server',
-  timeout: 'the server did not answer in time',
-  unreadable: "the server's reply could not be read",
-  busy: 'another reply in this conversation is still running',
-  'too-long': 'the message is too long',
-  'too-many': 'too many messages. Wait a moment, then send it again',
-  'signed-out': 'please sign in again',
-  forbidden: 'you are not allowed to send messages here',
-  server: 'the server had a problem',
-  refused: 'the server refused it',
-};
-
 const toolStatuses: Record<ToolCallStatus, string> = { running: 'running', succeeded: 'done', failed: 'failed' };
 
-/** The English defaults. */
-export const defaultLabels: KestrelLabels = {
+/** The English defaults of the run parts (internal: apps read `defaultLabels`, which holds them all). */
+export const defaultRunLabels: RunLabels = {
   statusStarted: 'Run started',
   statusWaiting: 'Waiting for your answer',
   statusFinished: 'Run finished',
@@ -275,39 +219,20 @@ export const defaultLabels: KestrelLabels = {
   rejected: (message) => `Your answer was not accepted: ${message}`,
   unsent: (message) => `Your answer did not go through: ${message}. It is kept here: send it again.`,
   unsupported: (kind) => `This request ("${kind}") cannot be answered here.`,
-  sessionThread: 'Conversation',
-  sessionEmpty: 'No messages yet. Ask something to begin.',
-  sessionYou: 'You',
-  sessionYourAnswer: 'Your answer',
-  sessionAnswerApproval: (approved) => (approved ? 'Approved' : 'Rejected'),
-  sessionAnswerYesNo: (value) => (value ? 'Yes' : 'No'),
-  sessionAnswerNotSent: 'Your answer (not sent)',
-  sessionAnswerNotTaken: (reason) =>
-    reason === 'answered-elsewhere'
-      ? 'Not sent: this question was already answered in another tab or on another device.'
-      : 'Not sent: this question is no longer open.',
-  sessionQueued: 'Queued: sent when the current run finishes',
-  sessionQueuedAnnouncement: 'Message queued. It is sent when the current run finishes.',
-  sessionWithdraw: 'Withdraw',
-  sessionSending: 'Sending…',
-  sessionFailedToSend: (reason, httpStatus) => `Not sent: ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}.`,
-  sessionSendAgain: 'Send again',
-  sessionMessage: 'Message',
-  sessionComposerHint: 'Enter sends, Shift+Enter adds a line.',
-  sessionSend: 'Send',
-  sessionStop: 'Stop',
-  sessionBusy: 'A run is in progress. Wait for it to finish.',
-  sessionWaitingHint: 'A question above is waiting for your answer. A message sent here does not answer it.',
-  sessionWaitingBlocked: 'Answer the question above first. Messages can be sent once that run finishes.',
-  sessionLoadOlder: 'Load older messages',
-  sessionLoadingOlder: 'Loading older messages…',
-  sessionHistoryUnavailable: 'Older messages are not available from this server.',
-  sessionHistoryError: (message) => `Older messages could not be loaded: ${message}`,
-  sessionHistoryStart: 'Start of the conversation',
-  sessionJumpToLatest: 'Jump to latest',
 };
 
-const LabelsContext = createContext<KestrelLabels>(defaultLabels);
+/**
+ * Every text the components show or announce: the run parts' and the conversation's. Override any of them with a
+ * component's `labels` prop or with {@link KestrelLabelsProvider} (for translation); what you do not override keeps
+ * its English default.
+ */
+export interface KestrelLabels extends RunLabels, SessionLabels {}
+
+/**
+ * Only what providers override: each part lays it over the English defaults it needs, so a page with only a run
+ * view does not ship the conversation's texts.
+ */
+export const LabelsContext = createContext<Partial<KestrelLabels>>({});
 
 /**
  * Overrides labels for every Kestrel component below it (nested providers merge).
@@ -321,8 +246,8 @@ export function KestrelLabelsProvider({ labels, children }: { labels: Partial<Ke
   return <LabelsContext.Provider value={merged}>{children}</LabelsContext.Provider>;
 }
 
-/** The labels in effect: the provider's, with a component's own `labels` prop on top. */
-export function useKestrelLabels(override?: Partial<KestrelLabels>): KestrelLabels {
+/** The run parts' labels in effect: the English defaults, the providers' on top, then a component's `labels` prop. */
+export function useRunLabels(override?: Partial<KestrelLabels>): RunLabels {
   const context = useContext(LabelsContext);
-  return useMemo(() => (override === undefined ? context : { ...context, ...override }), [context, override]);
+  return useMemo(() => ({ ...defaultRunLabels, ...context, ...override }), [context, override]);
 }

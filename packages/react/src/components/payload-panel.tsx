@@ -3,7 +3,7 @@ import type { PayloadState, RunSource, RunState } from '@kestrel/core';
 import { useEffect, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { IssueList } from './issue-list.js';
-import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useRunLabels, type KestrelLabels } from './labels.js';
 import { usePartRun, useRootRenderPayload } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 
@@ -99,7 +99,7 @@ export function PayloadPanel<P>({
     receivedBeforeError ? selectReceivedPayload<P> : selectPayload<P>,
     shallowEqual,
   );
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   if (process.env.NODE_ENV !== 'production') {
     // Development only, and so the same in every render of a build: bundlers drop the hook and its warning.
     // eslint-disable-next-line react-hooks/rules-of-hooks

@@ -3,7 +3,7 @@ import type { RunOutput, RunSource, RunState } from '@kestrel/core';
 import { useId, type HTMLAttributes, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import type { RenderText } from './assistant-text.js';
-import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useRunLabels, type KestrelLabels, type RunLabels } from './labels.js';
 import { PayloadPanel, type RenderPayload } from './payload-panel.js';
 import { PlainText } from './plain-text.js';
 import { useOptionalRunContext, usePartRun, useRootRenderPayload } from './run-context.js';
@@ -48,7 +48,7 @@ export function ReceivedOutcome<P>({
   const renderText = ownText ?? (ownRun === undefined ? rootText : undefined);
   const renderPayload = ownPayload ?? (ownRun === undefined ? rootPayload : undefined);
   const output = useRunSelector(run, selectReceived);
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   const headingId = useId();
   if (output === null) return null;
   const text = output.assistantText;
@@ -75,7 +75,7 @@ export function ReceivedOutcome<P>({
   );
 }
 
-function OutcomeDetail({ output, labels }: { output: RunOutput; labels: KestrelLabels }) {
+function OutcomeDetail({ output, labels }: { output: RunOutput; labels: RunLabels }) {
   switch (output.status) {
     case 'COMPLETED':
       return null;

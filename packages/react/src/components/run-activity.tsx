@@ -10,7 +10,7 @@ import {
 } from '@kestrel/core';
 import { useId, useState, type HTMLAttributes, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
-import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useRunLabels, type KestrelLabels } from './labels.js';
 import { usePartRun, useRootTools } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 import { rendererFor, ToolCallItem, type ToolRenderers } from './tool-renderer.js';
@@ -93,7 +93,7 @@ export function RunActivity({
     open ? selectActivity : selectSummary,
     shallowEqual,
   );
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   const panelId = useId();
   if (!notes && tools.length === 0 && progress === null) return null;
   const running = tools.filter((tool) => tool.status === 'running').length;

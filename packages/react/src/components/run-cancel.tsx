@@ -2,7 +2,7 @@
 import { isFollowing, type RunActions, type RunSource, type RunState } from '@kestrel/core';
 import { useRunSelector } from '../use-run-selector.js';
 import { ActionButton, type ActionButtonProps } from './action-button.js';
-import { useKestrelLabels } from './labels.js';
+import { useRunLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 
 const selectFollowing = (state: RunState) => isFollowing(state.phase);
@@ -24,6 +24,6 @@ export interface RunCancelProps extends ActionButtonProps {
 export function RunCancel({ run: ownRun, labels, ...rest }: RunCancelProps) {
   const run = usePartRun(ownRun, 'Run.Cancel');
   const live = useRunSelector(run, selectFollowing);
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   return live ? <ActionButton {...rest} action="cancel" label={t.cancel} act={() => void run.cancel()} /> : null;
 }

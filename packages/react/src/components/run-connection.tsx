@@ -2,7 +2,7 @@
 import type { ReconnectInfo, RunActions, RunSource, RunState } from '@kestrel/core';
 import type { HTMLAttributes, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
-import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useRunLabels, type KestrelLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
 
@@ -55,7 +55,7 @@ export interface RunConnectionProps extends Omit<HTMLAttributes<HTMLDivElement>,
 export function RunConnection({ run: ownRun, labels, className, ref, ...rest }: RunConnectionProps) {
   const run = usePartRun(ownRun, 'Run.Connection');
   const { state, reconnect, runId } = useRunSelector(run, selectConnection, shallowEqual);
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   if (state === null) return null;
   const common = { ...rest, ref, className, 'data-kestrel-part': 'connection', 'data-state': state } as const;
   switch (state) {

@@ -3,7 +3,7 @@ import type { RunSource, RunState } from '@kestrel/core';
 import { useEffect, useState } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { ActionButton, type ActionButtonProps } from './action-button.js';
-import { useKestrelLabels } from './labels.js';
+import { useRunLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 
 /** How long the button says "Copied" (or that copying failed) before it offers to copy again. */
@@ -74,7 +74,7 @@ export function useCopyAnswer(ownRun?: RunSource): CopyAnswer {
  */
 export function RunCopy({ run: ownRun, labels, ...rest }: RunCopyProps) {
   const { answer, state, copy } = useCopyAnswer(usePartRun(ownRun, 'Run.Copy'));
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   if (answer === null) return null;
   return (
     <ActionButton

@@ -3,7 +3,7 @@ import { formatPath, type RetryMode, type RunError, type RunSource, type RunStat
 import { useCallback, type HTMLAttributes, type Ref } from 'react';
 import type { RunActions } from '../types.js';
 import { useRunSelector } from '../use-run-selector.js';
-import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useRunLabels, type KestrelLabels, type RunLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 import { useVoice } from './run-voice.js';
 import { useOwnElement } from './use-own-element.js';
@@ -47,7 +47,7 @@ export function RunErrorAlert({ run: ownRun, labels, className, ref, ...rest }: 
   const run = usePartRun(ownRun, 'Run.Error');
   const select = useCallback((state: RunState) => selectError(state, run), [run]);
   const { error, retryMode, afterOutcome } = useRunSelector(run, select, shallowEqual);
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   const [own, setRef] = useOwnElement(ref);
   // Of two views of this run, one alerts; the other shows the same error without the alert role.
   useVoice(run, 'error', error, own, 'alert');
@@ -84,7 +84,7 @@ export function RunErrorAlert({ run: ownRun, labels, className, ref, ...rest }: 
   );
 }
 
-function ErrorDetail({ error, labels }: { error: RunError; labels: KestrelLabels }) {
+function ErrorDetail({ error, labels }: { error: RunError; labels: RunLabels }) {
   switch (error.kind) {
     case 'protocol': {
       const where = labels.errorProtocolWhere({

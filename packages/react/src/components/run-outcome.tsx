@@ -3,7 +3,7 @@ import type { RetryMode, RunActions, RunOutput, RunSource, RunState } from '@kes
 import { useCallback, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { ActionButton, type ActionButtonProps } from './action-button.js';
-import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useRunLabels, type KestrelLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 
 type FailedOutput = Extract<RunOutput, { status: 'FAILED' }>;
@@ -41,7 +41,7 @@ export interface RunOutcomeProps extends Omit<HTMLAttributes<HTMLDivElement>, 'c
 export function RunOutcome({ run: ownRun, labels, retry, className, ref, ...rest }: RunOutcomeProps) {
   const run = usePartRun(ownRun, 'Run.Outcome');
   const output = useRunSelector(run, selectStoppedOutput);
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   if (output === null) return null;
   const common = { ...rest, ref, className, 'data-kestrel-part': 'outcome', 'data-status': output.status } as const;
   if (output.status === 'CANCELLED') {
@@ -89,7 +89,7 @@ export function RunRetry({ run: ownRun, labels, ...rest }: RunRetryProps) {
   const run = usePartRun(ownRun, 'Run.Retry');
   const select = useCallback((state: RunState) => selectRetry(state, run), [run]);
   const mode = useRunSelector(run, select);
-  const t = useKestrelLabels(labels);
+  const t = useRunLabels(labels);
   return mode === null ? null : (
     <ActionButton {...rest} data-retry-mode={mode} action="retry" label={t.retry} act={() => run.retry()} />
   );

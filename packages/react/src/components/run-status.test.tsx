@@ -4,7 +4,7 @@ import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fixedSource, withFinishReason } from '../test-support/fixed-source.test-helper.js';
 import { expectNoAxeViolations } from './axe-check.test-helper.js';
-import { defaultLabels } from './labels.js';
+import { defaultLabels } from './default-labels.js';
 import { RunStatus } from './run-status.js';
 
 describe('RunStatus', () => {

@@ -4,7 +4,7 @@ import { Slot, Slottable } from './slot.js';
 import type { HTMLAttributes, ReactElement, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { finishNoteText, selectFinishNoteReason } from './finish-notice.js';
-import { useKestrelLabels, type KestrelLabels } from './labels.js';
+import { useRunLabels, type KestrelLabels, type RunLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 import { useVoice } from './run-voice.js';
 import { useOwnElement } from './use-own-element.js';
@@ -79,7 +79,7 @@ export function selectAnnouncement(state: RunState): RunAnnouncement {
   }
 }
 
-const texts: Record<Exclude<RunAnnouncement, 'none'>, keyof KestrelLabels> = {
+const texts: Record<Exclude<RunAnnouncement, 'none'>, keyof RunLabels> = {
   started: 'statusStarted',
   detached: 'statusDetached',
   waiting: 'statusWaiting',
@@ -96,11 +96,7 @@ const texts: Record<Exclude<RunAnnouncement, 'none'>, keyof KestrelLabels> = {
   'timed-out': 'statusTimedOut',
 };
 
-export function announcementText(
-  announcement: RunAnnouncement,
-  noteReason: string | null,
-  labels: KestrelLabels,
-): string {
+export function announcementText(announcement: RunAnnouncement, noteReason: string | null, labels: RunLabels): string {
   if (announcement === 'none') return '';
   // One region, one sentence: the finish note rides on "Run finished" rather than a second live region competing with it.
   if (announcement === 'finished-with-note' && noteReason !== null)
@@ -150,7 +146,7 @@ export function RunStatus({ run: ownRun, labels, asChild = false, children, clas
   // Of two views of this run, one says the sentence, the others show it with aria-live="off"; what broke is left to a
   // shown Run.Error when there is one.
   useVoice(run, 'status', announcement, own, brokenAnnouncements.has(announcement) ? error : undefined);
-  const text = useKestrelLabels(labels);
+  const text = useRunLabels(labels);
   const Comp = asChild ? Slot : 'div';
   return (
     <Comp

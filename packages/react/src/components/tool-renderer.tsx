@@ -2,7 +2,7 @@
 import { checkSchema, type PayloadIssue, type StandardSchemaV1, type ToolCall } from '@kestrel/core';
 import { useMemo, type ReactNode } from 'react';
 import { IssueList } from './issue-list.js';
-import type { KestrelLabels } from './labels.js';
+import type { RunLabels } from './labels.js';
 
 /**
  * One tool call as its renderer gets it: the input checked by the renderer's `input` schema, and, once it
@@ -114,7 +114,7 @@ export function ToolCallItem({
 }: {
   call: ToolCall;
   renderer: ToolRenderer | undefined;
-  labels: KestrelLabels;
+  labels: RunLabels;
 }) {
   const checked = useMemo(() => (renderer === undefined ? null : checkCall(call, renderer)), [call, renderer]);
   return (

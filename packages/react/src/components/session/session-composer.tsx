@@ -3,7 +3,7 @@ import type { SessionConcurrency, SessionSendResult } from '@kestrel/core';
 import { useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
-import { useKestrelLabels } from '../labels.js';
+import { useKestrelLabels } from '../default-labels.js';
 import { selectActivity, useSessionContext } from './session-context.js';
 
 /**

@@ -4,7 +4,7 @@ import { Fragment, memo, useCallback, useMemo, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
 import { notSentReason } from './not-sent-reason.js';
-import { useKestrelLabels } from '../labels.js';
+import { useKestrelLabels } from '../default-labels.js';
 import { Run } from '../run-parts.js';
 import { answerSummary } from './answer-summary.js';
 import { entryByKey, useSessionContext } from './session-context.js';

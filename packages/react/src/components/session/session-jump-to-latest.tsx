@@ -1,7 +1,7 @@
 'use client';
 import { useSyncExternalStore } from 'react';
 import { ActionButton, type ActionButtonProps } from '../action-button.js';
-import { useKestrelLabels } from '../labels.js';
+import { useKestrelLabels } from '../default-labels.js';
 import { useSessionContext } from './session-context.js';
 
 const atBottomOnServer = () => true;

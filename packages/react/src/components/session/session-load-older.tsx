@@ -3,7 +3,7 @@ import type { SessionState } from '@kestrel/core';
 import { useEffect, useRef, type HTMLAttributes, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
-import { useKestrelLabels } from '../labels.js';
+import { useKestrelLabels } from '../default-labels.js';
 import { useSessionContext } from './session-context.js';
 
 const selectHistory = (state: SessionState<unknown>) => state.history;

@@ -2,7 +2,8 @@
 import type { SessionEntry, SessionEntryStatus, SessionState } from '@kestrel/core';
 import { Fragment, useEffect, useRef, useState, type HTMLAttributes, type Ref } from 'react';
 import { notSentReason } from './not-sent-reason.js';
-import { useKestrelLabels, type KestrelLabels } from '../labels.js';
+import { useKestrelLabels } from '../default-labels.js';
+import type { KestrelLabels } from '../labels.js';
 import { announcementText, selectAnnouncement } from '../run-status.js';
 import { selectFinishNoteReason } from '../finish-notice.js';
 import { useSessionContext } from './session-context.js';

@@ -13,7 +13,7 @@ import {
   type RefObject,
 } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
-import { useKestrelLabels } from '../labels.js';
+import { useKestrelLabels } from '../default-labels.js';
 import { assignRef } from '../use-own-element.js';
 import { sameKeys, selectKeys, useSessionContext } from './session-context.js';
 import { SessionEntryView } from './session-entry.js';

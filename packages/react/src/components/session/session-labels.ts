@@ -1,0 +1,92 @@
+import { httpSuffix, type NotSentReason } from './not-sent-reason.js';
+
+/** The texts of the conversation parts (`SessionView`, `Session.*`): part of `KestrelLabels`. */
+export interface SessionLabels {
+  /** The conversation's scrolling log of messages and runs. */
+  readonly sessionThread: string;
+  readonly sessionEmpty: string;
+  /** Says who wrote a message: the person. */
+  readonly sessionYou: string;
+  /** Heading of the person's reply to a run's question. */
+  readonly sessionYourAnswer: string;
+  readonly sessionAnswerApproval: (approved: boolean) => string;
+  /** A yes/no field of a form, in the person's answer as the thread repeats it. */
+  readonly sessionAnswerYesNo: (value: boolean) => string;
+  /** Heading of an answer given here that the server did not take (the question's wait was already over). */
+  readonly sessionAnswerNotSent: string;
+  /** Why that answer was not taken, shown under it and announced once: answered elsewhere first, or gone. */
+  readonly sessionAnswerNotTaken: (reason: 'answered-elsewhere' | 'gone') => string;
+  /** Shown on a message that waits for the live run to settle. */
+  readonly sessionQueued: string;
+  /** Announced once when a message is queued. */
+  readonly sessionQueuedAnnouncement: string;
+  readonly sessionWithdraw: string;
+  readonly sessionSending: string;
+  /** A message that could not be sent: why, in the person's terms; `httpStatus` for an HTTP refusal, else null. */
+  readonly sessionFailedToSend: (reason: NotSentReason, httpStatus: number | null) => string;
+  readonly sessionSendAgain: string;
+  /** The composer's text field. */
+  readonly sessionMessage: string;
+  readonly sessionComposerHint: string;
+  readonly sessionSend: string;
+  readonly sessionStop: string;
+  /** The composer under policy `reject` while a run is live or waiting. */
+  readonly sessionBusy: string;
+  /** The composer's hint while a run in the thread waits for an answer: a message sent now does not answer it. */
+  readonly sessionWaitingHint: string;
+  /** The same, when the session's policy refuses a message while a run is in progress (`reject`). */
+  readonly sessionWaitingBlocked: string;
+  readonly sessionLoadOlder: string;
+  readonly sessionLoadingOlder: string;
+  readonly sessionHistoryUnavailable: string;
+  readonly sessionHistoryError: (message: string) => string;
+  readonly sessionHistoryStart: string;
+  readonly sessionJumpToLatest: string;
+}
+
+const notSentWords: Record<NotSentReason, string> = {
+  unreachable: 'could not reach the server',
+  timeout: 'the server did not answer in time',
+  unreadable: "the server's reply could not be read",
+  busy: 'another reply in this conversation is still running',
+  'too-long': 'the message is too long',
+  'too-many': 'too many messages. Wait a moment, then send it again',
+  'signed-out': 'please sign in again',
+  forbidden: 'you are not allowed to send messages here',
+  server: 'the server had a problem',
+  refused: 'the server refused it',
+};
+
+/** The English defaults of the conversation parts (in `defaultLabels`; only the session parts import them). */
+export const defaultSessionLabels: SessionLabels = {
+  sessionThread: 'Conversation',
+  sessionEmpty: 'No messages yet. Ask something to begin.',
+  sessionYou: 'You',
+  sessionYourAnswer: 'Your answer',
+  sessionAnswerApproval: (approved) => (approved ? 'Approved' : 'Rejected'),
+  sessionAnswerYesNo: (value) => (value ? 'Yes' : 'No'),
+  sessionAnswerNotSent: 'Your answer (not sent)',
+  sessionAnswerNotTaken: (reason) =>
+    reason === 'answered-elsewhere'
+      ? 'Not sent: this question was already answered in another tab or on another device.'
+      : 'Not sent: this question is no longer open.',
+  sessionQueued: 'Queued: sent when the current run finishes',
+  sessionQueuedAnnouncement: 'Message queued. It is sent when the current run finishes.',
+  sessionWithdraw: 'Withdraw',
+  sessionSending: 'Sending…',
+  sessionFailedToSend: (reason, httpStatus) => `Not sent: ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}.`,
+  sessionSendAgain: 'Send again',
+  sessionMessage: 'Message',
+  sessionComposerHint: 'Enter sends, Shift+Enter adds a line.',
+  sessionSend: 'Send',
+  sessionStop: 'Stop',
+  sessionBusy: 'A run is in progress. Wait for it to finish.',
+  sessionWaitingHint: 'A question above is waiting for your answer. A message sent here does not answer it.',
+  sessionWaitingBlocked: 'Answer the question above first. Messages can be sent once that run finishes.',
+  sessionLoadOlder: 'Load older messages',
+  sessionLoadingOlder: 'Loading older messages…',
+  sessionHistoryUnavailable: 'Older messages are not available from this server.',
+  sessionHistoryError: (message) => `Older messages could not be loaded: ${message}`,
+  sessionHistoryStart: 'Start of the conversation',
+  sessionJumpToLatest: 'Jump to latest',
+};
