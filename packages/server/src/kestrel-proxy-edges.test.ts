@@ -1,9 +1,9 @@
 import { createEventFactory } from '@kestrel/testing';
 import { request as httpRequest } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createKestrelProxy, type KestrelProxyOptions } from './kestrel-proxy.js';
 import { listenOnLoopback, type LoopbackServer } from './listen-loopback.js';
-import { createNodeListener } from './node-listener.js';
+import { createNodeListener, type NodeListenerOptions } from './node-listener.js';
 import { nodeFetch } from './node-fetch.js';
 import { askOnce, startRawUpstream } from './raw-upstream.test-helper.js';
 
@@ -21,10 +21,15 @@ afterEach(async () => {
 const APP_SECRET = 'Bearer app-secret-7f3a';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function serve(mode: 'native' | 'web', upstream: string, options: Partial<KestrelProxyOptions> = {}) {
+async function serve(
+  mode: 'native' | 'web',
+  upstream: string,
+  options: Partial<KestrelProxyOptions> = {},
+  listener: NodeListenerOptions = {},
+) {
   const proxy = createKestrelProxy({ upstream, headers: { authorization: APP_SECRET }, ...options });
   const server: LoopbackServer = await listenOnLoopback(
-    createNodeListener(mode === 'native' ? proxy : (request) => proxy(request)),
+    createNodeListener(mode === 'native' ? proxy : (request) => proxy(request), listener),
   );
   open.push(server);
   return server;
@@ -101,6 +106,33 @@ describe.each(['native', 'web'] as const)('createKestrelProxy (%s path): odd ans
     });
     expect(answer).toEqual({ status: 200, body: good, ending: 'clean' });
     expect(errors).toEqual([expect.stringMatching(/id "999" but no data/)]);
+  });
+
+  it('cuts off a browser that reads nothing for stalledReaderTimeoutMs, and stops its Kestrel stream', async () => {
+    const e = createEventFactory();
+    const frame = (event: { type: string; seq: number }) =>
+      `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+    let upstreamClosed = false;
+    const kestrel = await startRawUpstream((socket) => {
+      socket.on('close', () => (upstreamClosed = true));
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n');
+      const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+      socket.write(chunk(frame(e.started(1)) + frame(e.received())));
+      const word = 'x'.repeat(60_000);
+      // As fast as the proxy takes it: the browser's buffers fill, then the proxy's socket, then this one.
+      const pump = () => {
+        while (!socket.destroyed && socket.write(chunk(frame(e.text(word)))));
+      };
+      socket.on('drain', pump);
+      pump();
+    });
+    open.push(kestrel);
+    const proxy = await serve(mode, kestrel.url, {}, { stalledReaderTimeoutMs: 300 });
+    const browser = httpRequest(`${proxy.url}/v1/sessions/new/runs`, { ...start, agent: false }, (res) => res.pause());
+    browser.on('error', () => undefined);
+    browser.end('{"input":"hi"}');
+    await vi.waitFor(() => expect(upstreamClosed).toBe(true), { timeout: 5_000, interval: 50 });
+    browser.destroy();
   });
 
   it("drops a cancel answer's body: the protocol defines none, and one could echo the proxy's credentials", async () => {

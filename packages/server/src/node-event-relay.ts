@@ -10,6 +10,8 @@ export interface NodeEventRelayOptions {
   readonly onProtocolError: (error: ProtocolError) => void;
   /** Awaited with the first valid event before any byte of the run goes out; when it rejects, the browser is cut. */
   readonly onFirstEvent?: (event: RunEvent) => Promise<void>;
+  /** A browser that takes nothing for this long while events wait for it is cut off, and the upstream with it. */
+  readonly stalledReaderTimeoutMs: number;
 }
 
 /**
@@ -39,6 +41,9 @@ class NodeEventRelay {
   private backlog: Pending[] = [];
   /** A write was refused and its `drain` has not come: HTTP/2's response has no `writableNeedDrain` to ask. */
   private draining = false;
+  /** While draining: the bound on the wait (a browser that reads nothing must not hold a Kestrel stream forever). */
+  private stall: ReturnType<typeof setTimeout> | undefined;
+  private readonly stallMs: number;
 
   constructor(
     private readonly upstreamRequest: ClientRequest,
@@ -48,6 +53,7 @@ class NodeEventRelay {
   ) {
     this.onFirstEvent = options.onFirstEvent;
     this.onProtocolError = options.onProtocolError;
+    this.stallMs = options.stalledReaderTimeoutMs;
     this.checker = new EventStreamChecker(options.maxMessageBytes, options.onFirstEvent !== undefined);
     upstream.on('data', (chunk: Buffer) => this.chunk(chunk));
     upstream.on('end', () => this.upstreamEnded());
@@ -108,7 +114,12 @@ class NodeEventRelay {
         if (!this.res.write(verdict.bytes)) {
           this.upstream.pause();
           this.draining = true;
+          // The browser's client gives up on a stream silent for 45 s and resumes on a new one: past the bound,
+          // this one is dead weight holding a Kestrel stream open.
+          this.stall = setTimeout(() => this.browserLeft(), this.stallMs);
+          this.stall.unref();
           this.res.once('drain', () => {
+            clearTimeout(this.stall);
             this.draining = false;
             if (this.state === 'open') this.upstream.resume();
           });
@@ -130,6 +141,7 @@ class NodeEventRelay {
 
   /** Lets go of everything the relay holds: the stream is over. */
   private finish(): void {
+    clearTimeout(this.stall);
     this.state = 'over';
     this.backlog = [];
     this.checker.release();

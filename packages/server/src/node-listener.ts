@@ -91,18 +91,36 @@ function nodeHeaders(headers: Headers): Record<string, string | string[]> {
 }
 
 /** Resolves once `res` can take more data, or once it closed (then the next read is cancelled anyway). */
-function drained(res: ServerResponse): Promise<void> {
+/** Resolves `true` once `res` can take more (or is gone), `false` when it took nothing for `timeoutMs`. */
+function drained(res: ServerResponse, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    if (res.destroyed) return resolve(); // 'close' already came and went
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
+    if (res.destroyed) return resolve(true); // 'close' already came and went
+    const done = (taken: boolean) => () => {
+      clearTimeout(timer);
+      res.off('drain', drain);
+      res.off('close', drain);
+      resolve(taken);
     };
-    res.on('drain', done);
-    res.on('close', done);
+    const drain = done(true);
+    const timer = setTimeout(done(false), timeoutMs);
+    timer.unref();
+    res.on('drain', drain);
+    res.on('close', drain);
   });
 }
+
+/** Options of {@link createNodeListener}. */
+export interface NodeListenerOptions {
+  /**
+   * A client that takes nothing for this long while a response waits for it is cut off, and what feeds the
+   * response (a proxied Kestrel stream) is cancelled: backpressure keeps memory bounded, this bounds the time.
+   * Default 60 s: a Kestrel client gives up on a stream silent for 45 s and resumes on a new one.
+   */
+  readonly stalledReaderTimeoutMs?: number;
+}
+
+/** Default {@link NodeListenerOptions.stalledReaderTimeoutMs}. */
+const DEFAULT_STALLED_READER_TIMEOUT_MS = 60_000;
 
 /**
  * Serves a web-standard handler from `node:http`. Response bodies are streamed chunk by chunk (SSE works) and
@@ -116,7 +134,10 @@ function drained(res: ServerResponse): Promise<void> {
  * @example
  * http.createServer(createNodeListener((request) => new Response('ok'))).listen(3000);
  */
-export function createNodeListener(handler: FetchHandler) {
+export function createNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}) {
+  const stalledMs = options.stalledReaderTimeoutMs ?? DEFAULT_STALLED_READER_TIMEOUT_MS;
+  if (!Number.isInteger(stalledMs) || stalledMs <= 0)
+    throw new RangeError(`createNodeListener: stalledReaderTimeoutMs must be a positive integer, got ${stalledMs}`);
   // A proxy of createKestrelProxy with the kit's own way upstream: the same checks, then node:http end to end.
   const native = nodeProxyEntry(handler);
   return async (
@@ -161,10 +182,16 @@ export function createNodeListener(handler: FetchHandler) {
       // Never a local of this frame: it lives on while the body is written, and must not keep the request.
       response = await (native === undefined || routesFetchElsewhere()
         ? handler(toRequest(req, url, abort.signal))
-        : serveNodeProxy(native, toRequest(req, url, abort.signal), res, () => {
-            res.off('close', onClose);
-            req.off('aborted', onAborted);
-          }));
+        : serveNodeProxy(
+            native,
+            toRequest(req, url, abort.signal),
+            res,
+            () => {
+              res.off('close', onClose);
+              req.off('aborted', onAborted);
+            },
+            stalledMs,
+          ));
     } catch (error) {
       // The thrown message may hold anything (a credential, a file path): the log gets it, the client does not.
       console.error('[kestrel] the request handler threw', error);
@@ -212,7 +239,10 @@ export function createNodeListener(handler: FetchHandler) {
         if (done) break;
         // Backpressure: read on only once the socket took this chunk, so a slow client is not buffered in memory
         // (and a producer that waits for its reader, like the mock Kestrel, really waits).
-        if (!res.write(value)) await drained(res);
+        if (!res.write(value) && !(await drained(res, stalledMs))) {
+          void reader.cancel().catch(() => undefined); // what feeds it (a Kestrel stream) stops too
+          return drop();
+        }
       }
       res.end();
     } catch {

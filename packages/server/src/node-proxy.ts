@@ -79,6 +79,7 @@ export async function serveNodeProxy(
   request: Request,
   res: ServerResponse,
   detach: () => void,
+  stalledReaderTimeoutMs: number,
 ): Promise<Response | undefined> {
   const call = await entry.prepare(request);
   if (call instanceof Response) return call;
@@ -120,6 +121,7 @@ export async function serveNodeProxy(
   relayNodeEventStream(answer.request, answer.response, res, {
     maxMessageBytes: context.maxBodyBytes,
     onProtocolError: context.onProtocolError,
+    stalledReaderTimeoutMs,
     ...(onRunStarted === undefined
       ? {}
       : { onFirstEvent: (event) => onRunStarted({ runId: event.runId, sessionId: event.sessionId }) }),
