@@ -138,7 +138,7 @@ export type { RunController, RunControllerOptions } from './controller/create-ru
 export type { RunActions, RunBinding } from './controller/run-actions.js';
 export { getRetryMode } from './controller/retry-mode.js';
 export type { RetryMode } from './controller/retry-mode.js';
-export { isWaitOver } from './controller/wait-over.js';
+export { isWaitOver, waitOverReason } from './controller/wait-over.js';
 export { createRunClient } from './client/create-run-client.js';
 export { RunClientError, isRunClientError } from './client/run-client-error.js';
 export type { RunClientErrorKind } from './client/run-client-error.js';

@@ -186,6 +186,8 @@ describeModes('SessionView: a question answered in another tab', ({ options }) =
     const sentence = 'Not sent: this question was already answered in another tab or on another device.';
     const notTaken = entries()[0]?.querySelector('[data-kestrel-part="answer"][data-state="not-taken"]');
     expect(notTaken?.textContent).toBe(`Your answer (not sent)Approved${sentence}`);
+    // Said beside the answer, not a second time where the question was (Run.Prompt's own note is off in a thread).
+    expect(document.querySelector('[data-kestrel-part="interaction"][data-state="not-taken"]')).toBeNull();
     listening.disconnect();
     expect(said.filter((text) => text === sentence)).toHaveLength(1);
   });

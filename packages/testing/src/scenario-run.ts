@@ -1,5 +1,6 @@
 import {
   getRetryMode,
+  RunClientError,
   type InteractionAnswer,
   type RetryMode,
   type RunAction,
@@ -16,6 +17,11 @@ export interface ScenarioRunOptions<P = unknown> extends ScenarioSourceOptions<P
   readonly rejectAnswer?: string;
   /** How long `respond` takes before it settles (ms). Default 0. */
   readonly respondDelayMs?: number;
+  /**
+   * Another tab answered first: `respond` plays the continuation that answer started (what a run read again shows)
+   * and rejects with the server's `409 interaction_answered`, as a run controller does.
+   */
+  readonly answeredElsewhere?: boolean;
   /**
    * The run was resumed by id (e.g. after a reload), so, like a run controller, the fixture holds no start input:
    * `getRetryMode()` is `null` where only a restart would do, and `retry()` then replays nothing. Default false.
@@ -84,6 +90,11 @@ export function createScenarioRun<P = unknown>(
       if (continuation === undefined) throw new Error(`Scenario "${scenario.name}" has no continuation to answer`);
       const [, ...rest] = scenarioActions(continuation.steps);
       replay([{ type: 'client/start-requested', mode: 'respond' }, ...rest]);
+      if (options.answeredElsewhere === true) {
+        const message = 'POST /v1/sessions/…/interactions/…: HTTP 409 interaction_answered';
+        const detail = { kind: 'http', message, status: 409, code: 'interaction_answered' } as const;
+        throw new RunClientError(detail, { runId: source.getState().runId });
+      }
     },
     cancel: async () => {
       report('cancel');

@@ -22,3 +22,11 @@ export function isWaitOver(error: unknown): error is RunClientError & { readonly
       error.code === 'session_not_found')
   );
 }
+
+/**
+ * Why a wait was over, for the person: `answered-elsewhere` (`interaction_answered`: another tab or device answered
+ * first) or `gone` (the interaction, the run or its session no longer exists).
+ */
+export function waitOverReason(error: RunClientError): 'answered-elsewhere' | 'gone' {
+  return error.code === 'interaction_answered' ? 'answered-elsewhere' : 'gone';
+}

@@ -5,7 +5,7 @@ import {
 } from '../controller/create-run-controller.js';
 import type { RunBinding } from '../controller/run-actions.js';
 import { getRetryMode } from '../controller/retry-mode.js';
-import { isWaitOver } from '../controller/wait-over.js';
+import { isWaitOver, waitOverReason } from '../controller/wait-over.js';
 import type { InteractionAnswer, ResponseFormat } from '../protocol/types.js';
 import type { RunError, RunState } from '../run/run-state.js';
 import { entryError, entryStatus, type Delivery } from './entry-status.js';
@@ -106,8 +106,7 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
         // Answered elsewhere: the run is read again (the controller does), and the session catches up with it. The
         // entry keeps the answer that was not taken, so the thread can say it was not sent instead of losing it.
         if (isWaitOver(error)) {
-          const reason = error.code === 'interaction_answered' ? 'answered-elsewhere' : 'gone';
-          record.notTaken = asked === null ? null : { ...asked, reason };
+          record.notTaken = asked === null ? null : { ...asked, reason: waitOverReason(error) };
           init.changed();
           init.outdated();
         }

@@ -10,6 +10,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import type { RunState } from '@kestrel/core';
 import { draftToAnswer, emptyDraft, type AnswerDraft } from './answer-draft.js';
 import {
   ApprovalFields,
@@ -23,6 +24,7 @@ import { useFocusHome } from './focus-home.js';
 import { useRunLabels, type KestrelLabels, type RunLabels } from './labels.js';
 import { RenderInteractionContext, usePartRun } from './run-context.js';
 import { useOwnElement } from './use-own-element.js';
+import { useRunSelector } from '../use-run-selector.js';
 import {
   useInteractionController,
   type AnyInteractionController,
@@ -51,6 +53,13 @@ export interface InteractionPromptProps extends Omit<HTMLAttributes<HTMLElement>
   readonly renderInteraction?: RenderInteraction;
   /** Move focus to the prompt when it appears (the run starts waiting). Default true. */
   readonly focusOnWait?: boolean;
+  /**
+   * When an answer sent here comes too late (another tab or device answered first, or the question is gone), the
+   * question goes away with the wait and an alert says the answer was not sent (`data-state="not-taken"`), until the
+   * run waits again or another run starts. Default true; `false` where the app says it itself (a conversation's
+   * thread does, beside the answer).
+   */
+  readonly notTakenNote?: boolean;
   readonly labels?: Partial<KestrelLabels>;
   /** The clock for the expiry countdown (tests, stories). */
   readonly now?: () => number;
@@ -66,16 +75,50 @@ export interface InteractionPromptProps extends Omit<HTMLAttributes<HTMLElement>
  * @example
  * <InteractionPrompt run={run} />
  */
-export function InteractionPrompt({ run: ownRun, renderInteraction, now, ...props }: InteractionPromptProps) {
+export function InteractionPrompt({
+  run: ownRun,
+  renderInteraction,
+  now,
+  notTakenNote = true,
+  ...props
+}: InteractionPromptProps) {
   const run = usePartRun(ownRun, 'Run.Prompt');
   const fromRoot = useContext(RenderInteractionContext);
-  const controller = useInteractionController(run, now);
-  if (controller === null) return null;
+  // An answer that came too late, for the run it was sent to: said once the question is gone.
+  const [late, setLate] = useState<{ readonly runId: string | null; readonly reason: 'answered-elsewhere' | 'gone' }>();
+  const controller = useInteractionController(run, now, (reason) => setLate({ runId: run.getState().runId, reason }));
+  const runId = useRunSelector(run, selectRunId);
+  if (controller === null) {
+    if (late === undefined || !notTakenNote || late.runId !== runId) return null;
+    return <NotTaken reason={late.reason} labels={props.labels} className={props.className} />;
+  }
+  // A new question: the late answer belonged to the one before.
+  if (late !== undefined) setLate(undefined);
   // A part given its own run is not the root's run: the root's renderer was not written for it.
   const render = renderInteraction ?? (ownRun === undefined ? fromRoot : undefined);
   const custom = render?.(controller as InteractionController);
   // A new interaction starts from an empty answer.
   return <PromptForm key={controller.interaction.id} controller={controller} custom={custom} {...props} />;
+}
+
+const selectRunId = (state: RunState) => state.runId;
+
+/** Where the question was: an answer sent here was not taken, and why (an alert: the person just pressed Send). */
+function NotTaken({
+  reason,
+  labels,
+  className,
+}: {
+  readonly reason: 'answered-elsewhere' | 'gone';
+  readonly labels: Partial<KestrelLabels> | undefined;
+  readonly className: string | undefined;
+}) {
+  const t = useRunLabels(labels);
+  return (
+    <p role="alert" className={className} data-kestrel-part="interaction" data-state="not-taken">
+      {t.answerNotTaken(reason)}
+    </p>
+  );
 }
 
 interface PromptFormProps extends Omit<InteractionPromptProps, 'run' | 'renderInteraction' | 'now'> {

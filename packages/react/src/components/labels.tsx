@@ -98,6 +98,11 @@ export interface RunLabels {
   /** The answer did not get through (connection failed or no response in time): nothing says the server refused it. */
   readonly unsent: (message: string) => string;
   readonly unsupported: (kind: string) => string;
+  /**
+   * An answer the server did not take because the wait was already over: answered in another tab or on another
+   * device first (`answered-elsewhere`), or the question gone. Shown once the question goes away, instead of nothing.
+   */
+  readonly answerNotTaken: (reason: 'answered-elsewhere' | 'gone') => string;
 }
 
 const errorTitles: Record<RunErrorKind, string> = {
@@ -219,6 +224,10 @@ export const defaultRunLabels: RunLabels = {
   rejected: (message) => `Your answer was not accepted: ${message}`,
   unsent: (message) => `Your answer did not go through: ${message}. It is kept here: send it again.`,
   unsupported: (kind) => `This request ("${kind}") cannot be answered here.`,
+  answerNotTaken: (reason) =>
+    reason === 'answered-elsewhere'
+      ? 'Not sent: this question was already answered in another tab or on another device.'
+      : 'Not sent: this question is no longer open.',
 };
 
 /**

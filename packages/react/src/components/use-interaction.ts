@@ -1,7 +1,9 @@
 'use client';
 import {
   isRunClientError,
+  isWaitOver,
   RunUsageError,
+  waitOverReason,
   validateInteractionAnswer,
   type AnswerIssue,
   type ApprovalAnswer,
@@ -136,7 +138,11 @@ function rejectionOf(error: unknown): InteractionRejection & { readonly issues: 
 }
 
 /** The built-in prompt's hook: `answer` untyped, for the form that validates what was typed. */
-export function useInteractionController(run: InteractionRun, now?: () => number): AnyInteractionController | null {
+export function useInteractionController(
+  run: InteractionRun,
+  now?: () => number,
+  onWaitOver?: (reason: 'answered-elsewhere' | 'gone') => void,
+): AnyInteractionController | null {
   const interaction = useRunSelector(run, selectInteraction);
   const remainingMs = useCountdown(interaction?.expiresAt, now);
   const [stored, setStored] = useState(fresh);
@@ -179,6 +185,8 @@ export function useInteractionController(run: InteractionRun, now?: () => number
         set({ state: 'expired' });
         return 'expired';
       }
+      // The run was read again and no longer waits: the question is gone, so say why the answer went nowhere.
+      if (isWaitOver(error)) onWaitOver?.(waitOverReason(error));
       const { issues, ...rejection } = rejectionOf(error);
       set({ state: rejection.kind, issues: issuesByKey(issues), rejection });
       return rejection.kind;

@@ -140,6 +140,10 @@ export const de: KestrelLabels = {
   rejected: (message) => `Ihre Antwort wurde nicht angenommen: ${message}`,
   unsent: (message) => `Ihre Antwort kam nicht an: ${message}. Sie bleibt hier erhalten: Senden Sie sie erneut.`,
   unsupported: (kind) => `Diese Anfrage („${kind}“) kann hier nicht beantwortet werden.`,
+  answerNotTaken: (reason) =>
+    reason === 'answered-elsewhere'
+      ? 'Nicht gesendet: Diese Frage wurde bereits in einem anderen Tab oder auf einem anderen Gerät beantwortet.'
+      : 'Nicht gesendet: Diese Frage ist nicht mehr offen.',
   sessionThread: 'Unterhaltung',
   sessionEmpty: 'Noch keine Nachrichten. Stellen Sie eine Frage, um zu beginnen.',
   sessionYou: 'Sie',
@@ -147,10 +151,6 @@ export const de: KestrelLabels = {
   sessionAnswerApproval: (approved) => (approved ? 'Genehmigt' : 'Abgelehnt'),
   sessionAnswerYesNo: (value) => (value ? 'Ja' : 'Nein'),
   sessionAnswerNotSent: 'Ihre Antwort (nicht gesendet)',
-  sessionAnswerNotTaken: (reason) =>
-    reason === 'answered-elsewhere'
-      ? 'Nicht gesendet: Diese Frage wurde bereits in einem anderen Tab oder auf einem anderen Gerät beantwortet.'
-      : 'Nicht gesendet: Diese Frage ist nicht mehr offen.',
   sessionQueued: 'In der Warteschlange: wird gesendet, wenn der aktuelle Lauf endet',
   sessionQueuedAnnouncement: 'Nachricht eingereiht. Sie wird gesendet, wenn der aktuelle Lauf endet.',
   sessionWithdraw: 'Zurückziehen',

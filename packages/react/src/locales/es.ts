@@ -141,6 +141,10 @@ export const es: KestrelLabels = {
   rejected: (message) => `Tu respuesta no fue aceptada: ${message}`,
   unsent: (message) => `Tu respuesta no llegó: ${message}. Se conserva aquí: envíala de nuevo.`,
   unsupported: (kind) => `Esta solicitud («${kind}») no se puede responder aquí.`,
+  answerNotTaken: (reason) =>
+    reason === 'answered-elsewhere'
+      ? 'No enviada: esta pregunta ya se respondió en otra pestaña o en otro dispositivo.'
+      : 'No enviada: esta pregunta ya no está abierta.',
   sessionThread: 'Conversación',
   sessionEmpty: 'Aún no hay mensajes. Pregunte algo para empezar.',
   sessionYou: 'Usted',
@@ -148,10 +152,6 @@ export const es: KestrelLabels = {
   sessionAnswerApproval: (approved) => (approved ? 'Aprobado' : 'Rechazado'),
   sessionAnswerYesNo: (value) => (value ? 'Sí' : 'No'),
   sessionAnswerNotSent: 'Su respuesta (no enviada)',
-  sessionAnswerNotTaken: (reason) =>
-    reason === 'answered-elsewhere'
-      ? 'No enviada: esta pregunta ya se respondió en otra pestaña o en otro dispositivo.'
-      : 'No enviada: esta pregunta ya no está abierta.',
   sessionQueued: 'En cola: se envía cuando termine la ejecución actual',
   sessionQueuedAnnouncement: 'Mensaje en cola. Se envía cuando termine la ejecución actual.',
   sessionWithdraw: 'Retirar',

@@ -141,6 +141,10 @@ export const fr: KestrelLabels = {
   rejected: (message) => `Votre réponse n’a pas été acceptée : ${message}`,
   unsent: (message) => `Votre réponse n’est pas passée : ${message}. Elle est conservée ici : renvoyez-la.`,
   unsupported: (kind) => `Cette demande (« ${kind} ») ne peut pas recevoir de réponse ici.`,
+  answerNotTaken: (reason) =>
+    reason === 'answered-elsewhere'
+      ? 'Non envoyée : cette question a déjà reçu une réponse dans un autre onglet ou sur un autre appareil.'
+      : 'Non envoyée : cette question n’est plus ouverte.',
   sessionThread: 'Discussion',
   sessionEmpty: 'Aucun message pour l’instant. Posez une question pour commencer.',
   sessionYou: 'Vous',
@@ -148,10 +152,6 @@ export const fr: KestrelLabels = {
   sessionAnswerApproval: (approved) => (approved ? 'Approuvé' : 'Refusé'),
   sessionAnswerYesNo: (value) => (value ? 'Oui' : 'Non'),
   sessionAnswerNotSent: 'Votre réponse (non envoyée)',
-  sessionAnswerNotTaken: (reason) =>
-    reason === 'answered-elsewhere'
-      ? 'Non envoyée : cette question a déjà reçu une réponse dans un autre onglet ou sur un autre appareil.'
-      : 'Non envoyée : cette question n’est plus ouverte.',
   sessionQueued: 'En attente : envoyé à la fin de l’exécution en cours',
   sessionQueuedAnnouncement: 'Message mis en attente. Il sera envoyé à la fin de l’exécution en cours.',
   sessionWithdraw: 'Retirer',

@@ -137,6 +137,10 @@ export const ja: KestrelLabels = {
   rejected: (message) => `回答は受け付けられませんでした：${message}`,
   unsent: (message) => `回答を送信できませんでした：${message}。内容はここに残っています。もう一度送信してください。`,
   unsupported: (kind) => `このリクエスト（「${kind}」）にはここでは回答できません。`,
+  answerNotTaken: (reason) =>
+    reason === 'answered-elsewhere'
+      ? '送信されませんでした: この質問は別のタブまたは別のデバイスですでに回答されています。'
+      : '送信されませんでした: この質問はすでに締め切られています。',
   sessionThread: '会話',
   sessionEmpty: 'まだメッセージはありません。質問して始めましょう。',
   sessionYou: 'あなた',
@@ -144,10 +148,6 @@ export const ja: KestrelLabels = {
   sessionAnswerApproval: (approved) => (approved ? '承認しました' : '却下しました'),
   sessionAnswerYesNo: (value) => (value ? 'はい' : 'いいえ'),
   sessionAnswerNotSent: 'あなたの回答（未送信）',
-  sessionAnswerNotTaken: (reason) =>
-    reason === 'answered-elsewhere'
-      ? '送信されませんでした: この質問は別のタブまたは別のデバイスですでに回答されています。'
-      : '送信されませんでした: この質問はすでに締め切られています。',
   sessionQueued: '待機中: 現在の実行が終わると送信されます',
   sessionQueuedAnnouncement: 'メッセージを待機させました。現在の実行が終わると送信されます。',
   sessionWithdraw: '取り下げる',

@@ -118,7 +118,7 @@ export const SessionEntryView = memo(function SessionEntryView({
         <div data-kestrel-part="answer" data-state="not-taken">
           <p data-kestrel-heading="">{t.sessionAnswerNotSent}</p>
           <p data-kestrel-text="">{answerSummary(entry.answerNotTaken.answer, t, entry.answerNotTaken.question)}</p>
-          <p data-kestrel-note="">{t.sessionAnswerNotTaken(entry.answerNotTaken.reason)}</p>
+          <p data-kestrel-note="">{t.answerNotTaken(entry.answerNotTaken.reason)}</p>
         </div>
       )}
       {hasRun(entry) ? (
@@ -135,7 +135,8 @@ export const SessionEntryView = memo(function SessionEntryView({
           <Run.Text />
           <Run.FinishNotice />
           <Run.Copy />
-          <Run.Prompt focusOnWait={active} />
+          {/* The entry says itself when an answer came too late, beside that answer. */}
+          <Run.Prompt focusOnWait={active} notTakenNote={false} />
           <Run.Payload />
           <Run.Error />
           <Run.ReceivedOutcome />

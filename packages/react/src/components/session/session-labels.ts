@@ -14,8 +14,6 @@ export interface SessionLabels {
   readonly sessionAnswerYesNo: (value: boolean) => string;
   /** Heading of an answer given here that the server did not take (the question's wait was already over). */
   readonly sessionAnswerNotSent: string;
-  /** Why that answer was not taken, shown under it and announced once: answered elsewhere first, or gone. */
-  readonly sessionAnswerNotTaken: (reason: 'answered-elsewhere' | 'gone') => string;
   /** Shown on a message that waits for the live run to settle. */
   readonly sessionQueued: string;
   /** Announced once when a message is queued. */
@@ -66,10 +64,6 @@ export const defaultSessionLabels: SessionLabels = {
   sessionAnswerApproval: (approved) => (approved ? 'Approved' : 'Rejected'),
   sessionAnswerYesNo: (value) => (value ? 'Yes' : 'No'),
   sessionAnswerNotSent: 'Your answer (not sent)',
-  sessionAnswerNotTaken: (reason) =>
-    reason === 'answered-elsewhere'
-      ? 'Not sent: this question was already answered in another tab or on another device.'
-      : 'Not sent: this question is no longer open.',
   sessionQueued: 'Queued: sent when the current run finishes',
   sessionQueuedAnnouncement: 'Message queued. It is sent when the current run finishes.',
   sessionWithdraw: 'Withdraw',

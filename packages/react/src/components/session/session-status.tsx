@@ -22,7 +22,7 @@ type Seen = Pick<SessionEntry<unknown>, 'status' | 'answerNotTaken'>;
 function sentenceFor(entry: SessionEntry<unknown>, seen: Seen | undefined, t: KestrelLabels) {
   // An answer refused because the wait was over: the person pressed Send and their question went away.
   if (entry.answerNotTaken !== null && entry.answerNotTaken !== seen?.answerNotTaken)
-    return t.sessionAnswerNotTaken(entry.answerNotTaken.reason);
+    return t.answerNotTaken(entry.answerNotTaken.reason);
   const before = seen?.status;
   if (entry.status === before) return null;
   switch (entry.status) {

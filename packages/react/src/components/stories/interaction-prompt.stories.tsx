@@ -154,6 +154,24 @@ export const ServerRejectsTheAnswer: Story = {
   },
 };
 
+/**
+ * Another tab approved first: the server refuses this answer (409 `interaction_answered`), the run shows what the
+ * other answer started, and where the question was an alert says this answer was not sent.
+ */
+export const AnsweredInAnotherTab: Story = {
+  args: { scenario: 'waiting-approval', answeredElsewhere: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Reject' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(
+      'Not sent: this question was already answered in another tab or on another device.',
+    );
+    await expect(alert).toHaveAttribute('data-state', 'not-taken');
+    await expect(canvas.queryByRole('button', { name: 'Reject' })).toBeNull();
+  },
+};
+
 export const SubmittingBlocksDoubleSubmit: Story = {
   args: { scenario: 'waiting-text', respondDelayMs: 10_000 },
   play: async ({ canvasElement, args }) => {

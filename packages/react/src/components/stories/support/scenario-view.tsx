@@ -42,6 +42,8 @@ export interface ScenarioViewProps extends Pick<
   readonly dir?: 'ltr' | 'rtl';
   readonly rejectAnswer?: string;
   readonly respondDelayMs?: number;
+  /** `respond` finds the question answered in another tab first (409 `interaction_answered`). */
+  readonly answeredElsewhere?: boolean;
   readonly onAction?: ScenarioRunOptions<Invoice>['onAction'];
 }
 
@@ -72,6 +74,7 @@ function ScenarioRunView({
   toolRenderers = false,
   rejectAnswer,
   respondDelayMs,
+  answeredElsewhere,
   onAction,
   ...view
 }: ScenarioViewProps) {
@@ -82,6 +85,7 @@ function ScenarioRunView({
       payloadSchema: scenario.usesInvoiceSchema === true ? invoiceSchema : undefined,
       rejectAnswer,
       respondDelayMs,
+      answeredElsewhere,
       onAction,
     });
   });
