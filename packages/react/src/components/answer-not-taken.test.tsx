@@ -32,7 +32,9 @@ describeModes('RunView: an answer that another tab gave first', ({ options }) =>
     await elsewhere.result;
     render(<Tab client={kestrel.client()} runId={elsewhere.getState().runId!} />, options);
     const reject = await screen.findByRole('button', { name: 'Reject' }, { timeout: 5_000 });
-    await (await elsewhere.respond(approval.continuation!.answer)).result; // the other tab approves first
+    await (
+      await elsewhere.respond(approval.continuation!.answer)
+    ).result; // the other tab approves first
 
     await userEvent.setup().click(reject);
     const note = await screen.findByText(
