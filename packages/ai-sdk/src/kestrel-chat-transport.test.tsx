@@ -502,6 +502,18 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     );
   });
 
+  it("a message sent right after stop() with onAbort: 'cancel' waits for the cancelled run to end, then starts", async () => {
+    const t = setup({ delayMs: 15, transport: { onAbort: 'cancel' } });
+    await stopMidStream(t);
+    const scenario = getScenario('completed-text');
+    await t.send(`[scenario:completed-text] ${scenario.input} again`); // at once: the run is still live on the server
+    expect(t.chat().error).toBeUndefined();
+    expect(t.chat().status).toBe('ready');
+    expect(visibleText(t.last())).toBe(scenario.expected.assistantText);
+    const starts = t.recorder.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/runs'));
+    expect(starts).toHaveLength(2); // no 409 and no second try: the start waited for the cancel to settle
+  });
+
   it('an answer that does not fit the interaction is refused before anything is sent', async () => {
     const scenario = getScenario('waiting-choice-single');
     const t = setup();

@@ -59,6 +59,24 @@ export interface KestrelChatTransportOptions<P = unknown> {
 
 type SendOptions<M extends UIMessage> = Parameters<ChatTransport<M>['sendMessages']>[0];
 
+/** How long a chat's next run waits for a run stop() cancelled to end before it is sent anyway. */
+const CANCEL_SETTLE_MS = 10_000;
+
+/** Waits for `pending` (when there is one), at most `CANCEL_SETTLE_MS`, or until `signal` aborts. */
+function settledOrGiveUp(pending: Promise<unknown> | undefined, signal: AbortSignal | undefined): Promise<void> {
+  if (pending === undefined || signal?.aborted === true) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, CANCEL_SETTLE_MS);
+    signal?.addEventListener('abort', done, { once: true });
+    void pending.then(done);
+  });
+}
+
 /**
  * A `ChatTransport` that drives Kestrel runs from `useChat`: each user message starts a run (or answers the
  * interaction the chat waits on), and the run streams back as one assistant message.
@@ -82,6 +100,11 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
   readonly #waiting = new Map<string, RunHandle<P>>();
   /** The Kestrel session of each chat of this page, learned from its first run. */
   readonly #sessions = new Map<string, string>();
+  /**
+   * Per chat, a run stop() cancelled that may still be live on the server: the chat's next run waits for it to end
+   * (Kestrel refuses a second live run in a session with `409 run_in_progress`), at most `CANCEL_SETTLE_MS`.
+   */
+  readonly #cancelling = new Map<string, Promise<unknown>>();
 
   constructor(options: KestrelChatTransportOptions<P>) {
     this.#options = options;
@@ -104,6 +127,7 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       throw new KestrelChatError('no-input', 'A Kestrel run takes text input: the last user message has no text');
     const sessionId =
       this.#options.sessionId?.({ chatId, messages }) ?? lastKestrelSession(messages) ?? this.#sessions.get(chatId);
+    await settledOrGiveUp(this.#cancelling.get(chatId), abortSignal);
     const handle = this.#options.client.start<P>({
       input,
       ...(sessionId === undefined ? {} : { sessionId }),
@@ -294,8 +318,13 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     const writer = createRunChunkWriter({ fromSeq });
     const store = this.#store;
     const abandon = () => {
-      if (this.#options.onAbort === 'cancel') void handle.cancel().catch(() => undefined);
-      else handle.detach();
+      if (this.#options.onAbort !== 'cancel') return handle.detach();
+      // The handle reads on until the CANCELLED outcome (or an error): what the chat's next message waits for.
+      const over = Promise.all([handle.cancel(), handle.result]).catch(() => undefined);
+      this.#cancelling.set(chatId, over);
+      void over.then(() => {
+        if (this.#cancelling.get(chatId) === over) this.#cancelling.delete(chatId);
+      });
     };
     // Each draft chunk restates the whole draft: a reader that falls behind needs only the newest.
     const queue = createChunkQueue<UIMessageChunk>({
