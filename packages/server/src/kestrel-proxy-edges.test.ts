@@ -135,6 +135,46 @@ describe.each(['native', 'web'] as const)('createKestrelProxy (%s path): odd ans
     browser.destroy();
   });
 
+  it('never cuts a browser that reads slowly but steadily, however large the event it is working through', async () => {
+    const e = createEventFactory();
+    const frame = (event: { type: string; seq: number }) =>
+      `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+    // A 12 MB terminal event (under maxUpstreamBodyBytes): one write of it takes the slow reader well past the bound.
+    const final = e.completed({ status: 'COMPLETED', assistantText: 'x'.repeat(12 * 1024 * 1024) });
+    const body = frame(e.started(1)) + frame(e.received()) + frame(final);
+    const kestrel = await startRawUpstream((socket) => {
+      socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-length: ${body.length}\r\n\r\n`);
+      socket.end(body);
+    });
+    open.push(kestrel);
+    const proxy = await serve(mode, kestrel.url, {}, { stalledReaderTimeoutMs: 300 });
+    const received = await new Promise<{ bytes: number; ending: string }>((resolve) => {
+      let bytes = 0;
+      const browser = httpRequest(`${proxy.url}/v1/sessions/new/runs`, { ...start, agent: false }, (res) => {
+        // About 6 MB/s: 128 KiB every 20 ms, paused in between, so the event takes about 2 s to read.
+        let budget = 128 * 1024;
+        const tick = setInterval(() => {
+          budget = 128 * 1024;
+          res.resume();
+        }, 20);
+        const end = (ending: string) => () => {
+          clearInterval(tick);
+          resolve({ bytes, ending });
+        };
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          budget -= chunk.length;
+          if (budget <= 0) res.pause();
+        });
+        res.on('end', end('end'));
+        res.on('aborted', end('aborted'));
+      });
+      browser.on('error', () => resolve({ bytes, ending: 'error' }));
+      browser.end('{"input":"hi"}');
+    });
+    expect(received).toEqual({ bytes: body.length, ending: 'end' });
+  }, 20_000);
+
   it("drops a cancel answer's body: the protocol defines none, and one could echo the proxy's credentials", async () => {
     const echo = JSON.stringify({ accepted: true, debug: { authorization: APP_SECRET } });
     const kestrel = await startRawUpstream((socket) =>
@@ -195,5 +235,19 @@ describe("createNodeListener and the app's own fetch dispatcher", () => {
     } finally {
       global[key] = plain;
     }
+  });
+});
+
+describe('createNodeListener: stalledReaderTimeoutMs', () => {
+  const handler = () => new Response('ok');
+
+  it('refuses a bound no timer can hold (it would fire after 1 ms) and anything not a positive integer', () => {
+    for (const bad of [2 ** 31, Number.MAX_SAFE_INTEGER, 0, -1, 1.5, Number.NaN])
+      expect(() => createNodeListener(handler, { stalledReaderTimeoutMs: bad })).toThrow(RangeError);
+  });
+
+  it('takes Infinity for no bound, and the longest a timer can hold', () => {
+    expect(() => createNodeListener(handler, { stalledReaderTimeoutMs: Number.POSITIVE_INFINITY })).not.toThrow();
+    expect(() => createNodeListener(handler, { stalledReaderTimeoutMs: 2 ** 31 - 1 })).not.toThrow();
   });
 });

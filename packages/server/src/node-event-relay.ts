@@ -2,6 +2,7 @@ import type { ProtocolError, RunEvent } from '@kestrel/core';
 import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import { cutShort } from './cut-short.js';
 import { EventStreamChecker, reportProtocolError, type ChunkVerdict } from './event-stream-checker.js';
+import { watchForStall } from './stall-watch.js';
 
 export interface NodeEventRelayOptions {
   /** Longest message (or unfinished line) read from upstream; a longer one ends the response like a protocol error. */
@@ -23,6 +24,9 @@ type RelayState = 'open' | 'hearing' | 'over';
 /** One listener for every stream's upstream 'error': an idle stream keeps no closure of its own for it. */
 const ignore = () => undefined;
 
+/** The most written to the browser at once: a `drain` then means a slice went out (see `send`). */
+const SLICE = 64 * 1024;
+
 /** What the upstream did while the relay was hearing: a chunk, its end, or its close. */
 type Pending = Buffer | 'end' | 'close';
 
@@ -39,10 +43,12 @@ class NodeEventRelay {
   private onFirstEvent: ((event: RunEvent) => Promise<void>) | undefined;
   private onProtocolError: ((error: ProtocolError) => void) | undefined;
   private backlog: Pending[] = [];
+  /** Checked bytes waiting for the browser's `drain`, in order (the rest of a large message, then what followed). */
+  private outbox: Uint8Array[] = [];
   /** A write was refused and its `drain` has not come: HTTP/2's response has no `writableNeedDrain` to ask. */
   private draining = false;
-  /** While draining: the bound on the wait (a browser that reads nothing must not hold a Kestrel stream forever). */
-  private stall: ReturnType<typeof setTimeout> | undefined;
+  /** While draining: stops the watch that bounds the wait (a browser reading nothing must not hold a Kestrel stream). */
+  private stopStallWatch: (() => void) | undefined;
   private readonly stallMs: number;
 
   constructor(
@@ -110,22 +116,9 @@ class NodeEventRelay {
       case 'hold':
         return;
       case 'forward':
-        // Backpressure: a slow browser pauses the upstream (its socket then fills), never the proxy's memory.
-        if (!this.res.write(verdict.bytes)) {
-          this.upstream.pause();
-          this.draining = true;
-          // The browser's client gives up on a stream silent for 45 s and resumes on a new one: past the bound,
-          // this one is dead weight holding a Kestrel stream open.
-          this.stall = setTimeout(() => this.browserLeft(), this.stallMs);
-          this.stall.unref();
-          this.res.once('drain', () => {
-            clearTimeout(this.stall);
-            this.draining = false;
-            if (this.state === 'open') this.upstream.resume();
-          });
-        }
-        return;
+        return this.send(verdict.bytes);
       case 'end': {
+        this.flushOutbox();
         if (verdict.bytes !== undefined && verdict.bytes.length > 0) this.res.write(verdict.bytes);
         this.res.end();
         const report = this.onProtocolError;
@@ -139,11 +132,52 @@ class NodeEventRelay {
     }
   }
 
+  /**
+   * Writes `bytes` in slices of at most `SLICE` bytes. Backpressure: a slow browser pauses the upstream (its socket
+   * then fills), never the proxy's memory; what is left of the bytes waits in the outbox for the next `drain`. In
+   * slices, so each `drain` comes once a slice went out: the stall bound measures a browser that takes nothing, not
+   * the time a large message (a 10 MB terminal event) takes a slow but steady reader.
+   */
+  private send(bytes: Uint8Array): void {
+    if (this.draining) return void this.outbox.push(bytes);
+    for (let at = 0; at < bytes.length;) {
+      const end = Math.min(at + SLICE, bytes.length);
+      const taken = this.res.write(at === 0 && end === bytes.length ? bytes : bytes.subarray(at, end));
+      at = end;
+      if (!taken) {
+        if (at < bytes.length) this.outbox.unshift(bytes.subarray(at));
+        return this.waitForDrain();
+      }
+    }
+  }
+
+  private waitForDrain(): void {
+    this.upstream.pause();
+    this.draining = true;
+    // The browser's client gives up on a stream silent for 45 s and resumes on a new one: a browser that took
+    // nothing for the bound is dead weight holding a Kestrel stream open.
+    this.stopStallWatch?.();
+    this.stopStallWatch = watchForStall(this.res, this.stallMs, () => this.browserLeft());
+    this.res.once('drain', () => {
+      this.stopStallWatch?.();
+      this.draining = false;
+      if (this.state !== 'open') return;
+      while (!this.draining && this.outbox.length > 0) this.send(this.outbox.shift()!);
+      if (!this.draining) this.upstream.resume();
+    });
+  }
+
+  /** Before the response ends: what still waits for a `drain` goes first (Node buffers it; the end follows it). */
+  private flushOutbox(): void {
+    for (const bytes of this.outbox.splice(0)) this.res.write(bytes);
+  }
+
   /** Lets go of everything the relay holds: the stream is over. */
   private finish(): void {
-    clearTimeout(this.stall);
+    this.stopStallWatch?.();
     this.state = 'over';
     this.backlog = [];
+    this.outbox = [];
     this.checker.release();
     this.onFirstEvent = undefined;
     this.onProtocolError = undefined;
@@ -152,6 +186,7 @@ class NodeEventRelay {
   private upstreamEnded(): void {
     if (this.state === 'hearing') return void this.backlog.push('end');
     if (this.state !== 'open') return;
+    this.flushOutbox();
     this.finish();
     // A message cut off by the end was held, never forwarded: the browser sees the stream end early.
     this.res.end();

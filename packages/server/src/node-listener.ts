@@ -4,6 +4,7 @@ import { cutShort } from './cut-short.js';
 import { incomingBodyStream } from './incoming-body-stream.js';
 import { serveNodeProxy } from './node-proxy.js';
 import { nodeProxyEntry } from './proxy-upstream-call.js';
+import { MAX_TIMER_MS, watchForStall } from './stall-watch.js';
 
 /** Where undici, and so Node's `fetch`, keeps the dispatcher `setGlobalDispatcher` installs. */
 const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
@@ -91,30 +92,33 @@ function nodeHeaders(headers: Headers): Record<string, string | string[]> {
 }
 
 /** Resolves once `res` can take more data, or once it closed (then the next read is cancelled anyway). */
-/** Resolves `true` once `res` can take more (or is gone), `false` when it took nothing for `timeoutMs`. */
+/** Resolves `true` once `res` can take more (or is gone), `false` when its client took nothing for `timeoutMs`. */
 function drained(res: ServerResponse, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     if (res.destroyed) return resolve(true); // 'close' already came and went
     const done = (taken: boolean) => () => {
-      clearTimeout(timer);
+      stopWatch();
       res.off('drain', drain);
       res.off('close', drain);
       resolve(taken);
     };
     const drain = done(true);
-    const timer = setTimeout(done(false), timeoutMs);
-    timer.unref();
+    const stopWatch = watchForStall(res, timeoutMs, done(false));
     res.on('drain', drain);
     res.on('close', drain);
   });
 }
+
+/** The most written to the client at once (see the body loop). */
+const SLICE = 64 * 1024;
 
 /** Options of {@link createNodeListener}. */
 export interface NodeListenerOptions {
   /**
    * A client that takes nothing for this long while a response waits for it is cut off, and what feeds the
    * response (a proxied Kestrel stream) is cancelled: backpressure keeps memory bounded, this bounds the time.
-   * Default 60 s: a Kestrel client gives up on a stream silent for 45 s and resumes on a new one.
+   * A client reading slowly but steadily is never cut, however large the write. Default 60 s: a Kestrel client
+   * gives up on a stream silent for 45 s and resumes on a new one. `Infinity` for no bound; at most 2^31 - 1 ms.
    */
   readonly stalledReaderTimeoutMs?: number;
 }
@@ -136,8 +140,13 @@ const DEFAULT_STALLED_READER_TIMEOUT_MS = 60_000;
  */
 export function createNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}) {
   const stalledMs = options.stalledReaderTimeoutMs ?? DEFAULT_STALLED_READER_TIMEOUT_MS;
-  if (!Number.isInteger(stalledMs) || stalledMs <= 0)
-    throw new RangeError(`createNodeListener: stalledReaderTimeoutMs must be a positive integer, got ${stalledMs}`);
+  if (
+    stalledMs !== Number.POSITIVE_INFINITY &&
+    (!Number.isInteger(stalledMs) || stalledMs <= 0 || stalledMs > MAX_TIMER_MS)
+  )
+    throw new RangeError(
+      `createNodeListener: stalledReaderTimeoutMs must be a positive integer of at most ${MAX_TIMER_MS} ms, or Infinity; got ${stalledMs}`,
+    );
   // A proxy of createKestrelProxy with the kit's own way upstream: the same checks, then node:http end to end.
   const native = nodeProxyEntry(handler);
   return async (
@@ -239,9 +248,14 @@ export function createNodeListener(handler: FetchHandler, options: NodeListenerO
         if (done) break;
         // Backpressure: read on only once the socket took this chunk, so a slow client is not buffered in memory
         // (and a producer that waits for its reader, like the mock Kestrel, really waits).
-        if (!res.write(value) && !(await drained(res, stalledMs))) {
-          void reader.cancel().catch(() => undefined); // what feeds it (a Kestrel stream) stops too
-          return drop();
+        // In slices: a `drain` then means a slice went out, so the stall bound measures a client that takes
+        // nothing, not the time a large chunk takes a slow but steady reader.
+        for (let at = 0; at < value.length; at += SLICE) {
+          const slice = at === 0 && value.length <= SLICE ? value : value.subarray(at, at + SLICE);
+          if (!res.write(slice) && !(await drained(res, stalledMs))) {
+            void reader.cancel().catch(() => undefined); // what feeds it (a Kestrel stream) stops too
+            return drop();
+          }
         }
       }
       res.end();
