@@ -190,6 +190,9 @@ describeModes('SessionView: a question answered in another tab', ({ options }) =
     expect(document.querySelector('[data-kestrel-part="interaction"][data-state="not-taken"]')).toBeNull();
     listening.disconnect();
     expect(said.filter((text) => text === sentence)).toHaveLength(1);
+    // The run read again settles right after: its outcome is said with the sentence, not over it (a screen reader
+    // may speak only a polite region's newest text).
+    expect(said.at(-1)).toContain(sentence);
   });
 });
 
@@ -398,6 +401,21 @@ describeModes('SessionView: a message that could not be sent', ({ options }) => 
     expect(document.activeElement).toBe(screen.getByRole('log'));
     await waitFor(() => expect(entries().at(-1)!.dataset.state).toBe('failed-to-send'));
     expect(posts() - before).toBe(2);
+  });
+
+  it('Send again that the policy refuses while a run is live says why, instead of doing nothing', async () => {
+    function Refusing() {
+      return <SessionView session={useSession({ client: kestrel.client({ delayMs: 40 }), concurrency: 'reject' })} />;
+    }
+    render(<Refusing />, options);
+    const user = userEvent.setup();
+    await user.type(field(), '[[scenario:no-such-scenario] Hello{Enter}');
+    await waitFor(() => expect(entries()[0]!.dataset.state).toBe('failed-to-send'));
+    await user.type(field(), `[[scenario:completed-text] ${getScenario('completed-text').input}{Enter}`);
+    await waitFor(() => expect(entries()[1]!.dataset.state).toBe('live'));
+    await user.click(within(entries()[0]!).getByRole('button', { name: 'Send again' }));
+    expect(announced()).toBe('A run is in progress. Wait for it to finish.');
+    expect(entries()[0]!.dataset.state).toBe('failed-to-send');
   });
 
   it('says the server could not be reached when nothing answers', async () => {

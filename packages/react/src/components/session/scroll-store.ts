@@ -17,6 +17,9 @@ export interface ScrollStore {
   readonly handOff: () => void;
   /** How many hand-offs were asked for: the thread acts on each new one once. */
   readonly handOffs: () => number;
+  /** A sentence for `Session.Status` that no change of the session carries (a Send again the policy refused). */
+  readonly announce: (sentence: string) => void;
+  readonly onAnnounce: (listener: (sentence: string) => void) => () => void;
 }
 
 export function createScrollStore(): ScrollStore {
@@ -24,6 +27,7 @@ export function createScrollStore(): ScrollStore {
   let scroller: (() => void) | null = null;
   let handOffs = 0;
   const listeners = new Set<() => void>();
+  const hearers = new Set<(sentence: string) => void>();
   return {
     subscribe: (listener) => {
       listeners.add(listener);
@@ -41,6 +45,11 @@ export function createScrollStore(): ScrollStore {
       listeners.forEach((listener) => listener());
     },
     handOffs: () => handOffs,
+    announce: (sentence) => hearers.forEach((hear) => hear(sentence)),
+    onAnnounce: (hear) => {
+      hearers.add(hear);
+      return () => hearers.delete(hear);
+    },
     register: (next) => {
       scroller = next;
       return () => {

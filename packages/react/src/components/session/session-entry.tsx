@@ -7,7 +7,8 @@ import { notSentReason } from './not-sent-reason.js';
 import { useKestrelLabels } from '../default-labels.js';
 import { Run } from '../run-parts.js';
 import { answerSummary } from './answer-summary.js';
-import { entryByKey, useSessionContext } from './session-context.js';
+import type { KestrelLabels } from '../labels.js';
+import { entryByKey, useSessionContext, type SessionContextValue } from './session-context.js';
 
 /** Props of one entry of the thread (internal: `Session.Thread` renders them). */
 export interface SessionEntryViewProps {
@@ -20,8 +21,21 @@ export interface SessionEntryViewProps {
   readonly ref?: Ref<HTMLElement>;
 }
 
-/** Whether a retry put the message at the end of the thread (a new run, or a send that had failed). */
-const movedToEnd = (result: SessionRetryResult) => result.type === 'sent' || result.type === 'queued';
+/**
+ * After Try again or Send again: a message put at the end of the thread is followed there (the thread takes focus);
+ * one the session's policy refused (`reject` while a run is in progress) is said why, since nothing else changes.
+ */
+function afterRetry(
+  result: SessionRetryResult,
+  { session, scroll }: Pick<SessionContextValue, 'session' | 'scroll'>,
+  t: KestrelLabels,
+): void {
+  if (result.type === 'sent' || result.type === 'queued') return scroll.handOff();
+  if (result.type !== 'rejected' || result.reason !== 'run-in-progress') return;
+  const { entries, activeKey } = session.getState();
+  const active = entries.find((entry) => entry.key === activeKey);
+  scroll.announce(active?.status === 'waiting' ? t.sessionWaitingBlocked : t.sessionBusy);
+}
 
 const hasRun = (entry: SessionEntry<unknown>) =>
   entry.status === 'live' || entry.status === 'waiting' || entry.status === 'settled' || entry.status === 'interrupted';
@@ -50,11 +64,9 @@ export const SessionEntryView = memo(function SessionEntryView({
     () =>
       binding && {
         ...binding,
-        retry: () => {
-          if (movedToEnd(session.retry(entryKey))) scroll.handOff();
-        },
+        retry: () => afterRetry(session.retry(entryKey), { session, scroll }, t),
       },
-    [binding, session, scroll, entryKey],
+    [binding, session, scroll, entryKey, t],
   );
   if (entry === undefined || run === undefined) return null;
   return (
@@ -87,9 +99,7 @@ export const SessionEntryView = memo(function SessionEntryView({
             <ActionButton
               action="send-again"
               label={t.sessionSendAgain}
-              act={() => {
-                if (movedToEnd(session.retry(entry.key))) scroll.handOff();
-              }}
+              act={() => afterRetry(session.retry(entry.key), { session, scroll }, t)}
             />
           </p>
         ) : null}

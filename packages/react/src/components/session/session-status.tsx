@@ -13,6 +13,9 @@ export interface SessionStatusProps extends Omit<HTMLAttributes<HTMLDivElement>,
   readonly ref?: Ref<HTMLDivElement>;
 }
 
+/** How soon after a late answer's sentence the same entry's outcome is said together with it. */
+const JOIN_MS = 3_000;
+
 const inProgress: ReadonlySet<SessionEntryStatus> = new Set(['queued', 'sending', 'live']);
 
 /** What the status region last saw of an entry. */
@@ -60,27 +63,47 @@ function sentenceFor(entry: SessionEntry<unknown>, seen: Seen | undefined, t: Ke
  * <Session.Status className="sr-only" />
  */
 export function SessionStatus({ ref, ...rest }: SessionStatusProps) {
-  const { session } = useSessionContext('Session.Status');
+  const { session, scroll } = useSessionContext('Session.Status');
   const t = useKestrelLabels();
   // Counted, so the same sentence twice in a row (two runs that fail alike) is new text again, and heard again.
   const [said, setSaid] = useState({ sentence: '', count: 0 });
   const labels = useRef(t);
+  // A late answer's sentence, kept a moment (across re-subscriptions): the run read again often settles right after,
+  // and a screen reader may speak only the newest text of a polite region, so that outcome is said with it.
+  const notTaken = useRef<{ readonly key: string; readonly sentence: string; readonly at: number } | null>(null);
   useEffect(() => {
     labels.current = t;
   });
   useEffect(() => {
+    const say = (sentence: string) => setSaid((before) => ({ sentence, count: before.count + 1 }));
     const seenOf = (state: SessionState<unknown>) =>
       new Map<string, Seen>(state.entries.map((entry) => [entry.key, entry]));
     let seen = seenOf(session.getState());
     const check = (state: SessionState<unknown>) => {
-      let latest: string | null = null;
-      for (const entry of state.entries) latest = sentenceFor(entry, seen.get(entry.key), labels.current) ?? latest;
+      let latest: { readonly key: string; readonly sentence: string } | null = null;
+      for (const entry of state.entries) {
+        const sentence = sentenceFor(entry, seen.get(entry.key), labels.current);
+        if (sentence !== null) latest = { key: entry.key, sentence };
+        if (entry.answerNotTaken !== null && entry.answerNotTaken !== seen.get(entry.key)?.answerNotTaken)
+          notTaken.current = { key: entry.key, sentence: sentence ?? '', at: Date.now() };
+      }
       seen = seenOf(state);
-      const sentence = latest;
-      if (sentence !== null) setSaid((before) => ({ sentence, count: before.count + 1 }));
+      if (latest === null) return;
+      const earlier = notTaken.current;
+      if (earlier !== null && earlier.key === latest.key && earlier.sentence !== latest.sentence) {
+        notTaken.current = null;
+        if (Date.now() - earlier.at < JOIN_MS) return say(`${earlier.sentence} ${latest.sentence}`);
+      }
+      say(latest.sentence);
     };
-    return session.subscribe(() => check(session.getState()));
-  }, [session]);
+    const unsubscribe = session.subscribe(() => check(session.getState()));
+    // What no change of the session carries: a Send again the session's policy refused.
+    const unhear = scroll.onAnnounce(say);
+    return () => {
+      unsubscribe();
+      unhear();
+    };
+  }, [session, scroll]);
   return (
     <div {...rest} ref={ref} role="status" aria-live="polite" aria-atomic="true" data-kestrel-part="session-status">
       <Fragment key={said.count}>{said.sentence}</Fragment>
