@@ -50,6 +50,8 @@ describe('the docs/ai-sdk.md example, against the loopback mock Kestrel', () => 
     const approval = await screen.findByRole('group', { name: 'Send the Q3 report to the board (6 recipients)?' });
     expect(screen.getByText('Waiting for you: Send the Q3 report to the board (6 recipients)?')).toBeTruthy();
     await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    // The buttons go with the question: focus is on the messages, where the answer continues, not on the page.
+    expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Messages' }));
     expect(await screen.findByText(scenario.continuation!.expected.assistantText!)).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Send the Q3 report to the board (6 recipients)?' })).toBeNull();
     expect(screen.getByText('Approved')).toBeTruthy();

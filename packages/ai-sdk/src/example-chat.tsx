@@ -4,7 +4,7 @@
  */
 import { useChat } from '@ai-sdk/react';
 import type { ChatTransport } from 'ai';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { kestrelDataPartSchemas, type KestrelUIMessage } from './data-part-schemas.js';
 import { pendingInteraction, respondWithAnswer } from './interaction-answer.js';
 
@@ -65,17 +65,21 @@ function MessagePart({ part, live }: { part: Part; live: boolean }): ReactNode {
 }
 
 /** A person's answer to the interaction the chat waits on (approval and text shown; choice and form work alike). */
-function PendingAnswer({ chat }: { chat: Chat }): ReactNode {
+function PendingAnswer({ chat, onAnswer }: { chat: Chat; onAnswer: () => void }): ReactNode {
   const waiting = pendingInteraction(chat.messages);
   if (waiting === null || chat.status === 'submitted' || chat.status === 'streaming') return null;
   const { interaction } = waiting;
   if (interaction.kind !== 'approval') return null; // text: the composer below answers it; others: your own UI
+  const answer = (approved: boolean) => {
+    onAnswer(); // these buttons go with the question: focus goes to the messages, not to the page
+    void respondWithAnswer(chat, { kind: 'approval', approved });
+  };
   return (
     <div role="group" aria-label={interaction.prompt}>
-      <button type="button" onClick={() => void respondWithAnswer(chat, { kind: 'approval', approved: true })}>
+      <button type="button" onClick={() => answer(true)}>
         Approve
       </button>
-      <button type="button" onClick={() => void respondWithAnswer(chat, { kind: 'approval', approved: false })}>
+      <button type="button" onClick={() => answer(false)}>
         Decline
       </button>
     </div>
@@ -124,11 +128,12 @@ function NotSentNote({ chat, index }: { chat: Chat; index: number }): ReactNode 
 export function ExampleChat({ transport }: { transport: ChatTransport<KestrelUIMessage> }): ReactNode {
   const chat = useChat<KestrelUIMessage>({ transport, dataPartSchemas: kestrelDataPartSchemas });
   const [input, setInput] = useState('');
+  const messages = useRef<HTMLOListElement>(null);
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
   return (
     <section aria-label="Chat" aria-busy={busy}>
       {/* Not a live region: the draft changes many times a second, and a screen reader would read it word by word. */}
-      <ol aria-label="Messages">
+      <ol aria-label="Messages" tabIndex={-1} ref={messages}>
         {chat.messages.map((message, index) => (
           <li key={message.id} data-role={message.role}>
             {message.parts.map((part, partIndex) => (
@@ -138,7 +143,7 @@ export function ExampleChat({ transport }: { transport: ChatTransport<KestrelUIM
           </li>
         ))}
       </ol>
-      <PendingAnswer chat={chat} />
+      <PendingAnswer chat={chat} onAnswer={() => messages.current?.focus()} />
       {chat.status === 'error' && (
         <div role="alert">
           {chat.error?.message}
