@@ -514,6 +514,24 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(starts).toHaveLength(2); // no 409 and no second try: the start waited for the cancel to settle
   });
 
+  it('a message stopped while it waits for the cancelled run starts nothing, and the next one still waits', async () => {
+    // Paced so the cancelled run takes a while to end: the second message is stopped while it waits.
+    const t = setup({ delayMs: 150, transport: { onAbort: 'cancel' } });
+    await stopMidStream(t);
+    const waiting = inBackground(() => t.chat().sendMessage({ text: '[scenario:completed-text] never sent' }));
+    await waitFor(() => expect(t.chat().status).toBe('submitted'));
+    await act(() => t.chat().stop()); // while it waits for the first run to end
+    await waiting.done();
+    const scenario = getScenario('completed-text');
+    await t.send(`[scenario:completed-text] ${scenario.input} at last`);
+    expect(t.chat().error).toBeUndefined();
+    expect(visibleText(t.last())).toBe(scenario.expected.assistantText);
+    const starts = t.recorder.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/runs'));
+    // The first run and the last; the stopped message was never posted (and nothing met the live run: no 409).
+    expect(starts.map((request) => request.body.includes('never sent'))).toEqual([false, false]);
+    expect(starts).toHaveLength(2);
+  });
+
   it('an answer that does not fit the interaction is refused before anything is sent', async () => {
     const scenario = getScenario('waiting-choice-single');
     const t = setup();

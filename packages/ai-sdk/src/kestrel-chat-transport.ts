@@ -128,6 +128,8 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     const sessionId =
       this.#options.sessionId?.({ chatId, messages }) ?? lastKestrelSession(messages) ?? this.#sessions.get(chatId);
     await settledOrGiveUp(this.#cancelling.get(chatId), abortSignal);
+    // Stopped while it waited: nothing was sent, and no run starts that nobody asked to follow.
+    if (abortSignal?.aborted === true) throw new DOMException('Stopped before the message was sent', 'AbortError');
     const handle = this.#options.client.start<P>({
       input,
       ...(sessionId === undefined ? {} : { sessionId }),
@@ -319,8 +321,12 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     const store = this.#store;
     const abandon = () => {
       if (this.#options.onAbort !== 'cancel') return handle.detach();
-      // The handle reads on until the CANCELLED outcome (or an error): what the chat's next message waits for.
-      const over = Promise.all([handle.cancel(), handle.result]).catch(() => undefined);
+      // The handle reads on until the CANCELLED outcome (or an error): what the chat's next message waits for,
+      // with any run stopped before it still live (a cancel that failed on the network waits for the run itself).
+      const over = Promise.all([
+        this.#cancelling.get(chatId),
+        Promise.allSettled([handle.cancel(), handle.result]),
+      ]).then(() => undefined);
       this.#cancelling.set(chatId, over);
       void over.then(() => {
         if (this.#cancelling.get(chatId) === over) this.#cancelling.delete(chatId);

@@ -1,12 +1,13 @@
-import type { RunClient } from '@kestrel/core';
+import type { RunClient, RunHandle } from '@kestrel/core';
 import { getScenario } from '@kestrel/testing';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeModes } from '../test-support/describe-modes.test-helper.js';
 import { startLoopbackKestrel, type LoopbackKestrel } from '../test-support/loopback-kestrel.test-helper.js';
 import { useRun } from '../use-run.js';
+import type { UseRunResult } from '../types.js';
 import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { RunView } from './run-view.js';
 
@@ -51,5 +52,54 @@ describeModes('RunView: an answer that another tab gave first', ({ options }) =>
     );
     expect(screen.getByText(/Not sent: this question was already answered/)).toBe(note);
     await expectNoAxeViolations(document.body);
+  });
+});
+
+/** A client whose answers wait for `gate` (a slow network for the answer only). */
+function slowAnswers(client: RunClient, gate: Promise<void>): RunClient {
+  const wrap = <P,>(handle: RunHandle<P>): RunHandle<P> => ({
+    ...handle,
+    respond: async (answer) => {
+      await gate;
+      return handle.respond(answer);
+    },
+  });
+  return {
+    ...client,
+    start: (options) => wrap(client.start(options)),
+    resume: (options) => wrap(client.resume(options)),
+  };
+}
+
+describeModes('RunView: a late refusal that comes back once another run is shown', ({ options }) => {
+  it("never puts that run's note on the other one, nor back on it later", async () => {
+    const elsewhere = kestrel.client({ scenario: 'waiting-approval' }).start({ input: approval.input });
+    await elsewhere.result;
+    const first = elsewhere.getState().runId!;
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const into = { current: null as UseRunResult | null };
+    function Tab() {
+      const run = useRun({ client: slowAnswers(kestrel.client({ scenario: 'completed-text' }), gate) });
+      useEffect(() => {
+        into.current = run;
+      });
+      const { resume } = run;
+      useEffect(() => resume(first), [resume]);
+      return <RunView run={run} />;
+    }
+    render(<Tab />, options);
+    const reject = await screen.findByRole('button', { name: 'Reject' }, { timeout: 5_000 });
+    await (
+      await elsewhere.respond(approval.continuation!.answer)
+    ).result; // the other tab answers first
+    await userEvent.setup().click(reject); // on its way, slowly
+    act(() => into.current!.start(getScenario('completed-text').input)); // the person starts another run meanwhile
+    await waitFor(() => expect(into.current!.state.runId ?? first).not.toBe(first), { timeout: 5_000 });
+    await act(async () => {
+      open();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    expect(document.querySelector('[data-state="not-taken"]')).toBeNull();
   });
 });

@@ -85,9 +85,12 @@ export function InteractionPrompt({
   const run = usePartRun(ownRun, 'Run.Prompt');
   const fromRoot = useContext(RenderInteractionContext);
   // An answer that came too late, for the run it was sent to: said once the question is gone.
-  const [late, setLate] = useState<{ readonly runId: string | null; readonly reason: 'answered-elsewhere' | 'gone' }>();
-  const controller = useInteractionController(run, now, (reason) => setLate({ runId: run.getState().runId, reason }));
+  const [late, setLate] = useState<{ readonly runId: string; readonly reason: 'answered-elsewhere' | 'gone' }>();
+  // The run the answer went to (the refusal names it): the view may show another run by the time it comes back.
+  const controller = useInteractionController(run, now, (reason, answered) => setLate({ runId: answered, reason }));
   const runId = useRunSelector(run, selectRunId);
+  // Another run (or none) shown: the note was about the one before, and does not come back with it.
+  if (late !== undefined && late.runId !== runId) setLate(undefined);
   if (controller === null) {
     if (late === undefined || !notTakenNote || late.runId !== runId) return null;
     return <NotTaken reason={late.reason} labels={props.labels} className={props.className} />;

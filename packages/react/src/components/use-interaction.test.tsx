@@ -1,6 +1,6 @@
 import type { InteractionAnswer, RunClient } from '@kestrel/core';
 import { createScenarioRun, createScenarioSource, getScenario } from '@kestrel/testing';
-import { render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { expect, it, vi } from 'vitest';
@@ -70,6 +70,19 @@ describeModes('useInteraction', ({ options }) => {
     };
     renderHook(() => useInteraction(run, { now: () => Date.parse('2098-12-31T23:55:00Z') }), options);
     expect(active).toBe(1);
+  });
+
+  it("answers 'not-taken' when another tab answered first, so an app's own UI can say so (the hook is null by then)", async () => {
+    const run = createScenarioRun(scenario, { answeredElsewhere: true });
+    const { result } = renderHook(() => useInteraction(run), options);
+    const controller = result.current;
+    if (controller?.kind !== 'approval') throw new Error(`expected an approval, got ${controller?.kind}`);
+    let outcome: string | undefined;
+    await act(async () => {
+      outcome = await controller.answer({ kind: 'approval', approved: true });
+    });
+    expect(outcome).toBe('not-taken');
+    expect(result.current).toBeNull(); // the run was read again: it no longer waits
   });
 
   it('is null unless the run is WAITING', () => {

@@ -29,8 +29,12 @@ export type { AnswerIssueKey } from './answer-draft.js';
  */
 export type PromptState = 'idle' | 'invalid' | 'submitting' | 'rejected' | 'unsent' | 'expired';
 
-/** What `answer()` came to: `sent`, `busy` (another answer is on its way: nothing sent), or the state it left. */
-export type AnswerResult = 'sent' | 'busy' | 'invalid' | 'rejected' | 'unsent' | 'expired';
+/**
+ * What `answer()` came to: `sent`, `busy` (another answer is on its way: nothing sent), `not-taken` (the wait was
+ * already over: answered in another tab or on another device first, or the question gone; the run was read again and
+ * the controller is `null` by now), or the state it left.
+ */
+export type AnswerResult = 'sent' | 'busy' | 'invalid' | 'rejected' | 'unsent' | 'expired' | 'not-taken';
 
 /**
  * Why the last answer did not go through: `rejected` when the server refused it, `unsent` when it never got there
@@ -141,7 +145,7 @@ function rejectionOf(error: unknown): InteractionRejection & { readonly issues: 
 export function useInteractionController(
   run: InteractionRun,
   now?: () => number,
-  onWaitOver?: (reason: 'answered-elsewhere' | 'gone') => void,
+  onWaitOver?: (reason: 'answered-elsewhere' | 'gone', runId: string) => void,
 ): AnyInteractionController | null {
   const interaction = useRunSelector(run, selectInteraction);
   const remainingMs = useCountdown(interaction?.expiresAt, now);
@@ -186,7 +190,10 @@ export function useInteractionController(
         return 'expired';
       }
       // The run was read again and no longer waits: the question is gone, so say why the answer went nowhere.
-      if (isWaitOver(error)) onWaitOver?.(waitOverReason(error));
+      if (isWaitOver(error)) {
+        onWaitOver?.(waitOverReason(error), error.runId);
+        return 'not-taken';
+      }
       const { issues, ...rejection } = rejectionOf(error);
       set({ state: rejection.kind, issues: issuesByKey(issues), rejection });
       return rejection.kind;
