@@ -25,7 +25,7 @@ type RelayState = 'open' | 'hearing' | 'over';
 const ignore = () => undefined;
 
 /** The most written to the browser at once: a `drain` then means a slice went out (see `send`). */
-const SLICE = 64 * 1024;
+const SLICE = 256 * 1024;
 
 /** What the upstream did while the relay was hearing: a chunk, its end, or its close. */
 type Pending = Buffer | 'end' | 'close';

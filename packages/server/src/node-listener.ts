@@ -110,7 +110,7 @@ function drained(res: ServerResponse, timeoutMs: number): Promise<boolean> {
 }
 
 /** The most written to the client at once (see the body loop). */
-const SLICE = 64 * 1024;
+const SLICE = 256 * 1024;
 
 /** Options of {@link createNodeListener}. */
 export interface NodeListenerOptions {
