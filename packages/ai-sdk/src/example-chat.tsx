@@ -64,7 +64,7 @@ function MessagePart({ part, live }: { part: Part; live: boolean }): ReactNode {
   }
 }
 
-/** A person's answer to the interaction the chat waits on (approval and text shown; choice and form work alike). */
+/** A person's answer to the interaction the chat waits on (approval shown; choice and form work alike). */
 function PendingAnswer({ chat, onAnswer }: { chat: Chat; onAnswer: () => void }): ReactNode {
   const waiting = pendingInteraction(chat.messages);
   if (waiting === null || chat.status === 'submitted' || chat.status === 'streaming') return null;

@@ -532,6 +532,38 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(starts).toHaveLength(2);
   });
 
+  it('a message sent after stop() of a run whose start had not answered yet goes to the session that run named', async () => {
+    const recorder = recordingFetch();
+    let first = true;
+    // The first start's answer is slow to come: stop() lands before the run (and its session) is known.
+    const slowFirstStart: typeof fetch = async (input, init) => {
+      const response = await recorder.fetch(input, init);
+      if (first && init?.method === 'POST') {
+        first = false;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return response;
+    };
+    const sessions: string[] = [];
+    const t = setup({
+      client: { fetch: slowFirstStart },
+      transport: { onAbort: 'cancel', onSessionId: ({ sessionId }) => sessions.push(sessionId) },
+    });
+    const sending = inBackground(() => t.chat().sendMessage({ text: '[scenario:completed-text] first' }));
+    await waitFor(() => expect(t.chat().status).toBe('submitted'));
+    await act(() => t.chat().stop());
+    await sending.done();
+    await t.send('[scenario:completed-text] second');
+    await t.send('[scenario:completed-text] third');
+    const starts = recorder.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/runs'));
+    expect(starts.map((request) => request.path)).toEqual([
+      '/v1/sessions/new/runs',
+      `/v1/sessions/${sessions[0]}/runs`,
+      `/v1/sessions/${sessions[0]}/runs`,
+    ]);
+    expect(sessions).toHaveLength(1);
+  });
+
   it('an answer that does not fit the interaction is refused before anything is sent', async () => {
     const scenario = getScenario('waiting-choice-single');
     const t = setup();

@@ -125,11 +125,12 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     const input = messageText(last);
     if (input.trim() === '')
       throw new KestrelChatError('no-input', 'A Kestrel run takes text input: the last user message has no text');
-    const sessionId =
-      this.#options.sessionId?.({ chatId, messages }) ?? lastKestrelSession(messages) ?? this.#sessions.get(chatId);
     await settledOrGiveUp(this.#cancelling.get(chatId), abortSignal);
     // Stopped while it waited: nothing was sent, and no run starts that nobody asked to follow.
     if (abortSignal?.aborted === true) throw new DOMException('Stopped before the message was sent', 'AbortError');
+    // Read after the wait: a run stopped before its start was answered names the chat's session only now.
+    const sessionId =
+      this.#options.sessionId?.({ chatId, messages }) ?? lastKestrelSession(messages) ?? this.#sessions.get(chatId);
     const handle = this.#options.client.start<P>({
       input,
       ...(sessionId === undefined ? {} : { sessionId }),
