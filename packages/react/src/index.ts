@@ -74,5 +74,5 @@ export type { SessionComposerProps, ComposerState } from './components/session/s
 export type { SessionLoadOlderProps } from './components/session/session-load-older.js';
 export type { SessionJumpToLatestProps } from './components/session/session-jump-to-latest.js';
 export type { SessionStatusProps } from './components/session/session-status.js';
-export { notSentReason } from './components/session/not-sent-reason.js';
-export type { NotSentReason } from './components/session/not-sent-reason.js';
+export { failureReason } from './components/session/failure-reason.js';
+export type { FailureReason } from './components/session/failure-reason.js';

@@ -1,7 +1,7 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
-import { httpSuffix, type NotSentReason } from '../components/session/not-sent-reason.js';
+import { httpSuffix, type FailureReason } from '../components/session/failure-reason.js';
 import {
   answerIssueIn,
   dateFormatter,
@@ -25,7 +25,7 @@ const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
   cancelled: 'Der letzte Schritt des Agenten wurde abgebrochen.',
 };
 
-const notSentWords: Record<NotSentReason, string> = {
+const failureWords: Record<FailureReason, string> = {
   unreachable: 'Der Server ist nicht erreichbar',
   timeout: 'Der Server hat nicht rechtzeitig geantwortet',
   unreadable: 'Die Antwort des Servers war nicht lesbar',
@@ -156,7 +156,7 @@ export const de: KestrelLabels = {
   sessionWithdraw: 'Zurückziehen',
   sessionSending: 'Wird gesendet…',
   sessionFailedToSend: (reason, httpStatus) =>
-    `Nicht gesendet: ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}.`,
+    `Nicht gesendet: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionSendAgain: 'Erneut senden',
   sessionMessage: 'Nachricht',
   sessionComposerHint: 'Eingabe sendet, Umschalt+Eingabe fügt eine Zeile ein.',
@@ -168,7 +168,8 @@ export const de: KestrelLabels = {
   sessionLoadOlder: 'Ältere Nachrichten laden',
   sessionLoadingOlder: 'Ältere Nachrichten werden geladen…',
   sessionHistoryUnavailable: 'Ältere Nachrichten sind auf diesem Server nicht verfügbar.',
-  sessionHistoryError: (message) => `Ältere Nachrichten konnten nicht geladen werden: ${message}`,
+  sessionHistoryError: (reason, httpStatus) =>
+    `Ältere Nachrichten konnten nicht geladen werden: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionHistoryStart: 'Beginn der Unterhaltung',
   sessionJumpToLatest: 'Zur neuesten Nachricht',
 };

@@ -1,7 +1,7 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
-import { httpSuffix, type NotSentReason } from '../components/session/not-sent-reason.js';
+import { httpSuffix, type FailureReason } from '../components/session/failure-reason.js';
 import {
   answerIssueIn,
   dateFormatter,
@@ -25,7 +25,7 @@ const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
   cancelled: 'El último turno del agente fue cancelado.',
 };
 
-const notSentWords: Record<NotSentReason, string> = {
+const failureWords: Record<FailureReason, string> = {
   unreachable: 'no se pudo conectar con el servidor',
   timeout: 'el servidor no respondió a tiempo',
   unreadable: 'no se pudo leer la respuesta del servidor',
@@ -156,7 +156,7 @@ export const es: KestrelLabels = {
   sessionQueuedAnnouncement: 'Mensaje en cola. Se envía cuando termine la ejecución actual.',
   sessionWithdraw: 'Retirar',
   sessionSending: 'Enviando…',
-  sessionFailedToSend: (reason, httpStatus) => `No enviado: ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}.`,
+  sessionFailedToSend: (reason, httpStatus) => `No enviado: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionSendAgain: 'Enviar de nuevo',
   sessionMessage: 'Mensaje',
   sessionComposerHint: 'Intro envía, Mayús+Intro añade una línea.',
@@ -168,7 +168,8 @@ export const es: KestrelLabels = {
   sessionLoadOlder: 'Cargar mensajes anteriores',
   sessionLoadingOlder: 'Cargando mensajes anteriores…',
   sessionHistoryUnavailable: 'Los mensajes anteriores no están disponibles en este servidor.',
-  sessionHistoryError: (message) => `No se pudieron cargar los mensajes anteriores: ${message}`,
+  sessionHistoryError: (reason, httpStatus) =>
+    `No se pudieron cargar los mensajes anteriores: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionHistoryStart: 'Inicio de la conversación',
   sessionJumpToLatest: 'Ir a lo más reciente',
 };

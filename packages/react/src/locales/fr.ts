@@ -1,7 +1,7 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
-import { httpSuffix, type NotSentReason } from '../components/session/not-sent-reason.js';
+import { httpSuffix, type FailureReason } from '../components/session/failure-reason.js';
 import {
   answerIssueIn,
   dateFormatter,
@@ -25,7 +25,7 @@ const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
   cancelled: 'Le dernier tour de l’agent a été annulé.',
 };
 
-const notSentWords: Record<NotSentReason, string> = {
+const failureWords: Record<FailureReason, string> = {
   unreachable: 'impossible de joindre le serveur',
   timeout: 'le serveur n’a pas répondu à temps',
   unreadable: 'la réponse du serveur est illisible',
@@ -156,7 +156,7 @@ export const fr: KestrelLabels = {
   sessionQueuedAnnouncement: 'Message mis en attente. Il sera envoyé à la fin de l’exécution en cours.',
   sessionWithdraw: 'Retirer',
   sessionSending: 'Envoi…',
-  sessionFailedToSend: (reason, httpStatus) => `Non envoyé : ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}.`,
+  sessionFailedToSend: (reason, httpStatus) => `Non envoyé : ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionSendAgain: 'Renvoyer',
   sessionMessage: 'Votre message',
   sessionComposerHint: 'Entrée envoie, Maj+Entrée ajoute une ligne.',
@@ -169,7 +169,8 @@ export const fr: KestrelLabels = {
   sessionLoadOlder: 'Charger les messages précédents',
   sessionLoadingOlder: 'Chargement des messages précédents…',
   sessionHistoryUnavailable: 'Les messages précédents ne sont pas disponibles sur ce serveur.',
-  sessionHistoryError: (message) => `Les messages précédents n’ont pas pu être chargés : ${message}`,
+  sessionHistoryError: (reason, httpStatus) =>
+    `Les messages précédents n’ont pas pu être chargés : ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionHistoryStart: 'Début de la conversation',
   sessionJumpToLatest: 'Aller au plus récent',
 };

@@ -1,7 +1,7 @@
 import type { RunOutputStatus, ToolCallStatus } from '@kestrel/core';
 import type { FinishNoticeKind } from '../components/finish-notice.js';
 import type { KestrelLabels } from '../components/labels.js';
-import { httpSuffix, type NotSentReason } from '../components/session/not-sent-reason.js';
+import { httpSuffix, type FailureReason } from '../components/session/failure-reason.js';
 import {
   answerIssueIn,
   dateFormatter,
@@ -25,7 +25,7 @@ const finishNotices: Record<Exclude<FinishNoticeKind, 'other'>, string> = {
   cancelled: 'エージェントの最後のターンはキャンセルされました。',
 };
 
-const notSentWords: Record<NotSentReason, string> = {
+const failureWords: Record<FailureReason, string> = {
   unreachable: 'サーバーに接続できません',
   timeout: 'サーバーが時間内に応答しませんでした',
   unreadable: 'サーバーの応答を読み取れませんでした',
@@ -153,7 +153,7 @@ export const ja: KestrelLabels = {
   sessionWithdraw: '取り下げる',
   sessionSending: '送信中…',
   sessionFailedToSend: (reason, httpStatus) =>
-    `送信できませんでした: ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}。`,
+    `送信できませんでした: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}。`,
   sessionSendAgain: '再送信',
   sessionMessage: 'メッセージ',
   sessionComposerHint: 'Enter で送信、Shift+Enter で改行します。',
@@ -165,7 +165,8 @@ export const ja: KestrelLabels = {
   sessionLoadOlder: '以前のメッセージを読み込む',
   sessionLoadingOlder: '以前のメッセージを読み込み中…',
   sessionHistoryUnavailable: 'このサーバーでは以前のメッセージを利用できません。',
-  sessionHistoryError: (message) => `以前のメッセージを読み込めませんでした: ${message}`,
+  sessionHistoryError: (reason, httpStatus) =>
+    `以前のメッセージを読み込めませんでした: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}。`,
   sessionHistoryStart: '会話の始まり',
   sessionJumpToLatest: '最新へ移動',
 };

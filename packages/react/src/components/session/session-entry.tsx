@@ -3,7 +3,7 @@ import type { RunBinding, SessionEntry, SessionRetryResult, SessionState } from 
 import { Fragment, memo, useCallback, useMemo, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
-import { notSentReason } from './not-sent-reason.js';
+import { failureReason } from './failure-reason.js';
 import { useKestrelLabels } from '../default-labels.js';
 import { Run } from '../run-parts.js';
 import { answerSummary } from './answer-summary.js';
@@ -93,7 +93,7 @@ export const SessionEntryView = memo(function SessionEntryView({
         {entry.status === 'failed-to-send' ? (
           <p data-kestrel-note="">
             {t.sessionFailedToSend(
-              notSentReason(entry.error),
+              failureReason(entry.error),
               entry.error?.kind === 'http' ? entry.error.status : null,
             )}{' '}
             <ActionButton

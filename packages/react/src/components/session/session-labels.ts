@@ -1,4 +1,4 @@
-import { httpSuffix, type NotSentReason } from './not-sent-reason.js';
+import { httpSuffix, type FailureReason } from './failure-reason.js';
 
 /** The texts of the conversation parts (`SessionView`, `Session.*`): part of `KestrelLabels`. */
 export interface SessionLabels {
@@ -21,7 +21,7 @@ export interface SessionLabels {
   readonly sessionWithdraw: string;
   readonly sessionSending: string;
   /** A message that could not be sent: why, in the person's terms; `httpStatus` for an HTTP refusal, else null. */
-  readonly sessionFailedToSend: (reason: NotSentReason, httpStatus: number | null) => string;
+  readonly sessionFailedToSend: (reason: FailureReason, httpStatus: number | null) => string;
   readonly sessionSendAgain: string;
   /** The composer's text field. */
   readonly sessionMessage: string;
@@ -37,12 +37,13 @@ export interface SessionLabels {
   readonly sessionLoadOlder: string;
   readonly sessionLoadingOlder: string;
   readonly sessionHistoryUnavailable: string;
-  readonly sessionHistoryError: (message: string) => string;
+  /** An older page that could not be loaded: why, in the person's terms (as `sessionFailedToSend`). */
+  readonly sessionHistoryError: (reason: FailureReason, httpStatus: number | null) => string;
   readonly sessionHistoryStart: string;
   readonly sessionJumpToLatest: string;
 }
 
-const notSentWords: Record<NotSentReason, string> = {
+const failureWords: Record<FailureReason, string> = {
   unreachable: 'could not reach the server',
   timeout: 'the server did not answer in time',
   unreadable: "the server's reply could not be read",
@@ -68,7 +69,7 @@ export const defaultSessionLabels: SessionLabels = {
   sessionQueuedAnnouncement: 'Message queued. It is sent when the current run finishes.',
   sessionWithdraw: 'Withdraw',
   sessionSending: 'Sending…',
-  sessionFailedToSend: (reason, httpStatus) => `Not sent: ${notSentWords[reason]}${httpSuffix(reason, httpStatus)}.`,
+  sessionFailedToSend: (reason, httpStatus) => `Not sent: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionSendAgain: 'Send again',
   sessionMessage: 'Message',
   sessionComposerHint: 'Enter sends, Shift+Enter adds a line.',
@@ -80,7 +81,8 @@ export const defaultSessionLabels: SessionLabels = {
   sessionLoadOlder: 'Load older messages',
   sessionLoadingOlder: 'Loading older messages…',
   sessionHistoryUnavailable: 'Older messages are not available from this server.',
-  sessionHistoryError: (message) => `Older messages could not be loaded: ${message}`,
+  sessionHistoryError: (reason, httpStatus) =>
+    `Older messages could not be loaded: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionHistoryStart: 'Start of the conversation',
   sessionJumpToLatest: 'Jump to latest',
 };

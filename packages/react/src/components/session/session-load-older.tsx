@@ -4,11 +4,12 @@ import { useEffect, useRef, type HTMLAttributes, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
 import { useKestrelLabels } from '../default-labels.js';
+import { failureReason } from './failure-reason.js';
 import { useSessionContext } from './session-context.js';
 
 const selectHistory = (state: SessionState<unknown>) => state.history;
 const selectNamed = (state: SessionState<unknown>) => state.sessionId !== null;
-const selectHistoryError = (state: SessionState<unknown>) => state.historyError?.message ?? '';
+const selectHistoryError = (state: SessionState<unknown>) => state.historyError;
 const selectHasEntries = (state: SessionState<unknown>) => state.entries.length > 0;
 
 /** Props of `Session.LoadOlder`: `div` attributes passed through. */
@@ -60,7 +61,7 @@ export function SessionLoadOlder({ auto = true, ref, ...rest }: SessionLoadOlder
       {/* An alert: the person who asked for the page, focus still on the button, hears that it failed. */}
       {history === 'error' ? (
         <p role="alert" data-kestrel-note="">
-          {t.sessionHistoryError(failure)}
+          {t.sessionHistoryError(failureReason(failure), failure?.kind === 'http' ? failure.status : null)}
         </p>
       ) : null}
       {history === 'loading' ? <p data-kestrel-note="">{t.sessionLoadingOlder}</p> : null}

@@ -1,7 +1,7 @@
 'use client';
 import type { SessionEntry, SessionEntryStatus, SessionState } from '@kestrel/core';
 import { Fragment, useEffect, useRef, useState, type HTMLAttributes, type Ref } from 'react';
-import { notSentReason } from './not-sent-reason.js';
+import { failureReason } from './failure-reason.js';
 import { useKestrelLabels } from '../default-labels.js';
 import type { KestrelLabels } from '../labels.js';
 import { announcementText, selectAnnouncement } from '../run-status.js';
@@ -33,7 +33,7 @@ function sentenceFor(entry: SessionEntry<unknown>, seen: Seen | undefined, t: Ke
       return t.sessionQueuedAnnouncement;
     case 'failed-to-send':
       return t.sessionFailedToSend(
-        notSentReason(entry.error),
+        failureReason(entry.error),
         entry.error?.kind === 'http' ? entry.error.status : null,
       );
     case 'waiting':

@@ -289,7 +289,9 @@ describeModes('SessionView', ({ options }) => {
       expect(screen.getByText('Older messages are not available from this server.')).toBeTruthy();
       act(() => session.setHistory('error'));
       // An alert: a person who asked for the page with the keyboard, focus still on the button, hears it failed.
-      expect(screen.getByRole('alert').textContent).toBe('Older messages could not be loaded: The connection failed');
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Older messages could not be loaded: could not reach the server.',
+      );
       expect(screen.getByRole('button', { name: 'Load older messages' })).toBeTruthy();
     });
 

@@ -203,7 +203,7 @@ export const HistoryError: Story = {
   args: { history: 'error', entries: history },
   play: async ({ canvasElement }) => {
     const top = within(canvasElement.querySelector<HTMLElement>('[data-kestrel-part="load-older"]')!);
-    await expect(top.getByText('Older messages could not be loaded: The connection failed')).toBeTruthy();
+    await expect(top.getByText('Older messages could not be loaded: could not reach the server.')).toBeTruthy();
     await expect(top.getByRole('button', { name: 'Load older messages' })).toBeTruthy();
     await expect(entryStates(canvasElement)).toEqual(['settled', 'settled']);
   },

@@ -1,13 +1,13 @@
 import type { RunError } from '@kestrel/core';
 
 /**
- * Why a message could not be sent, in the terms a person can act on (the `sessionFailedToSend` label words each):
- * `unreachable` (no connection), `timeout`, `unreadable` (the server's reply made no sense), `busy` (`409`: another
- * reply in the conversation is still running), `too-long` (`413`), `too-many` (`429`), `signed-out` (`401`),
- * `forbidden` (`403`), `server` (`5xx`), or `refused` (any other refusal). The developer's message stays on
- * `entry.error`.
+ * Why a request of the conversation failed, in the terms a person can act on (the `sessionFailedToSend` and
+ * `sessionHistoryError` labels word each): `unreachable` (no connection), `timeout`, `unreadable` (the server's reply
+ * made no sense), `busy` (`409`: another reply in the conversation is still running), `too-long` (`413`),
+ * `too-many` (`429`), `signed-out` (`401`), `forbidden` (`403`), `server` (`5xx`), or `refused` (any other
+ * refusal). The developer's message stays on the `RunError` (`entry.error`, `historyError`).
  */
-export type NotSentReason =
+export type FailureReason =
   | 'unreachable'
   | 'timeout'
   | 'unreadable'
@@ -19,7 +19,7 @@ export type NotSentReason =
   | 'server'
   | 'refused';
 
-const byStatus: Readonly<Record<number, NotSentReason>> = {
+const byStatus: Readonly<Record<number, FailureReason>> = {
   401: 'signed-out',
   403: 'forbidden',
   409: 'busy',
@@ -27,8 +27,8 @@ const byStatus: Readonly<Record<number, NotSentReason>> = {
   429: 'too-many',
 };
 
-/** The reason a `failed-to-send` entry's error gives (`refused` when there is none). */
-export function notSentReason(error: RunError | null): NotSentReason {
+/** The reason a `RunError` gives (`refused` when there is none). */
+export function failureReason(error: RunError | null): FailureReason {
   switch (error?.kind) {
     case undefined:
       return 'refused';
@@ -47,6 +47,6 @@ export function notSentReason(error: RunError | null): NotSentReason {
 }
 
 /** ` (HTTP 502)` for the reasons a status alone tells apart (`server`, `refused`), so support can look it up; else ''. */
-export function httpSuffix(reason: NotSentReason, httpStatus: number | null): string {
+export function httpSuffix(reason: FailureReason, httpStatus: number | null): string {
   return (reason === 'server' || reason === 'refused') && httpStatus !== null ? ` (HTTP ${httpStatus})` : '';
 }
