@@ -46,6 +46,11 @@ export function failureReason(error: RunError | null): FailureReason {
   }
 }
 
+/** What the failure labels take (`sessionFailedToSend`, `sessionHistoryError`): the reason, and the HTTP status if any. */
+export function failureArgs(error: RunError | null): readonly [FailureReason, number | null] {
+  return [failureReason(error), error?.kind === 'http' ? error.status : null];
+}
+
 /** ` (HTTP 502)` for the reasons a status alone tells apart (`server`, `refused`), so support can look it up; else ''. */
 export function httpSuffix(reason: FailureReason, httpStatus: number | null): string {
   return (reason === 'server' || reason === 'refused') && httpStatus !== null ? ` (HTTP ${httpStatus})` : '';

@@ -1,6 +1,8 @@
 /**
- * Where the thread is scrolled, shared by the parts of one `Session.Root`: the thread reports whether the person is
- * at the bottom and registers how to get there; the composer and "Jump to latest" ask it to.
+ * The thread's own UI state, shared by the parts of one `Session.Root` (none of it is the session's): where the thread
+ * is scrolled (the thread reports whether the person is at the bottom and registers how to get there; the composer and
+ * "Jump to latest" ask it to), the hand-offs an entry asks of the thread after a retry, and the sentences
+ * `Session.Status` says that no change of the session carries.
  */
 export interface ScrollStore {
   readonly subscribe: (listener: () => void) => () => void;

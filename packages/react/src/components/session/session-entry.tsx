@@ -3,7 +3,7 @@ import type { RunBinding, SessionEntry, SessionRetryResult, SessionState } from 
 import { Fragment, memo, useCallback, useMemo, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
-import { failureReason } from './failure-reason.js';
+import { failureArgs } from './failure-reason.js';
 import { useKestrelLabels } from '../default-labels.js';
 import { Run } from '../run-parts.js';
 import { answerSummary } from './answer-summary.js';
@@ -92,10 +92,7 @@ export const SessionEntryView = memo(function SessionEntryView({
         {entry.status === 'sending' ? <p data-kestrel-note="">{t.sessionSending}</p> : null}
         {entry.status === 'failed-to-send' ? (
           <p data-kestrel-note="">
-            {t.sessionFailedToSend(
-              failureReason(entry.error),
-              entry.error?.kind === 'http' ? entry.error.status : null,
-            )}{' '}
+            {t.sessionFailedToSend(...failureArgs(entry.error))}{' '}
             <ActionButton
               action="send-again"
               label={t.sessionSendAgain}

@@ -4,7 +4,7 @@ import { useEffect, useRef, type HTMLAttributes, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
 import { useKestrelLabels } from '../default-labels.js';
-import { failureReason } from './failure-reason.js';
+import { failureArgs } from './failure-reason.js';
 import { useSessionContext } from './session-context.js';
 
 const selectHistory = (state: SessionState<unknown>) => state.history;
@@ -61,7 +61,7 @@ export function SessionLoadOlder({ auto = true, ref, ...rest }: SessionLoadOlder
       {/* An alert: the person who asked for the page, focus still on the button, hears that it failed. */}
       {history === 'error' ? (
         <p role="alert" data-kestrel-note="">
-          {t.sessionHistoryError(failureReason(failure), failure?.kind === 'http' ? failure.status : null)}
+          {t.sessionHistoryError(...failureArgs(failure))}
         </p>
       ) : null}
       {history === 'loading' ? <p data-kestrel-note="">{t.sessionLoadingOlder}</p> : null}

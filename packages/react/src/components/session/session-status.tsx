@@ -1,7 +1,7 @@
 'use client';
 import type { SessionEntry, SessionEntryStatus, SessionState } from '@kestrel/core';
 import { Fragment, useEffect, useRef, useState, type HTMLAttributes, type Ref } from 'react';
-import { failureReason } from './failure-reason.js';
+import { failureArgs } from './failure-reason.js';
 import { useKestrelLabels } from '../default-labels.js';
 import type { KestrelLabels } from '../labels.js';
 import { announcementText, selectAnnouncement } from '../run-status.js';
@@ -32,10 +32,7 @@ function sentenceFor(entry: SessionEntry<unknown>, seen: Seen | undefined, t: Ke
     case 'queued':
       return t.sessionQueuedAnnouncement;
     case 'failed-to-send':
-      return t.sessionFailedToSend(
-        failureReason(entry.error),
-        entry.error?.kind === 'http' ? entry.error.status : null,
-      );
+      return t.sessionFailedToSend(...failureArgs(entry.error));
     case 'waiting':
     case 'settled': {
       // Only a run seen in progress here: a page of history read aloud would drown the conversation.
