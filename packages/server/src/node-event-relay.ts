@@ -32,7 +32,7 @@ type Pending = Buffer | 'end' | 'close';
 
 /**
  * The `node:http` relay of one upstream event stream to the browser's response: the same check as
- * validatedEventStream (one EventStreamChecker), each upstream chunk written whole with `res.write`, no web stream
+ * validatedEventStream (one EventStreamChecker), each upstream chunk written as received with `res.write`, no web stream
  * in between. Backpressure: the upstream is paused while the browser's socket is full. The browser leaving destroys
  * the upstream request; the upstream dropping cuts the browser's connection (it resumes); a clean upstream end ends
  * the response. No terminal event is ever invented.
@@ -116,6 +116,8 @@ class NodeEventRelay {
       case 'hold':
         return;
       case 'forward':
+        // Node corks a response's writes until the next tick: both go out in one socket write, no copy made.
+        if (verdict.held !== undefined) this.send(verdict.held);
         return this.send(verdict.bytes);
       case 'end': {
         this.flushOutbox();

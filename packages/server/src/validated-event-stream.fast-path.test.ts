@@ -176,6 +176,27 @@ describe('validatedEventStream: common events read in place, the rest parsed', (
     expect(errors[0]?.message).toMatch(/over maxMessageBytes \(1024\)/);
   });
 
+  it('reads a run of small events longer than maxMessageBytes in place, and refuses only the one over it', async () => {
+    const first = encodeSSEEvent(e.started(1)) + encodeSSEEvent(e.received());
+    let small = '';
+    for (let i = 0; i < 100; i++) small += encodeSSEEvent(e.text(`word ${i} `));
+    expect(small.length).toBeGreaterThan(8 * 1024);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const whole = await relay([toBytes(first + small)], { maxMessageBytes: 1024 });
+      expect(whole.errors).toEqual([]);
+      expect(whole.text).toBe(first + small);
+      // Still in place, a message at a time, when a run of them is over the limit: only the first event is parsed.
+      expect(parse.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      parse.mockRestore();
+    }
+    const huge = encodeSSEEvent(e.text('x'.repeat(2000)));
+    const cut = await relay([toBytes(first + small + huge + small)], { maxMessageBytes: 1024 });
+    expect(cut.text).toBe(first + small);
+    expect(cut.errors[0]?.message).toMatch(/over maxMessageBytes \(1024\)/);
+  });
+
   it('refuses a common event after run.completed, naming its seq', async () => {
     const settled = [e.started(1), e.received(), e.text('a'), e.completed({ status: 'COMPLETED', assistantText: 'a' })];
     const late = e.text('late');

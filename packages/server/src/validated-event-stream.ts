@@ -1,6 +1,6 @@
 import type { ProtocolError, RunEvent } from '@kestrel/core';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '@kestrel/core/internal';
-import { EventStreamChecker, reportProtocolError } from './event-stream-checker.js';
+import { EventStreamChecker, forwardedBytes, reportProtocolError } from './event-stream-checker.js';
 
 export interface ValidatedStreamOptions {
   /** Called once when the upstream breaks the protocol; the response ends right after the offending message. */
@@ -84,7 +84,8 @@ class EventStreamRelay implements UnderlyingDefaultSource<Uint8Array> {
       case 'hold':
         return false;
       case 'forward':
-        controller.enqueue(verdict.bytes);
+        // One chunk of whole messages: what a reader of this stream (not only a browser's parser) may count on.
+        controller.enqueue(forwardedBytes(verdict));
         return true;
       case 'end': {
         if (verdict.bytes !== undefined && verdict.bytes.length > 0) controller.enqueue(verdict.bytes);

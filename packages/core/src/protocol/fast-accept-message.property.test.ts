@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSSEParser } from '../sse/sse-parser.js';
 import type { SSEMessage } from '../sse/sse-message.js';
 import { encodeSSEEvent } from './encode-run-event.js';
-import { fastAcceptMessage } from './fast-accept-message.js';
+import { fastAcceptMessage, fastAcceptMessages } from './fast-accept-message.js';
 import { parseSSEMessage } from './parse-run-event.js';
 import { KNOWN_EVENT_TYPES } from './schemas.js';
 
@@ -263,18 +263,34 @@ const varied = (type: string): fc.Arbitrary<Writing> =>
     lineEnd: fc.constantFrom('\n', '\r\n', '\r'),
   });
 
+/** An SSE message of one of `types`, written as `writing` says. */
+const messageOf = (types: readonly EventType[], writing: (type: string) => fc.Arbitrary<Writing>) =>
+  fc
+    .constantFrom(...types)
+    .chain((type) => fc.tuple(validMembers(type), writing(type)))
+    .map(([valid, writing]) => {
+      const members = mutate(valid, writing.mutations);
+      const data = `{${members.map(([key, value]) => key + writing.colon + value).join(writing.comma)}}`;
+      const seq = members.find(([key]) => key === '"seq"')?.[1] ?? '1';
+      const lines = [
+        writing.eventLine,
+        writing.idLine.replace('seq', seq),
+        writing.dataPrefix + data,
+        writing.extraLine,
+      ];
+      const framed = writing.order.map((index) => lines[index]!).filter((line) => line !== '');
+      return framed.map((line) => line + writing.lineEnd).join('') + writing.lineEnd;
+    });
+
 /** One SSE message of any type: half written as the kit writes it, half varied. */
-const message = fc
-  .constantFrom(...KNOWN_EVENT_TYPES, ...COMMON_TYPES, ...COMMON_TYPES)
-  .chain((type) => fc.tuple(validMembers(type), fc.oneof(fc.constant(tidy(type)), varied(type))))
-  .map(([valid, writing]) => {
-    const members = mutate(valid, writing.mutations);
-    const data = `{${members.map(([key, value]) => key + writing.colon + value).join(writing.comma)}}`;
-    const seq = members.find(([key]) => key === '"seq"')?.[1] ?? '1';
-    const lines = [writing.eventLine, writing.idLine.replace('seq', seq), writing.dataPrefix + data, writing.extraLine];
-    const framed = writing.order.map((index) => lines[index]!).filter((line) => line !== '');
-    return framed.map((line) => line + writing.lineEnd).join('') + writing.lineEnd;
-  });
+const message = messageOf([...KNOWN_EVENT_TYPES, ...COMMON_TYPES, ...COMMON_TYPES], (type) =>
+  fc.oneof(fc.constant(tidy(type)), varied(type)),
+);
+/** Mostly what a run of the kit's is: common events written as the kit writes them, some others among them. */
+const runMessage = fc.oneof(
+  { weight: 4, arbitrary: messageOf(COMMON_TYPES, (type) => fc.constant(tidy(type))) },
+  { weight: 1, arbitrary: message },
+);
 
 /** A character put in, replaced or taken out somewhere: what a broken upstream or a cut stream looks like. */
 const corruption = fc.record({
@@ -282,6 +298,18 @@ const corruption = fc.record({
   remove: fc.integer({ min: 0, max: 2 }),
   insert: fc.constantFrom('', '"', '\\', '\n', '\r', ',', '}', '{', ':', '0', 'a', ' ', '\u0000', '\u00e9', '\n\n'),
 });
+
+type Corruption = typeof corruption extends fc.Arbitrary<infer T> ? T : never;
+
+/** `text` with `changes` made in turn. */
+function corrupt(text: string, changes: readonly Corruption[]): string {
+  let broken = text;
+  for (const { at, remove, insert } of changes) {
+    const index = at % (broken.length + 1);
+    broken = broken.slice(0, index) + insert + broken.slice(index + remove);
+  }
+  return broken;
+}
 
 describe('fastAcceptMessage: vouches only for what the full path accepts', () => {
   it('never accepts a message parseSSEMessage refuses, nor frames one differently (generated, near misses included)', () => {
@@ -299,12 +327,7 @@ describe('fastAcceptMessage: vouches only for what the full path accepts', () =>
   it('never accepts a corrupted message the full path refuses', () => {
     fc.assert(
       fc.property(message, fc.array(corruption, { minLength: 1, maxLength: 3 }), (text, changes) => {
-        let broken = text;
-        for (const { at, remove, insert } of changes) {
-          const index = at % (broken.length + 1);
-          broken = broken.slice(0, index) + insert + broken.slice(index + remove);
-        }
-        expectSound(broken);
+        expectSound(corrupt(text, changes));
       }),
       { numRuns: 4000 },
     );
@@ -322,6 +345,85 @@ describe('fastAcceptMessage: vouches only for what the full path accepts', () =>
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+/** The ends fastAcceptMessage reaches one message at a time from `start`, at most 32 of them. */
+function endsOneAtATime(text: string, start: number): number[] {
+  const ends: number[] = [];
+  for (let at = start; ends.length < 32;) {
+    const end = fastAcceptMessage(text, at);
+    if (end < 0) break;
+    ends.push(end);
+    at = end;
+  }
+  return ends;
+}
+
+/**
+ * Checks the promise of fastAcceptMessages on one text: it stops where one message at a time would have gone.
+ * Returns how many messages it vouched for.
+ */
+function expectRunSound(text: string): number {
+  const end = fastAcceptMessages(text, 0);
+  const ends = endsOneAtATime(text, 0);
+  if (ends.length === 0) {
+    expect(end).toBe(-1);
+    return 0;
+  }
+  expect(ends).toContain(end);
+  const { messages, boundary } = fullPath(text.slice(0, end));
+  expect(boundary).toBe(end);
+  expect(messages).toHaveLength(ends.indexOf(end) + 1);
+  for (const one of messages) {
+    const event = parseSSEMessage(one);
+    expect(event.type).toBe(one.event);
+    expect(String(event.seq)).toBe(one.id);
+  }
+  return messages.length;
+}
+
+describe('fastAcceptMessages: a run of messages in one call', () => {
+  it('vouches only for messages fastAcceptMessage would each vouch for, and ends on one of their ends', () => {
+    let runs = 0;
+    fc.assert(
+      fc.property(fc.array(runMessage, { minLength: 1, maxLength: 40 }), (texts) => {
+        if (expectRunSound(texts.join('')) > 1) runs++;
+      }),
+      { numRuns: 1500 },
+    );
+    // Runs of several messages must be common, or the property says little about the repetition.
+    expect(runs, `${runs} of 1500 read several messages`).toBeGreaterThan(200);
+  });
+
+  it('stops before a corrupted message, and never vouches for one the full path refuses', () => {
+    fc.assert(
+      fc.property(
+        fc.array(runMessage, { minLength: 1, maxLength: 40 }),
+        fc.array(corruption, { minLength: 1, maxLength: 3 }),
+        (texts, changes) => {
+          expectRunSound(corrupt(texts.join(''), changes));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('reads 32 messages in the kit framing at a time, and one at a time in another framing', () => {
+    const events = Array.from({ length: 40 }, (_, i) => ({
+      type: 'text.delta',
+      runId: 'run_1',
+      seq: i + 1,
+      sessionId: 'ses_root',
+      delta: `word ${i} `,
+    }));
+    const framed = events.map((event) => encodeSSEEvent(event));
+    const text = framed.join('');
+    const after = (count: number) => framed.slice(0, count).join('').length;
+    expect(fastAcceptMessages(text, 0)).toBe(after(32));
+    expect(fastAcceptMessages(text, after(32))).toBe(text.length);
+    const idFirst = framed.map((one) => one.replace(/^(event: [^\n]*\n)(id: [^\n]*\n)/, '$2$1')).join('');
+    expect(fastAcceptMessages(idFirst, 0)).toBe(after(1));
   });
 });
 

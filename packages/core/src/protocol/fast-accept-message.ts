@@ -1,8 +1,8 @@
 /*
  * The proxy's hot path (apps/bench, proxy part): a relay that forwards the upstream's own bytes needs to know that
  * each message is valid, not the event object that JSON.parse would build and drop at once. One sticky regular
- * expression reads a whole message of the usual shape in place: irregexp runs it as native code, and `test`
- * allocates nothing. It either accepts the message, when parseSSEMessage would surely accept it too, or does not
+ * expression reads a whole message of the usual shape in place (a run of up to 32 in the kit's framing, see
+ * fastAcceptMessages): irregexp runs it as native code, and `test` allocates nothing. It either accepts the message, when parseSSEMessage would surely accept it too, or does not
  * match, and then says nothing: the message goes through parseSSEMessage, which alone says what is wrong. So every
  * shape it does not read costs speed, never correctness (fast-accept-message.property.test.ts holds it to that).
  *
@@ -103,12 +103,35 @@ const FRAMING =
   '(?:event:[^\\n]*\\nid:|id:[^\\n]*\\nevent:)[^\\n]*\\n';
 
 /* `(?=\1")` makes data.type the very name of the `event:` line; each branch holds the fields of its own type. */
-const MESSAGE = new RegExp(
-  `${FRAMING}data: ?\\{${field('type', '')}"(?=\\1")(?:${TYPE_FIELDS.map(
-    ([type, fields]) => `${type}"${ENVELOPE}${fields}`,
-  ).join('|')})(?:${COMMA}${EXTRA_FIELD})*\\}\\n\\n`,
-  'y',
-);
+const DATA = `data: ?\\{${field('type', '')}"(?=\\1")(?:${TYPE_FIELDS.map(
+  ([type, fields]) => `${type}"${ENVELOPE}${fields}`,
+).join('|')})(?:${COMMA}${EXTRA_FIELD})*\\}\\n\\n`;
+
+const MESSAGE = new RegExp(FRAMING + DATA, 'y');
+
+/** The most messages one call reads (see fastAcceptMessages). */
+const RUN_LENGTH = 32;
+
+/*
+ * The kit's own framing (`event:` then `id:`), without the lookaheads either order needs, and up to RUN_LENGTH
+ * messages in one match: each repetition starts with its captures cleared, so `\1` and `\2` are that message's own.
+ * On the proxy bench's stream a call per 32 messages took 0.66 of the time of a call per message (6.5 against 9.9 ms
+ * a stream, a scratch timing of 2026-12-03).
+ */
+const RUN = new RegExp(`(?:event: ?(${TYPE_NAMES})\\nid: ?(${POSITIVE})\\n${DATA}){1,${RUN_LENGTH}}`, 'y');
+
+/** `regex` from `start` in `text`: the index its match ends at, or -1 (also when the engine's stack runs out). */
+function matchEnd(regex: RegExp, text: string, start: number): number {
+  regex.lastIndex = start;
+  try {
+    return regex.test(text) ? regex.lastIndex : -1;
+  } catch (error) {
+    // The regex engine's backtracking stack is bounded: a message of millions of fields (a 15 MB one, under the
+    // default maxMessageBytes) overflows it with a RangeError. Not a verdict on the message: the full path reads it.
+    if (error instanceof RangeError) return -1;
+    throw error;
+  }
+}
 
 /**
  * Reads the SSE message whose first line starts at `start` in `text`, where a parser of the text is between
@@ -117,13 +140,15 @@ const MESSAGE = new RegExp(
  * says nothing about the message: parse it the full way.
  */
 export function fastAcceptMessage(text: string, start: number): number {
-  MESSAGE.lastIndex = start;
-  try {
-    return MESSAGE.test(text) ? MESSAGE.lastIndex : -1;
-  } catch (error) {
-    // The regex engine's backtracking stack is bounded: a message of millions of fields (a 15 MB one, under the
-    // default maxMessageBytes) overflows it with a RangeError. Not a verdict on the message: the full path reads it.
-    if (error instanceof RangeError) return -1;
-    throw error;
-  }
+  return matchEnd(MESSAGE, text, start);
+}
+
+/**
+ * fastAcceptMessage over a run of messages: the index just past the last of up to 32 consecutive messages from
+ * `start` that `parseSSEMessage` would each accept (at least one), or -1 as fastAcceptMessage. A run in the kit's
+ * framing is read in one match; otherwise one message is.
+ */
+export function fastAcceptMessages(text: string, start: number): number {
+  const end = matchEnd(RUN, text, start);
+  return end >= 0 ? end : matchEnd(MESSAGE, text, start);
 }
