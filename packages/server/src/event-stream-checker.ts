@@ -1,5 +1,5 @@
 import { ProtocolError, parseSSEMessage, type RunEvent, type SSEMessage } from '@kestrel/core';
-import { createSSEParser, fastAcceptMessage, fastAcceptMessages } from '@kestrel/core/internal';
+import { createSSEParser, fastAcceptMessages } from '@kestrel/core/internal';
 
 const LF = 10;
 const CR = 13;
@@ -280,10 +280,8 @@ export class EventStreamChecker {
     let refused = 0;
     while (at < text.length) {
       if (!this.settled && (this.heard || this.first !== undefined)) {
-        let end = fastAcceptMessages(text, at);
-        // A run longer than the limit may still hold no message over it: then one message at a time.
-        if (end - at > this.maxMessageBytes) end = fastAcceptMessage(text, at);
-        if (end >= 0 && end - at <= this.maxMessageBytes) {
+        const end = this.underLimit(text, at, fastAcceptMessages(text, at));
+        if (end > at) {
           this.boundary = end;
           at = end;
           refused = 0;
@@ -297,6 +295,22 @@ export class EventStreamChecker {
       this.parse(text, at, end);
       at = end;
     }
+  }
+
+  /**
+   * Where the messages of a run read in place from `at` to `end` (-1: none) stop being under maxMessageBytes: `end`
+   * when the whole run is, else the end of the last message before one over it (`at` when the first is). Each
+   * message of a run ends at the first blank line after its start (none holds a line break of its own).
+   */
+  private underLimit(text: string, at: number, end: number): number {
+    if (end - at <= this.maxMessageBytes) return Math.max(end, at);
+    let reached = at;
+    while (reached < end) {
+      const next = text.indexOf('\n\n', reached) + 2;
+      if (next - reached > this.maxMessageBytes) break;
+      reached = next;
+    }
+    return reached;
   }
 
   /**

@@ -116,7 +116,8 @@ class NodeEventRelay {
       case 'hold':
         return;
       case 'forward':
-        // Node corks a response's writes until the next tick: both go out in one socket write, no copy made.
+        // No copy: on HTTP/1.1 Node corks a response's writes until the next tick, so both go out in one socket
+        // write (two chunks of the chunked body); on HTTP/2 they are two DATA frames.
         if (verdict.held !== undefined) this.send(verdict.held);
         return this.send(verdict.bytes);
       case 'end': {

@@ -150,5 +150,6 @@ export function fastAcceptMessage(text: string, start: number): number {
  */
 export function fastAcceptMessages(text: string, start: number): number {
   const end = matchEnd(RUN, text, start);
-  return end >= 0 ? end : matchEnd(MESSAGE, text, start);
+  // A message that starts with its `event:` line reads the same to both expressions: no second try for it.
+  return end >= 0 || text.startsWith('event:', start) ? end : matchEnd(MESSAGE, text, start);
 }
