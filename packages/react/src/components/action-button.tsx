@@ -8,7 +8,10 @@ import { useOwnElement } from './use-own-element.js';
 /** What every action button part (`Run.Cancel`, `Run.Retry`) takes besides its run. */
 export interface ActionButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly labels?: Partial<KestrelLabels>;
-  /** Render your own button element (its children are its label); the kit's props and handler are merged onto it. */
+  /**
+   * Render your own button element (its children are its label); the kit's props and handler are merged onto it,
+   * `type="button"` included unless your element sets its own `type`.
+   */
   readonly asChild?: boolean;
   /** The label, the kit's by default. With `asChild`, the one element to render. */
   readonly children?: ReactNode;
@@ -43,7 +46,9 @@ export function ActionButton({ action, label, act, asChild = false, children, on
   const Comp = asChild ? Slot : 'button';
   return (
     <Comp
-      type={asChild ? undefined : 'button'}
+      // As Radix's buttons do, also onto an asChild element (its own `type` wins): a `<button>` in a form must not
+      // submit it when the kit's action is what was meant.
+      type="button"
       {...rest}
       ref={setRef}
       data-kestrel-action={action}

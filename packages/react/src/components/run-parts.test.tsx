@@ -190,6 +190,30 @@ describe('Run.Cancel and Run.Retry with asChild and composed props', () => {
     await expectNoAxeViolations(container);
   });
 
+  it("give the app's button type=button, so a form around it is not submitted, unless it sets its own type", async () => {
+    const user = userEvent.setup();
+    const run = streaming();
+    const cancel = vi.spyOn(run, 'cancel');
+    const submit = vi.fn((event: SubmitEvent) => event.preventDefault());
+    const { container } = render(
+      <form>
+        <Run.Cancel run={run} asChild>
+          <button>Stop</button>
+        </Run.Cancel>
+        <Run.Cancel run={run} asChild>
+          <button type="submit">Stop and send</button>
+        </Run.Cancel>
+      </form>,
+    );
+    container.querySelector('form')!.addEventListener('submit', submit);
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(submit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Stop and send' }));
+    expect(cancel).toHaveBeenCalledTimes(2);
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+
   it("let the app's handler preventDefault the kit's action", async () => {
     const user = userEvent.setup();
     const run = createScenarioRun(getScenario('failed-retryable'));
