@@ -5,7 +5,7 @@
 export { AppendLog } from './run/append-log.js';
 export { backoffDelay } from './client/backoff.js';
 export { errorResponse, jsonResponse } from './protocol/error-response.js';
-export { fastAcceptMessage, fastAcceptMessages } from './protocol/fast-accept-message.js';
+export { fastAcceptMessages } from './protocol/fast-accept-message.js';
 export type { RequestIssue } from './protocol/error-response.js';
 export { kestrelIdProblem } from './protocol/kestrel-id.js';
 export { protocolErrorAction } from './run/protocol-error-action.js';

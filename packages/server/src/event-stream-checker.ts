@@ -108,8 +108,8 @@ export function forwardedBytes(verdict: Extract<ChunkVerdict, { kind: 'forward' 
  * The check of one upstream event stream, a chunk at a time, shared by every relay of it (the web stream the
  * handler answers with, and the `node:http` one of `createNodeListener`): it reads each chunk's messages, most in
  * place (fastAcceptMessages, a run at a time, no JSON.parse), the rest through the parser and parseSSEMessage, and
- * says which bytes go on. A class, so an open stream holds one object of fields (its methods are shared), not a closure per step:
- * with hundreds of idle streams that counts.
+ * says which bytes go on. A class, so an open stream holds one object of fields (its methods are shared), not a
+ * closure per step: with hundreds of idle streams that counts.
  */
 export class EventStreamChecker {
   /** The last chunk's unfinished UTF-8 character (at most 3 bytes), decoded with the next chunk. */
@@ -264,8 +264,8 @@ export class EventStreamChecker {
 
   /**
    * Checks every message of one chunk's text. Most are read in place (fastAcceptMessages, a run at a time, no
-   * JSON.parse); one it cannot vouch for, and anything the parser is in the middle of, goes through the parser and parseSSEMessage a
-   * blank line at a time, which alone reports what is wrong. The first event (for takeFirst) and anything after
+   * JSON.parse); one it cannot vouch for, and anything the parser is in the middle of, goes through the parser and
+   * parseSSEMessage a blank line at a time, which alone reports what is wrong. The first event (for takeFirst) and anything after
    * run.completed always take the parser's way. Two refused in a row, and the rest of the chunk goes to the parser
    * in one piece: an upstream that frames its events otherwise pays two tries a chunk, not one a message.
    */

@@ -32,8 +32,8 @@ type Pending = Buffer | 'end' | 'close';
 
 /**
  * The `node:http` relay of one upstream event stream to the browser's response: the same check as
- * validatedEventStream (one EventStreamChecker), each upstream chunk written as received with `res.write`, no web stream
- * in between. Backpressure: the upstream is paused while the browser's socket is full. The browser leaving destroys
+ * validatedEventStream (one EventStreamChecker), each upstream chunk written as received with `res.write`, no web
+ * stream in between. Backpressure: the upstream is paused while the browser's socket is full. The browser leaving destroys
  * the upstream request; the upstream dropping cuts the browser's connection (it resumes); a clean upstream end ends
  * the response. No terminal event is ever invented.
  */

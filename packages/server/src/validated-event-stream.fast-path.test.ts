@@ -8,7 +8,7 @@ import { proxyHarness } from './proxy-harness.test-helper.js';
 import { validatedEventStream } from './validated-event-stream.js';
 
 /*
- * The relay reads the common events as the kit frames them in place (fastAcceptMessage) and everything else with
+ * The relay reads the common events as the kit frames them in place (fastAcceptMessages) and everything else with
  * the parser and parseSSEMessage. Whichever way a message goes, what the browser receives and what is reported
  * must be what the full path alone gives: these tests mix both kinds of message and cut the bytes anywhere.
  */

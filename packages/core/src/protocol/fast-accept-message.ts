@@ -2,9 +2,10 @@
  * The proxy's hot path (apps/bench, proxy part): a relay that forwards the upstream's own bytes needs to know that
  * each message is valid, not the event object that JSON.parse would build and drop at once. One sticky regular
  * expression reads a whole message of the usual shape in place (a run of up to 32 in the kit's framing, see
- * fastAcceptMessages): irregexp runs it as native code, and `test` allocates nothing. It either accepts the message, when parseSSEMessage would surely accept it too, or does not
- * match, and then says nothing: the message goes through parseSSEMessage, which alone says what is wrong. So every
- * shape it does not read costs speed, never correctness (fast-accept-message.property.test.ts holds it to that).
+ * fastAcceptMessages): irregexp runs it as native code, and `test` allocates nothing. It either accepts the
+ * message, when parseSSEMessage would surely accept it too, or does not match, and then says nothing: the message
+ * goes through parseSSEMessage, which alone says what is wrong. So every shape it does not read costs speed, never
+ * correctness (fast-accept-message.property.test.ts holds it to that).
  *
  * Read here: `event: <type>` and `id: <seq>` (in either order), then one `data: <JSON object>` line, LF line ends,
  * then the blank line. The object starts with `type`, then `runId`, `seq` and `sessionId` in any order, then the fields

@@ -5,7 +5,10 @@ import { useFocusHome } from './focus-home.js';
 import type { KestrelLabels } from './labels.js';
 import { useOwnElement } from './use-own-element.js';
 
-/** What every action button part (`Run.Cancel`, `Run.Retry`) takes besides its run. */
+/**
+ * What every action button part (`Run.Cancel`, `Run.Retry`, `Run.Copy`, `Session.JumpToLatest`) takes besides its
+ * run.
+ */
 export interface ActionButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly labels?: Partial<KestrelLabels>;
   /**
