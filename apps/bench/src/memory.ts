@@ -31,13 +31,46 @@ function heapAfterGC(): number {
   return process.memoryUsage().heapUsed;
 }
 
-function clientFor(chunks: readonly Uint8Array[]) {
+function clientFor(
+  chunks: readonly Uint8Array[],
+  body: (chunks: readonly Uint8Array[], signal: AbortSignal | undefined) => ReadableStream<Uint8Array> = chunksToStream,
+) {
   return createRunClient({
     retainEvents,
     baseUrl: 'http://bench.invalid',
     scheduler: createTimerFrameScheduler(16),
     // The bytes are already in memory (outside the JS heap, as ArrayBuffers): serve them as a streaming body.
-    fetch: async () => new Response(chunksToStream(chunks), { headers: { 'content-type': 'text/event-stream' } }),
+    fetch: async (_url, init) =>
+      new Response(body(chunks, init?.signal ?? undefined), { headers: { 'content-type': 'text/event-stream' } }),
+  });
+}
+
+/** The stream up to its `run.completed`, which never comes: the body stays open, as a run's still streaming. */
+const openChunks: readonly Uint8Array[] = (() => {
+  const whole = Buffer.concat(stream.chunks);
+  const end = whole.lastIndexOf('event: run.completed\n');
+  check(end > 0, 'the stream ends in run.completed');
+  const cut: Uint8Array[] = [];
+  for (let at = 0; at < end; at += 64 * 1024) cut.push(whole.subarray(at, Math.min(end, at + 64 * 1024)));
+  return cut;
+})();
+
+function openStream(chunks: readonly Uint8Array[], signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+  let index = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunks[index++];
+      if (chunk !== undefined) return controller.enqueue(chunk);
+      // Nothing more and no end, until the run client's detach aborts the request: a fetch body then errors.
+      return new Promise<void>((resolve) => {
+        const abort = () => {
+          controller.error(signal?.reason);
+          resolve();
+        };
+        if (signal?.aborted === true) abort();
+        else signal?.addEventListener('abort', abort, { once: true });
+      });
+    },
   });
 }
 
@@ -81,6 +114,35 @@ const retained = after - before;
 await clientClosed();
 const freedOnRelease = after - heapAfterGC();
 
+/*
+ * The same run mid-stream: every event but `run.completed` received, nothing has read the text (a client awaiting
+ * the result, not a view). Read after the settled run was dropped, against a heap taken again.
+ */
+async function midStreamHeap(): Promise<{ heap: number; base: number }> {
+  const base = heapAfterGC();
+  const handle = clientFor(openChunks, openStream).start({ input: 'Write a very long answer' });
+  const received = stream.events - 1;
+  await new Promise<void>((resolve, reject) => {
+    const timeout = setTimeout(() => reject(new Error('bench self-check failed: mid-stream run stalled')), 120_000);
+    const done = () => {
+      if (handle.getState().eventCount < received) return;
+      clearTimeout(timeout);
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = handle.subscribe(done);
+    done();
+  });
+  const state: RunState = handle.getState();
+  check(state.phase === 'streaming' && state.eventCount === received, 'the open run streamed every event but the last');
+  const heap = heapAfterGC();
+  check(handle.getState() === state, 'the open run was held through the reading');
+  handle.detach();
+  return { heap, base };
+}
+const midStream = await midStreamHeap();
+const midStreamBytes = midStream.heap - midStream.base;
+
 const ratioToAnswer = retained / answerBytes;
 /*
  * The target reads what the run retains (what it frees when dropped); heap the run grew that stayed after it was
@@ -107,6 +169,9 @@ const result = {
   ratioFreedToAnswer: Number((freedOnRelease / answerBytes).toFixed(3)),
   /** Heap growth that the run's release did not free (optimised code, or a leak). Target with `structural`: ≤ 0.25 MiB. */
   leftBehindBytes: retained - freedOnRelease,
+  /** Heap the same run holds mid-stream (all but `run.completed` received), its text never read; and / the answer. */
+  midStreamBytes,
+  ratioMidStreamToAnswer: Number((midStreamBytes / answerBytes).toFixed(3)),
   streamBytes: stream.bytes,
   events: stream.events,
   assistantTextChars: stream.textLength,
@@ -118,7 +183,7 @@ const result = {
   bytesPerEvent: Math.round(retained / stream.events),
 };
 log(
-  `memory (${retainEvents}, ${stream.deltas} deltas): ${(stream.bytes / MB).toFixed(2)} MiB stream → ${(retained / MB).toFixed(2)} MiB retained (${result.ratioToStream}× the stream, ${result.ratioToAnswer}× the ${(answerBytes / MB).toFixed(2)} MiB answer)`,
+  `memory (${retainEvents}, ${stream.deltas} deltas): ${(stream.bytes / MB).toFixed(2)} MiB stream → ${(retained / MB).toFixed(2)} MiB retained (${result.ratioToStream}× the stream, ${result.ratioToAnswer}× the ${(answerBytes / MB).toFixed(2)} MiB answer); mid-stream, text never read: ${(midStreamBytes / MB).toFixed(2)} MiB (${result.ratioMidStreamToAnswer}× the answer)`,
 );
 if (retainEvents === 'structural') {
   log(

@@ -115,6 +115,9 @@ export interface BenchResults {
     freedOnReleaseBytes?: number;
     ratioFreedToAnswer?: number;
     leftBehindBytes?: number;
+    /** The same run mid-stream (all but `run.completed`), its text never read: heap held, and / the answer. */
+    midStreamBytes?: number;
+    ratioMidStreamToAnswer?: number;
   }[];
   readonly size?: SizeFigure[];
   readonly render?: {
@@ -288,8 +291,12 @@ function memorySection(results: BenchResults, out: string[]): void {
     out.push(notMeasured(results, 'memory', '3. Memory'));
     return;
   }
-  out.push('\n3. Memory: heap a settled run keeps (run client, after GC)');
-  const memoryRows = [['stream', 'retain', 'events', 'retained', '× stream bytes', '× assistant text', 'bytes/event']];
+  out.push(
+    '\n3. Memory: heap a settled run keeps (run client, after GC); mid-stream: before run.completed, text unread',
+  );
+  const memoryRows = [
+    ['stream', 'retain', 'events', 'retained', '× stream bytes', '× assistant text', 'bytes/event', 'mid-stream'],
+  ];
   for (const m of results.memory) {
     memoryRows.push([
       `${fmt(m.streamBytes / MiB)} MiB`,
@@ -299,6 +306,7 @@ function memorySection(results: BenchResults, out: string[]): void {
       fmt(m.ratioToStream),
       fmt(m.ratioToAssistantText, 1),
       int(m.bytesPerEvent),
+      m.midStreamBytes === undefined ? '-' : `${fmt(m.midStreamBytes / MiB)} MiB`,
     ]);
   }
   out.push(table(memoryRows));

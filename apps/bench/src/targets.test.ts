@@ -6,6 +6,8 @@ import type { SessionContender } from './render/session-trial-types.js';
 import { printSummary, type BenchResults } from './summary.js';
 import { targetLines } from './targets.js';
 
+type MemoryEntry = NonNullable<BenchResults['memory']>[number];
+
 const bare: BenchResults = {
   startedAt: '2026-12-01T19:00:00.000Z',
   durationS: 1,
@@ -197,33 +199,45 @@ describe('the issue 17 target lines', () => {
     expect(printed).not.toContain('growth: retained per stream byte');
   });
 
+  /** The structural memory row of a run whose settled run grew by `growth` and freed `freed` times the answer. */
+  const structuralRow = (growth: number, freed: number, extra: Partial<MemoryEntry> = {}) =>
+    targetLines({
+      ...bare,
+      memory: [
+        {
+          retainEvents: 'structural',
+          targetMiB: 0,
+          answerBytes: 6e6,
+          ratioToAnswer: growth,
+          streamBytes: 130e6,
+          events: 1_000_005,
+          assistantTextChars: 6e6,
+          retainedHeapBytes: growth * 6e6,
+          ratioToStream: 0.09,
+          ratioToAssistantText: growth,
+          bytesPerEvent: 12,
+          freedOnReleaseBytes: freed * 6e6,
+          ratioFreedToAnswer: freed,
+          ...extra,
+        },
+      ],
+    }).find((line) => line.item === 5);
+
   it('judges structural memory by what the run retains (the heap freed when it is dropped), and fails a run that leaves heap behind', () => {
-    const row = (growth: number, freed: number) =>
-      targetLines({
-        ...bare,
-        memory: [
-          {
-            retainEvents: 'structural',
-            targetMiB: 0,
-            answerBytes: 6e6,
-            ratioToAnswer: growth,
-            streamBytes: 130e6,
-            events: 1_000_005,
-            assistantTextChars: 6e6,
-            retainedHeapBytes: growth * 6e6,
-            ratioToStream: 0.09,
-            ratioToAssistantText: growth,
-            bytesPerEvent: 12,
-            freedOnReleaseBytes: freed * 6e6,
-            ratioFreedToAnswer: freed,
-          },
-        ],
-      }).find((line) => line.item === 5);
-    expect(row(2.01, 1.99)).toMatchObject({ ratio: '1.99', verdict: 'MET' });
-    expect(row(1.99, 2.01)).toMatchObject({ ratio: '2.01', verdict: 'NOT MET' });
-    expect(row(2.01, 1.99)?.figure).toContain('heap growth 11.50 MiB, 2.01×, 0.11 MiB of it left after the drop');
+    expect(structuralRow(2.01, 1.99)).toMatchObject({ ratio: '1.99', verdict: 'MET' });
+    expect(structuralRow(1.99, 2.01)).toMatchObject({ ratio: '2.01', verdict: 'NOT MET' });
+    expect(structuralRow(2.01, 1.99)?.figure).toContain(
+      'heap growth 11.50 MiB, 2.01×, 0.11 MiB of it left after the drop',
+    );
     // Growth that the drop did not free, beyond what optimised code takes, is a leak the freed figure cannot see.
-    expect(row(2.1, 1.99)).toMatchObject({ ratio: '1.99', verdict: 'NOT MET' });
+    expect(structuralRow(2.1, 1.99)).toMatchObject({ ratio: '1.99', verdict: 'NOT MET' });
+  });
+
+  it('shows beside the structural memory row what the run held mid-stream, as context that does not change the verdict', () => {
+    const held = structuralRow(1.99, 1.99, { midStreamBytes: 5.2 * 6e6, ratioMidStreamToAnswer: 5.2 });
+    expect(held?.figure).toContain('mid-stream, text unread: 29.75 MiB, 5.20×');
+    expect(held?.verdict).toBe('MET');
+    expect(structuralRow(1.99, 1.99)?.figure).not.toContain('mid-stream');
   });
 
   it('shows the proxy with nodeFetch beside the default one, and judges the default', () => {

@@ -288,7 +288,11 @@ function memoryTargets(results: BenchResults): TargetLine[] {
     {
       item: 5,
       what: `retainEvents 'structural': heap the run retains (freed when dropped) / answer bytes, ${structural.events.toLocaleString('en-US')} events`,
-      figure: `${fmt(held / 2 ** 20)} MiB for ${fmt(answer / 2 ** 20)} MiB of answer (UTF-8); heap growth ${fmt(structural.retainedHeapBytes / 2 ** 20)} MiB, ${fmt(growth)}×, ${fmt(leftBehind / 2 ** 20)} MiB of it left after the drop (≤ 0.25)`,
+      figure: `${fmt(held / 2 ** 20)} MiB for ${fmt(answer / 2 ** 20)} MiB of answer (UTF-8); heap growth ${fmt(structural.retainedHeapBytes / 2 ** 20)} MiB, ${fmt(growth)}×, ${fmt(leftBehind / 2 ** 20)} MiB of it left after the drop (≤ 0.25)${
+        structural.midStreamBytes === undefined
+          ? ''
+          : `; mid-stream, text unread: ${fmt(structural.midStreamBytes / 2 ** 20)} MiB, ${fmt(structural.ratioMidStreamToAnswer ?? 0)}×`
+      }`,
       ratio: fmt(retained),
       target: '≤ 2',
       verdict: verdict(retained <= 2 && leftBehind <= 0.25 * 2 ** 20),

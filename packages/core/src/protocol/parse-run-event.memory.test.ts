@@ -1,6 +1,5 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { heapAfterGC } from '../heap.test-helper.js';
 import type { SSEMessage } from '../sse/sse-message.js';
 import { parseSSEMessage } from './parse-run-event.js';
 import type { RunEvent } from './types.js';
@@ -10,13 +9,6 @@ import type { RunEvent } from './types.js';
  * event but the folded deltas (docs/performance.md, section 3). Measured on the heap, since strings that are equal
  * and strings that are shared look the same from JavaScript.
  */
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-function heapAfterGC(): number {
-  for (let i = 0; i < 4; i++) gc();
-  return process.memoryUsage().heapUsed;
-}
 
 // Ids as long as real ones (a prefix and a 26-character ULID), and ids short enough for JSON.parse to share itself.
 const long = { runId: 'run_01JD3X5Q8Z7Y6W2V1U0T9S8R7Q', sessionId: 'ses_01JD3X5Q8Z7Y6W2V1U0T9S8R7Q' };
