@@ -5,8 +5,9 @@ import { createSyntheticStream } from './synthetic-stream.js';
 
 /*
  * Part 3 (run with --expose-gc): the heap a settled run keeps, through the real run client (fetch → decode →
- * parse → reduce → store), after streams of about 1, 5 and 10 MiB. Each size runs in its own process
- * (`BENCH_MEMORY_MIB`), so one measurement's garbage cannot blur the next.
+ * parse → reduce → store), after streams of about 1, 5 and 10 MiB; then the same run mid-stream, before its
+ * `run.completed`. Each size runs in its own process (`BENCH_MEMORY_MIB`), so one measurement's garbage cannot blur
+ * the next.
  */
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error('run with node --expose-gc');
@@ -45,15 +46,19 @@ function clientFor(
   });
 }
 
-/** The stream up to its `run.completed`, which never comes: the body stays open, as a run's still streaming. */
-const openChunks: readonly Uint8Array[] = (() => {
-  const whole = Buffer.concat(stream.chunks);
-  const end = whole.lastIndexOf('event: run.completed\n');
-  check(end > 0, 'the stream ends in run.completed');
-  const cut: Uint8Array[] = [];
-  for (let at = 0; at < end; at += 64 * 1024) cut.push(whole.subarray(at, Math.min(end, at + 64 * 1024)));
-  return cut;
-})();
+/**
+ * The stream up to its `run.completed`, which never comes: the body stays open, as a run's still streaming. The
+ * chunks are the stream's own but for the last few, joined and cut before the event (the last one; it carries the
+ * whole answer, so it spans many chunks).
+ */
+function openChunks(): Uint8Array[] {
+  for (let last = 2; last < 2 * stream.chunks.length; last *= 2) {
+    const tail = Buffer.concat(stream.chunks.slice(-last));
+    const end = tail.lastIndexOf('event: run.completed\n');
+    if (end >= 0) return [...stream.chunks.slice(0, -last), tail.subarray(0, end)];
+  }
+  throw new Error('bench self-check failed: the stream has no run.completed');
+}
 
 function openStream(chunks: readonly Uint8Array[], signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
   let index = 0;
@@ -116,32 +121,43 @@ const freedOnRelease = after - heapAfterGC();
 
 /*
  * The same run mid-stream: every event but `run.completed` received, nothing has read the text (a client awaiting
- * the result, not a view). Read after the settled run was dropped, against a heap taken again.
+ * the result, not a view). Read like the settled figure, as the heap freed once the run is dropped, after the
+ * settled run was.
  */
-async function midStreamHeap(): Promise<{ heap: number; base: number }> {
-  const base = heapAfterGC();
-  const handle = clientFor(openChunks, openStream).start({ input: 'Write a very long answer' });
+const STALL_MS = 30_000;
+
+async function midStreamHeap(): Promise<number> {
+  const handle = clientFor(openChunks(), openStream).start({ input: 'Write a very long answer' });
   const received = stream.events - 1;
   await new Promise<void>((resolve, reject) => {
-    const timeout = setTimeout(() => reject(new Error('bench self-check failed: mid-stream run stalled')), 120_000);
-    const done = () => {
-      if (handle.getState().eventCount < received) return;
+    // A bound on a stall, not on the whole stream: restarted whenever an event arrives.
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const stall = () => reject(new Error(`bench self-check failed: mid-stream run got no event for ${STALL_MS} ms`));
+    let seen = -1;
+    const onChange = () => {
+      const count = handle.getState().eventCount;
+      if (count === seen) return;
+      seen = count;
       clearTimeout(timeout);
-      unsubscribe();
-      resolve();
+      if (count < received) timeout = setTimeout(stall, STALL_MS);
+      else {
+        unsubscribe();
+        resolve();
+      }
     };
-    const unsubscribe = handle.subscribe(done);
-    done();
+    const unsubscribe = handle.subscribe(onChange);
+    onChange();
   });
   const state: RunState = handle.getState();
   check(state.phase === 'streaming' && state.eventCount === received, 'the open run streamed every event but the last');
   const heap = heapAfterGC();
   check(handle.getState() === state, 'the open run was held through the reading');
   handle.detach();
-  return { heap, base };
+  return heap;
 }
-const midStream = await midStreamHeap();
-const midStreamBytes = midStream.heap - midStream.base;
+const midStreamHeld = await midStreamHeap();
+await clientClosed();
+const midStreamBytes = midStreamHeld - heapAfterGC();
 
 const ratioToAnswer = retained / answerBytes;
 /*
@@ -169,7 +185,7 @@ const result = {
   ratioFreedToAnswer: Number((freedOnRelease / answerBytes).toFixed(3)),
   /** Heap growth that the run's release did not free (optimised code, or a leak). Target with `structural`: ≤ 0.25 MiB. */
   leftBehindBytes: retained - freedOnRelease,
-  /** Heap the same run holds mid-stream (all but `run.completed` received), its text never read; and / the answer. */
+  /** Heap the same run frees when dropped mid-stream (all but `run.completed` received, its text never read); / the answer. */
   midStreamBytes,
   ratioMidStreamToAnswer: Number((midStreamBytes / answerBytes).toFixed(3)),
   streamBytes: stream.bytes,

@@ -234,7 +234,7 @@ describe('the issue 17 target lines', () => {
   });
 
   it('shows beside the structural memory row what the run held mid-stream, as context that does not change the verdict', () => {
-    const held = structuralRow(1.99, 1.99, { midStreamBytes: 5.2 * 6e6, ratioMidStreamToAnswer: 5.2 });
+    const held = structuralRow(1.99, 1.99, { midStreamBytes: 5.2 * 6e6 });
     expect(held?.figure).toContain('mid-stream, text unread: 29.75 MiB, 5.20×');
     expect(held?.verdict).toBe('MET');
     expect(structuralRow(1.99, 1.99)?.figure).not.toContain('mid-stream');

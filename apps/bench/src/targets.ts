@@ -291,7 +291,7 @@ function memoryTargets(results: BenchResults): TargetLine[] {
       figure: `${fmt(held / 2 ** 20)} MiB for ${fmt(answer / 2 ** 20)} MiB of answer (UTF-8); heap growth ${fmt(structural.retainedHeapBytes / 2 ** 20)} MiB, ${fmt(growth)}×, ${fmt(leftBehind / 2 ** 20)} MiB of it left after the drop (≤ 0.25)${
         structural.midStreamBytes === undefined
           ? ''
-          : `; mid-stream, text unread: ${fmt(structural.midStreamBytes / 2 ** 20)} MiB, ${fmt(structural.ratioMidStreamToAnswer ?? 0)}×`
+          : `; mid-stream, text unread: ${fmt(structural.midStreamBytes / 2 ** 20)} MiB, ${fmt(structural.midStreamBytes / answer)}×`
       }`,
       ratio: fmt(retained),
       target: '≤ 2',

@@ -6,8 +6,7 @@ import type { RunEvent } from './types.js';
 
 /*
  * What a kept event costs: with `retainEvents: 'all'` a run keeps every parsed event, and with 'structural' every
- * event but the folded deltas (docs/performance.md, section 3). Measured on the heap, since strings that are equal
- * and strings that are shared look the same from JavaScript.
+ * event but the folded deltas (docs/performance.md, section 3).
  */
 
 // Ids as long as real ones (a prefix and a 26-character ULID), and ids short enough for JSON.parse to share itself.

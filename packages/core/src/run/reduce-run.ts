@@ -177,20 +177,23 @@ function retain<P>(state: RunState<P>, event: RunEvent): RunState<P>['events'] {
 
 /*
  * Memory with `retainEvents: 'structural'`, whose promise is a run held by its text, not its event count: the rope
- * that `+=` builds holds an object per delta until something reads the text. A view reads it each commit, but a
- * client that only awaits the result held 31.5 MiB mid-stream for 1M one-word deltas, where the run holds 12.5 MiB
- * once its text is read (11.4 MiB of it the text; 12.4 MiB with this, apps/bench memory part). Reading a character
- * flattens a rope in place (V8: Chrome and Node), so the reducer reads one of each text at event counts spaced ever
- * wider: every 4,096 events, then 8 per doubling of the count. So at most 4,096 deltas or an eighth of the count
- * wait in the rope, the copies stay linear (each character is copied 12 to 23 times over the run), and it happens
- * at any motion event, so no pattern of kinds can skip it. With 'all' the kept events hold every delta anyway, and
- * the copies cost the reducer 7 to 17% at 100k to 1M deltas. (`&` reads 32 bits: 2^31 events would take 12 days
- * at 2,000 a second.)
+ * that `+=` builds holds an object per delta until something reads the text. A view reads it each commit; a client
+ * that only awaits the result never does, and held about 2.7 times the text's own size mid-stream
+ * (docs/performance.md, section 3). Reading a character flattens a rope in place (V8: Chrome and Node), so the
+ * reducer reads one of each text at event counts spaced ever wider: every 4,096 events up to 65,536, then 8 per
+ * doubling of the count. At most 4,096 deltas or an eighth of the count, whichever is larger, wait in a rope, and
+ * the copies add up to about 12 times the text (linear; the first characters are copied at every flatten, 47 times
+ * in 1M events). A non-motion event on a flattening count skips that one; the next comes at most an eighth later.
+ * With 'all' the kept events hold every delta string anyway, and the copies would only cost time.
  */
 const FLATTEN_EVERY = 4096;
 
-// A multiple of 4,096 whose odd part is under 16: 1, 1.125 (9/8), 1.25 ... 1.875 (15/8) times a power of two.
+// A multiple of 4,096 whose odd part is under 16 (`count & -count` is its lowest set bit): 1, 9/8 ... 15/8 times a
+// power of two. `&` reads 32 bits: past 2^31 events (12 days at 2,000 a second) it stops flattening, nothing worse.
 const flattensAt = (count: number): boolean => count % FLATTEN_EVERY === 0 && (count & -count) * 16 > count;
+
+// Where the characters read go: a read whose result is unused is one a compiler may drop, and the read is the point.
+const flattened = { sink: 0 };
 
 /**
  * A motion event applied: the one definition both paths use (the general one passes the state that already
@@ -210,7 +213,7 @@ function applyMotion<P>(
   let { draftText, reasoning, tools, progress, logs } = state;
   switch (event.type) {
     case 'text.delta':
-      // String concatenation builds a rope in JS engines: amortized O(1), flattened once when read.
+      // String concatenation builds a rope in JS engines: amortized O(1), flattened when read (and see flattensAt).
       draftText += event.delta;
       break;
     case 'reasoning.delta':
@@ -242,8 +245,7 @@ function applyMotion<P>(
       return event satisfies never;
   }
   if (state.retainEvents === 'structural' && flattensAt(eventCount)) {
-    draftText.charCodeAt(0);
-    reasoning.charCodeAt(0);
+    flattened.sink = draftText.charCodeAt(0) + reasoning.charCodeAt(0);
   }
   return {
     phase: 'streaming',
