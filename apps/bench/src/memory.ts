@@ -185,7 +185,7 @@ const result = {
   ratioFreedToAnswer: Number((freedOnRelease / answerBytes).toFixed(3)),
   /** Heap growth that the run's release did not free (optimised code, or a leak). Target with `structural`: ≤ 0.25 MiB. */
   leftBehindBytes: retained - freedOnRelease,
-  /** Heap the same run frees when dropped mid-stream (all but `run.completed` received, its text never read); / the answer. */
+  /** Heap the run frees when dropped mid-stream (all but `run.completed` received, text unread); / the answer. */
   midStreamBytes,
   ratioMidStreamToAnswer: Number((midStreamBytes / answerBytes).toFixed(3)),
   streamBytes: stream.bytes,

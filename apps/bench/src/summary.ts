@@ -115,7 +115,7 @@ export interface BenchResults {
     freedOnReleaseBytes?: number;
     ratioFreedToAnswer?: number;
     leftBehindBytes?: number;
-    /** The same run mid-stream (all but `run.completed`), its text never read: heap held, and / the answer. */
+    /** The run mid-stream (all but `run.completed`, text unread): heap it frees when dropped; / the answer. */
     midStreamBytes?: number;
     ratioMidStreamToAnswer?: number;
   }[];

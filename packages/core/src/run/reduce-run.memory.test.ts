@@ -12,7 +12,7 @@ import { createInitialRunState, type RunState } from './run-state.js';
 const envelope = { runId: 'run_memory', sessionId: 'ses_memory' };
 const words = [' the', ' quick', ' brown', ' fox', ' jumps', ' over', ' lazy', ' dogs'];
 
-/** Folds `count` one-word deltas, in blocks of `block` text then `block` reasoning, made one at a time as a stream's. */
+/** Folds `count` one-word deltas, `block` text then `block` reasoning in turn, made one at a time as a stream's. */
 function stream(count: number, block: number): RunState {
   let state = reduceRun(createInitialRunState({ retainEvents: 'structural' }), {
     type: 'client/start-requested',
