@@ -265,9 +265,10 @@ export class EventStreamChecker {
   /**
    * Checks every message of one chunk's text. Most are read in place (fastAcceptMessages, a run at a time, no
    * JSON.parse); one it cannot vouch for, and anything the parser is in the middle of, goes through the parser and
-   * parseSSEMessage a blank line at a time, which alone reports what is wrong. The first event (for takeFirst) and anything after
-   * run.completed always take the parser's way. Two refused in a row, and the rest of the chunk goes to the parser
-   * in one piece: an upstream that frames its events otherwise pays two tries a chunk, not one a message.
+   * parseSSEMessage a blank line at a time, which alone reports what is wrong. The first event (for takeFirst) and
+   * anything after run.completed always take the parser's way. Two refused in a row, and the rest of the chunk goes
+   * to the parser in one piece: an upstream that frames its events otherwise pays two tries a chunk, not one a
+   * message.
    */
   private scan(text: string): void {
     let at = 0;

@@ -33,9 +33,9 @@ type Pending = Buffer | 'end' | 'close';
 /**
  * The `node:http` relay of one upstream event stream to the browser's response: the same check as
  * validatedEventStream (one EventStreamChecker), each upstream chunk written as received with `res.write`, no web
- * stream in between. Backpressure: the upstream is paused while the browser's socket is full. The browser leaving destroys
- * the upstream request; the upstream dropping cuts the browser's connection (it resumes); a clean upstream end ends
- * the response. No terminal event is ever invented.
+ * stream in between. Backpressure: the upstream is paused while the browser's socket is full. The browser leaving
+ * destroys the upstream request; the upstream dropping cuts the browser's connection (it resumes); a clean upstream
+ * end ends the response. No terminal event is ever invented.
  */
 class NodeEventRelay {
   private readonly checker: EventStreamChecker;
