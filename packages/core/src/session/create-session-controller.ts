@@ -7,7 +7,7 @@ import type { ResponseFormat, RunSummary } from '../protocol/types.js';
 import { getRetryMode } from '../controller/retry-mode.js';
 import { isFollowing, type RunError } from '../run/run-state.js';
 import { isRunInProgress } from './entry-status.js';
-import { historyAfter, mergePage, type PageMode } from './history-paging.js';
+import { historyAfter, leavesGap, mergePage, MAX_CATCH_UP_PAGES, type PageMode } from './history-paging.js';
 import { isBehind, listedAnswers } from './known-run.js';
 import { createEntryRecord, markRetried, type EntryRecord } from './session-entry.js';
 import { decideSend, type SessionHold } from './session-policy.js';
@@ -325,23 +325,36 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     const abort = new AbortController();
     requests.add(abort);
     try {
-      const before = mode === 'older' ? cursor : null;
-      const page = await listSessionRuns(client, {
-        sessionId,
-        before: before ?? undefined,
-        limit: pageSize,
-        signal: abort.signal,
-      });
-      const heard = options.onPage;
-      if (heard !== undefined) invoke(() => heard(page, before));
-      const byId = new Map(page.runs.map((run) => [run.runId, run]));
-      const merged = mergePage(records, page.runs, mode, historyRecord);
+      // Every page of one read goes to the session and client it began with (setClient leaves reads in flight be).
+      const [listedSession, listedClient] = [sessionId, client];
+      const read = async (before: string | null) => {
+        const listed = await listSessionRuns(listedClient, {
+          sessionId: listedSession,
+          before: before ?? undefined,
+          limit: pageSize,
+          signal: abort.signal,
+        });
+        const heard = options.onPage;
+        if (heard !== undefined) invoke(() => heard(listed, before));
+        return listed;
+      };
+      const page = await read(mode === 'older' ? cursor : null);
+      let runs = page.runs;
+      // A refresh whose newest page holds none of the runs shown (another tab added more than a page since) reads
+      // on back until one is, so the runs in between are not missing from a thread that says it is complete.
+      for (let older = page, pages = 1; !moves && pages < MAX_CATCH_UP_PAGES; pages++) {
+        if (older.nextCursor === null || !leavesGap(records, runs, history)) break;
+        older = await read(older.nextCursor);
+        runs = [...older.runs, ...runs];
+      }
+      const byId = new Map(runs.map((run) => [run.runId, run]));
+      const merged = mergePage(records, runs, mode, historyRecord);
       records = merged.entries;
       for (const record of merged.added) {
         const run = record.runId === null ? undefined : byId.get(record.runId);
         if (run !== undefined) attach(record, run);
       }
-      const updated = mode === 'newest' ? catchUp(page.runs, merged.added) : [];
+      const updated = mode === 'newest' ? catchUp(runs, merged.added) : [];
       if (moves) {
         cursor = page.nextCursor;
         history = historyAfter(page.nextCursor);

@@ -46,6 +46,27 @@ export function mergePage<T extends { readonly runId: string | null }>(
   return { entries: next, added };
 }
 
+/**
+ * The most listing pages one refresh reads: the newest, then older ones while none of their runs is shown yet. A
+ * bound, so a listing that hands out cursors without end cannot keep a refresh going; past it, the runs between the
+ * oldest page read and the thread stay unread (1,000 runs at the default page size).
+ */
+export const MAX_CATCH_UP_PAGES = 50;
+
+/**
+ * Whether merging `runs` (the newest pages, oldest first) would leave runs out: none of them is shown yet, while
+ * the thread shows runs, or says it holds every run (a conversation that had none), so older runs would sit between.
+ */
+export function leavesGap(
+  entries: readonly { readonly runId: string | null }[],
+  runs: readonly RunSummary[],
+  history: SessionHistoryStatus,
+): boolean {
+  const shown = new Set<string>();
+  for (const entry of entries) if (entry.runId !== null) shown.add(entry.runId);
+  return (shown.size > 0 || history === 'complete') && !runs.some((run) => shown.has(run.runId));
+}
+
 /** The history status once a page of older runs (or the first page) has arrived. */
 export function historyAfter(nextCursor: string | null): SessionHistoryStatus {
   return nextCursor === null ? 'complete' : 'more';

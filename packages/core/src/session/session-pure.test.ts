@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunCompletedEvent, RunSummary } from '../protocol/types.js';
 import { createInitialRunState, type RunState } from '../run/run-state.js';
 import { entryStatus, isRunInProgress } from './entry-status.js';
-import { historyAfter, mergePage } from './history-paging.js';
+import { historyAfter, leavesGap, mergePage } from './history-paging.js';
 import { isBehind } from './known-run.js';
 import { markRetried } from './session-entry.js';
 import { decideSend } from './session-policy.js';
@@ -34,6 +34,18 @@ describe('decideSend', () => {
     ['cancel-previous', 'none', true, 'queue'],
   ] as const)('%s while %s (queued ahead: %s) -> %s', (concurrency, hold, queuedAhead, decision) => {
     expect(decideSend(concurrency, hold, queuedAhead)).toBe(decision);
+  });
+});
+
+describe('leavesGap', () => {
+  it('is true only when the pages read hold none of the runs shown, or the thread claims every run and holds none', () => {
+    const shown = [entry('r1'), entry(null)];
+    expect(leavesGap(shown, [summary('r4'), summary('r5')], 'complete')).toBe(true);
+    expect(leavesGap(shown, [summary('r4'), summary('r5')], 'more')).toBe(true);
+    expect(leavesGap(shown, [summary('r1'), summary('r2')], 'complete')).toBe(false);
+    // A conversation that had no run: every run listed belongs in it, when it says it holds them all.
+    expect(leavesGap([entry(null)], [summary('r4')], 'complete')).toBe(true);
+    expect(leavesGap([], [summary('r4')], 'more')).toBe(false);
   });
 });
 

@@ -2,7 +2,10 @@ import { getScenario } from '@kestrel/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { RunClientError } from '../client/run-client-error.js';
 import { isWaitOver } from '../controller/wait-over.js';
+import { listSessionRuns } from '../client/list-session-runs.js';
+import type { RunSummary } from '../protocol/types.js';
 import { createSessionController } from './create-session-controller.js';
+import { MAX_CATCH_UP_PAGES } from './history-paging.js';
 import { kestrel, statuses, texts, track, until } from './session.test-helper.js';
 
 /* Two tabs (two controllers, one client each) on one session of the loopback Kestrel. */
@@ -129,6 +132,64 @@ describe('createSessionController: a session open in two tabs', () => {
       'second, from tab 1',
       'third, from tab 2',
     ]);
+  });
+
+  it('refresh() after the other tab added more than a page reads back to the runs it shows: none missing, in order', async () => {
+    const server = await kestrel();
+    const pages: (string | null)[] = [];
+    const tab1 = track(
+      createSessionController({ client: server.client(), pageSize: 2, onPage: (_page, before) => pages.push(before) }),
+    );
+    tab1.send('first');
+    const first = await until(tab1, (state) => state.entries[0]?.status === 'settled');
+    const tab2 = track(createSessionController({ client: server.client(), sessionId: first.sessionId! }));
+    tab2.start();
+    await until(tab2, (state) => state.history === 'complete');
+    for (const input of ['second', 'third', 'fourth', 'fifth']) tab2.send(input);
+    await until(tab2, (state) => statuses(state).join() === 'settled,settled,settled,settled,settled');
+
+    const result = await tab1.refresh();
+    const state = tab1.getState();
+    expect(state.entries.map((entry) => entry.input)).toEqual(['first', 'second', 'third', 'fourth', 'fifth']);
+    expect(result).toMatchObject({ type: 'refreshed', added: Array(4).fill(expect.any(String)), updated: [] });
+    // The newest page (fourth, fifth) and the one before it (second, third) hold no run shown here; the third does.
+    expect(pages).toEqual([null, expect.any(String), expect.any(String)]);
+    expect(texts(state).every((text) => text !== null && text !== '')).toBe(true);
+    expect(state.history).toBe('complete');
+
+    // Caught up: the next refresh reads the newest page alone.
+    await tab1.refresh();
+    expect(pages).toHaveLength(4);
+    expect(tab1.getState().entries.map((entry) => entry.input)).toEqual(state.entries.map((entry) => entry.input));
+  });
+
+  it('refresh() reads back at most MAX_CATCH_UP_PAGES pages of a listing whose cursors never reach the thread', async () => {
+    const endless: { page?: () => Response } = {};
+    const server = await kestrel({
+      intercept: (request) =>
+        request.method === 'GET' && /\/sessions\/[^/]+\/runs/.test(new URL(request.url).pathname)
+          ? endless.page?.()
+          : undefined,
+    });
+    const tab = track(createSessionController({ client: server.client(), pageSize: 1 }));
+    tab.send('first');
+    const { sessionId, entries } = await until(tab, (state) => state.entries[0]?.status === 'settled');
+    const listed = (await listSessionRuns(server.client(), { sessionId: sessionId! })).runs[0]!;
+    const shownRunId = entries[0]!.runId!;
+    let made = 0;
+    endless.page = () => {
+      made += 1;
+      // The run this tab shows, renamed: a valid summary of a run it has never seen, on every page.
+      const other = JSON.parse(JSON.stringify(listed).replaceAll(shownRunId, `run_elsewhere_${made}`)) as RunSummary;
+      return Response.json({ runs: [other], nextCursor: `before-endless-${made}` });
+    };
+
+    const result = await tab.refresh();
+    expect(made).toBe(MAX_CATCH_UP_PAGES);
+    expect(result).toMatchObject({ type: 'refreshed', updated: [] });
+    expect(result.type === 'refreshed' && result.added).toHaveLength(MAX_CATCH_UP_PAGES);
+    expect(tab.getState().entries[0]?.input).toBe('first');
+    expect(tab.getState().entries).toHaveLength(MAX_CATCH_UP_PAGES + 1);
   });
 
   it('refresh() while this tab sends: a run listed before its run.started reached this tab shows once', async () => {
