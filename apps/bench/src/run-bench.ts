@@ -22,6 +22,7 @@ mkdirSync(scratch, { recursive: true });
 
 const PARTS = [
   'throughput',
+  'throughput-chromium',
   'growth',
   'memory',
   'memory-structural',
@@ -93,6 +94,9 @@ const started = new Date();
 const loadBefore = os.loadavg();
 try {
   const throughput = await part('throughput', () => runPart<Results['throughput']>('throughput', 'src/throughput.ts'));
+  const throughputChromium = await part('throughput-chromium', () =>
+    runPart<Results['throughputChromium']>('throughput-chromium', 'src/throughput-chromium.ts'),
+  );
   const growth = await part('growth', () =>
     runPart<Results['growth']>('growth', 'src/growth.ts', ['--max-old-space-size=4096']),
   );
@@ -169,6 +173,7 @@ try {
     },
     partErrors,
     throughput,
+    throughputChromium,
     growth,
     memory: memory.length === 0 ? undefined : memory,
     size,

@@ -6,6 +6,7 @@ import type { Contender, Rate, TrialResult } from './render/trial-types.js';
 import type { Spread } from './rounds.js';
 import { kB, type SizeFigure } from './size/measure-size.js';
 import { targetLines } from './targets.js';
+import type { ThroughputCase } from './throughput-cases.js';
 
 interface Rate3 {
   readonly ms: number;
@@ -59,6 +60,12 @@ export interface BenchResults {
   };
   /** Part name → why it produced no figures. */
   readonly partErrors: Readonly<Record<string, string>>;
+  /** Item 3's one-event-per-chunk cases measured in Chromium (throughput-chromium.ts): reported, not judged. */
+  readonly throughputChromium?: {
+    readonly browser: string;
+    readonly rounds: number;
+    readonly cases: readonly ThroughputCase[];
+  };
   readonly throughput?: {
     readonly stream: { deltas: number; events: number; bytes: number; chunks: number; textLength: number };
     readonly floor: Rate3;
@@ -233,6 +240,22 @@ function throughputSection(results: BenchResults, out: string[]): void {
   for (const c of t.cases ?? []) {
     out.push(
       `  ${c.label} (${int(c.stream.events)} events in ${int(c.stream.chunks)} chunks): kit / floor ${fmt(c.ratioToFloor)} (target ≥ ${c.target}: ${c.pass ? 'met' : 'MISSED'}); kit / floor reading the same ReadableStream ${fmt(c.ratioToStreamFloor)}${c.streamReadsPerFloor === undefined ? '' : `; the read() calls alone ${fmt(c.streamReadsPerFloor)}× the floor's time`}`,
+    );
+  }
+}
+
+function throughputChromiumSection(results: BenchResults, out: string[]): void {
+  const t = results.throughputChromium;
+  if (t === undefined) {
+    out.push(notMeasured(results, 'throughput-chromium', '1b. Pipeline throughput in Chromium'));
+    return;
+  }
+  out.push(
+    `\n1b. Pipeline throughput in Chromium ${t.browser}, the same pipeline bundled for a page (reported; item 3 is judged on Node's figures), median of ${t.rounds} interleaved rounds`,
+  );
+  for (const c of t.cases) {
+    out.push(
+      `  ${c.label}: kit / floor ${fmt(c.ratioToFloor)}; kit / floor reading the same ReadableStream ${fmt(c.ratioToStreamFloor)}; that floor / the array floor ${fmt(c.streamFloorToFloor)}; the read() calls alone ${fmt(c.streamReadsPerFloor)}× the floor's time`,
     );
   }
 }
@@ -492,6 +515,7 @@ export function printSummary(results: BenchResults): void {
     `load average before/after: ${machine.loadAverageBefore.map((v) => fmt(v)).join(' ')} / ${machine.loadAverageAfter.map((v) => fmt(v)).join(' ')}`,
   );
   throughputSection(results, out);
+  throughputChromiumSection(results, out);
   renderSection(results, out);
   memorySection(results, out);
   sizeSection(results, out);

@@ -5,6 +5,7 @@ import type { SessionContenderResult, SessionPartResult } from './render/session
 import type { SessionContender } from './render/session-trial-types.js';
 import { printSummary, type BenchResults } from './summary.js';
 import { targetLines } from './targets.js';
+import type { ThroughputCase } from './throughput-cases.js';
 
 type MemoryEntry = NonNullable<BenchResults['memory']>[number];
 
@@ -238,6 +239,30 @@ describe('the issue 17 target lines', () => {
     expect(held?.figure).toContain('mid-stream, text unread: 29.75 MiB, 5.20×');
     expect(held?.verdict).toBe('MET');
     expect(structuralRow(1.99, 1.99)?.figure).not.toContain('mid-stream');
+  });
+
+  it("shows item 3's one-event-per-chunk figures in Chromium beside Node's, without changing the verdict", () => {
+    const cases = (ratios: readonly (readonly [string, number])[]) =>
+      ratios.map(([label, ratioToFloor]) => ({
+        ...({} as ThroughputCase),
+        label,
+        ratioToFloor,
+        streamFloorToFloor: 0.4,
+      }));
+    const rows = (chromium: BenchResults['throughputChromium']) =>
+      targetLines({
+        ...bare,
+        throughput: {
+          ...({} as NonNullable<BenchResults['throughput']>),
+          ratioToFloor: 0.6,
+          cases: cases([['text stream, one event per chunk', 0.52]]),
+        },
+        throughputChromium: chromium,
+      }).find((line) => line.what === 'pipeline throughput / floor, text stream, one event per chunk');
+    const measured = rows({ browser: '1', rounds: 9, cases: cases([['text stream, one event per chunk', 0.37]]) });
+    expect(measured).toMatchObject({ ratio: '0.52', verdict: 'MET' });
+    expect(measured?.figure).toContain('in Chromium 0.37 (the floor itself reading the stream: 0.40)');
+    expect(rows(undefined)?.figure).not.toContain('Chromium');
   });
 
   it('shows the proxy with nodeFetch beside the default one, and judges the default', () => {

@@ -183,16 +183,27 @@ function commitTargets(results: BenchResults): TargetLine[] {
   });
 }
 
+/**
+ * The same case measured in Chromium (throughput-chromium.ts), as context beside Node's judged figure: the kit
+ * against the array floor, and that floor itself reading the chunks through a `ReadableStream`.
+ */
+function inChromium(results: BenchResults, label: string): string {
+  const c = results.throughputChromium?.cases.find((measured) => measured.label === label);
+  return c === undefined
+    ? ''
+    : `; in Chromium ${fmt(c.ratioToFloor)} (the floor itself reading the stream: ${fmt(c.streamFloorToFloor)})`;
+}
+
 function throughputTargets(results: BenchResults): TargetLine[] {
   const t = results.throughput;
   const why = results.partErrors.throughput ?? 'the throughput part did not run';
-  const line = (what: string, figure: { ratioToFloor: number } | undefined, note: string): TargetLine =>
+  const line = (what: string, figure: { ratioToFloor: number } | undefined, note: string, context = ''): TargetLine =>
     figure === undefined
       ? absent(3, what, '≥ 0.5', t === undefined ? why : note)
       : {
           item: 3,
           what,
-          figure: 'kit / floor, same bytes and chunking',
+          figure: `kit / floor, same bytes and chunking${context}`,
           ratio: fmt(figure.ratioToFloor),
           target: '≥ 0.5',
           verdict: verdict(figure.ratioToFloor >= 0.5),
@@ -205,6 +216,7 @@ function throughputTargets(results: BenchResults): TargetLine[] {
           `pipeline throughput / floor, ${label}`,
           t?.cases?.find((c) => c.label === label),
           `the throughput part has no "${label}" case`,
+          inChromium(results, label),
         ),
     ),
   ];

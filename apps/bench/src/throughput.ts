@@ -2,15 +2,14 @@ import { check, interleave, log, MB, median, medianRatio, writePartResult } from
 import {
   decodeAndParse,
   decodeOnly,
-  floorFromStream,
   floorPipeline,
   kitPipeline,
   kitPipelinePerMessage,
   reduceOnly,
   runClientPipeline,
-  streamReadsOnly,
 } from './pipeline.js';
-import { createSyntheticStream, type SyntheticStreamOptions } from './synthetic-stream.js';
+import { createSyntheticStream } from './synthetic-stream.js';
+import { measureCase, THROUGHPUT_CASES, type ThroughputCase } from './throughput-cases.js';
 
 /*
  * Part 1: decode → parse → reduce over one synthetic stream, against a floor measured on the same bytes in the
@@ -104,55 +103,9 @@ for (const c of result.cases) {
 }
 writePartResult(result);
 
-/**
- * Every event kind, and one event per chunk: each stream is measured against its own floor (same bytes, same
- * chunks), floor and kit interleaved round by round.
- */
-async function measureCases() {
-  const cases: { label: string; options: SyntheticStreamOptions }[] = [
-    { label: 'mixed stream, 64 KiB chunks', options: { deltas: DELTAS, mix: 'mixed' } },
-    { label: 'text stream, one event per chunk', options: { deltas: DELTAS, chunking: 'per-event' } },
-    { label: 'mixed stream, one event per chunk', options: { deltas: DELTAS, mix: 'mixed', chunking: 'per-event' } },
-  ];
-  const measured = [];
-  for (const { label, options } of cases) {
-    const other = createSyntheticStream(options);
-    const state = await kitPipeline(other.chunks);
-    check(
-      state.phase === 'settled' && state.events.length === other.events && state.draftText.length === other.textLength,
-      `${label}: the kit settled with every event and delta`,
-    );
-    check(floorPipeline(other.chunks) === other.events, `${label}: the floor saw every event`);
-    const contenders = {
-      floor: () => floorPipeline(other.chunks),
-      streamFloor: () => floorFromStream(other.chunks),
-      kit: () => kitPipeline(other.chunks),
-      streamReads: () => streamReadsOnly(other.chunks),
-    };
-    await interleave(WARMUP, contenders);
-    const caseTimes = await interleave(ROUNDS, contenders);
-    const caseRatio = medianRatio(caseTimes.floor, caseTimes.kit);
-    const caseRate = (ms: number) => ({ ms: round(ms), eventsPerSecond: Math.round(other.events / (ms / 1000)) });
-    measured.push({
-      label,
-      stream: { events: other.events, bytes: other.bytes, chunks: other.chunks.length },
-      floor: caseRate(median(caseTimes.floor)),
-      kit: caseRate(median(caseTimes.kit)),
-      /** Kit throughput as a share of the floor's on the same bytes and chunks, median of per-round ratios. */
-      ratioToFloor: round(caseRatio, 3),
-      /**
-       * Context, not the target: the same floor reading the chunks through a ReadableStream, as every client of a
-       * fetch body must (the floor above loops over an array; with one event per chunk the read is most of the gap).
-       */
-      ratioToStreamFloor: round(medianRatio(caseTimes.streamFloor, caseTimes.kit), 3),
-      /**
-       * Context: the `read()` calls alone (nothing decoded) as a share of the floor's whole time. With one event per
-       * chunk they are most of it, and the kit pays them on top of everything the floor does and more.
-       */
-      streamReadsPerFloor: round(medianRatio(caseTimes.streamReads, caseTimes.floor), 3),
-      target: 0.5,
-      pass: caseRatio >= 0.5,
-    });
-  }
+/** Every event kind, and one event per chunk: each stream against its own floor (same bytes, same chunks). */
+async function measureCases(): Promise<ThroughputCase[]> {
+  const measured: ThroughputCase[] = [];
+  for (const { label, options } of THROUGHPUT_CASES) measured.push(await measureCase(label, options, ROUNDS, WARMUP));
   return measured;
 }

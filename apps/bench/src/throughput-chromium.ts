@@ -1,0 +1,57 @@
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.js';
+import { log, writePartResult } from './harness.js';
+import type { ThroughputCase } from './throughput-cases.js';
+
+/*
+ * Part 1b: item 3's one-event-per-chunk cases in Chromium, the runtime that gets one event per chunk (a browser
+ * behind the kit's proxy). Reported beside the Node figures, which the targets judge: a page's `ReadableStream`
+ * reads, `TextDecoder` and `JSON.parse` are the browser's own, and their costs differ from Node's.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 6);
+const LABELS = ['text stream, one event per chunk', 'mixed stream, one event per chunk'];
+/** A bound on the whole page: 2 cases of 15 rounds of four contenders took about 40 s on the bench machine. */
+const PAGE_TIMEOUT_MS = 300_000;
+
+const bundled = await build({
+  entryPoints: [fileURLToPath(new URL('./throughput-page.ts', import.meta.url))],
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  write: false,
+  logLevel: 'silent',
+  define: { 'process.env.NODE_ENV': '"production"' },
+});
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+try {
+  const page = await browser.newPage();
+  await page.setContent('<!doctype html><html lang="en"><head><title>throughput</title></head><body></body></html>');
+  await page.evaluate(
+    (options) => {
+      (globalThis as { benchOptions?: unknown }).benchOptions = options;
+    },
+    { rounds: ROUNDS, warmup: WARMUP, labels: LABELS },
+  );
+  await page.addScriptTag({ content: bundled.outputFiles[0]!.text });
+  let timer: NodeJS.Timeout | undefined;
+  const cases = await Promise.race([
+    page.evaluate(() => (globalThis as unknown as { benchResult: Promise<ThroughputCase[]> }).benchResult),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the page did not finish in ${PAGE_TIMEOUT_MS} ms`)), PAGE_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  for (const c of cases) {
+    log(
+      `chromium throughput (${c.label}): kit / floor ${c.ratioToFloor}; kit / stream floor ${c.ratioToStreamFloor}; stream floor / floor ${c.streamFloorToFloor}; read() calls alone ${c.streamReadsPerFloor}× the floor's time`,
+    );
+  }
+  writePartResult({ browser: browser.version(), rounds: ROUNDS, cases });
+} finally {
+  await browser.close();
+}
