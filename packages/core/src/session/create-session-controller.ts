@@ -340,8 +340,10 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       };
       const page = await read(mode === 'older' ? cursor : null);
       let runs = page.runs;
-      // A refresh whose newest page holds none of the runs shown (another tab added more than a page since) reads
-      // on back until one is, so the runs in between are not missing from a thread that says it is complete.
+      // A refresh (or a conflict reload) whose oldest run read is not shown (another tab added more than a page since)
+      // reads on back until it is, so the runs in between are not missing from a thread that says it is complete.
+      // All or nothing: a page that fails fails the read, since merging the newer pages alone would show their
+      // oldest run, and no later refresh would then see the gap below it.
       for (let older = page, pages = 1; !moves && pages < MAX_CATCH_UP_PAGES; pages++) {
         if (older.nextCursor === null || !leavesGap(records, runs, history)) break;
         older = await read(older.nextCursor);

@@ -47,24 +47,25 @@ export function mergePage<T extends { readonly runId: string | null }>(
 }
 
 /**
- * The most listing pages one refresh reads: the newest, then older ones while none of their runs is shown yet. A
+ * The most listing pages one refresh reads: the newest, then older ones until the pages reach the runs shown. A
  * bound, so a listing that hands out cursors without end cannot keep a refresh going; past it, the runs between the
  * oldest page read and the thread stay unread (1,000 runs at the default page size).
  */
 export const MAX_CATCH_UP_PAGES = 50;
 
 /**
- * Whether merging `runs` (the newest pages, oldest first) would leave runs out: none of them is shown yet, while
- * the thread shows runs, or says it holds every run (a conversation that had none), so older runs would sit between.
+ * Whether merging `runs` (the newest pages, oldest first) could leave runs out between them and the runs shown: the
+ * oldest run read is not shown, so older runs may sit between (one shown run on the newest page, this tab's own,
+ * closes nothing below it). Nothing shown: only a thread that says it holds every run reads back.
  */
 export function leavesGap(
   entries: readonly { readonly runId: string | null }[],
   runs: readonly RunSummary[],
   history: SessionHistoryStatus,
 ): boolean {
-  const shown = new Set<string>();
-  for (const entry of entries) if (entry.runId !== null) shown.add(entry.runId);
-  return (shown.size > 0 || history === 'complete') && !runs.some((run) => shown.has(run.runId));
+  const oldest = runs[0]?.runId;
+  if (oldest !== undefined && entries.some((entry) => entry.runId === oldest)) return false;
+  return entries.some((entry) => entry.runId !== null) || history === 'complete';
 }
 
 /** The history status once a page of older runs (or the first page) has arrived. */

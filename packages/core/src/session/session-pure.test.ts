@@ -38,14 +38,18 @@ describe('decideSend', () => {
 });
 
 describe('leavesGap', () => {
-  it('is true only when the pages read hold none of the runs shown, or the thread claims every run and holds none', () => {
+  it('is true while the oldest run read is not shown, and for a thread that claims every run and shows none', () => {
     const shown = [entry('r1'), entry(null)];
     expect(leavesGap(shown, [summary('r4'), summary('r5')], 'complete')).toBe(true);
     expect(leavesGap(shown, [summary('r4'), summary('r5')], 'more')).toBe(true);
     expect(leavesGap(shown, [summary('r1'), summary('r2')], 'complete')).toBe(false);
+    // This tab's own newest run on the newest page does not close the gap below it; the oldest run read does.
+    const ownNewest = [entry('r1'), entry('r6')];
+    expect(leavesGap(ownNewest, [summary('r5'), summary('r6')], 'complete')).toBe(true);
+    expect(leavesGap(ownNewest, [summary('r1'), summary('r2'), summary('r5'), summary('r6')], 'complete')).toBe(false);
     // A conversation that had no run: every run listed belongs in it, when it says it holds them all.
     expect(leavesGap([entry(null)], [summary('r4')], 'complete')).toBe(true);
-    expect(leavesGap([], [summary('r4')], 'more')).toBe(false);
+    expect(leavesGap([], [summary('r4')], 'loading')).toBe(false);
   });
 });
 

@@ -163,6 +163,57 @@ describe('createSessionController: a session open in two tabs', () => {
     expect(tab1.getState().entries.map((entry) => entry.input)).toEqual(state.entries.map((entry) => entry.input));
   });
 
+  it('refresh() reads back past the run this tab sent meanwhile, which the newest page shows', async () => {
+    const server = await kestrel();
+    const tab1 = track(createSessionController({ client: server.client(), pageSize: 2 }));
+    tab1.send('first');
+    const first = await until(tab1, (state) => state.entries[0]?.status === 'settled');
+    const tab2 = track(createSessionController({ client: server.client(), sessionId: first.sessionId! }));
+    tab2.start();
+    await until(tab2, (state) => state.history === 'complete');
+    for (const input of ['second', 'third', 'fourth', 'fifth']) tab2.send(input);
+    await until(tab2, (state) => statuses(state).join() === 'settled,settled,settled,settled,settled');
+    tab1.send('sixth');
+    await until(tab1, (state) => statuses(state).join() === 'settled,settled');
+
+    await tab1.refresh();
+    const state = tab1.getState();
+    expect(state.entries.map((entry) => entry.input)).toEqual(['first', 'second', 'third', 'fourth', 'fifth', 'sixth']);
+    expect(state.history).toBe('complete');
+  });
+
+  it('refresh() whose catch-up page fails merges nothing, and the next one reads back again', async () => {
+    let failOlder = false;
+    const server = await kestrel({
+      intercept: (request) => {
+        const url = new URL(request.url);
+        return failOlder &&
+          request.method === 'GET' &&
+          /\/sessions\/[^/]+\/runs/.test(url.pathname) &&
+          url.searchParams.has('before')
+          ? Response.json({ error: { code: 'unavailable', message: 'try later' } }, { status: 503 })
+          : undefined;
+      },
+    });
+    const tab1 = track(createSessionController({ client: server.client(), pageSize: 2 }));
+    tab1.send('first');
+    const first = await until(tab1, (state) => state.entries[0]?.status === 'settled');
+    const tab2 = track(createSessionController({ client: server.client(), sessionId: first.sessionId! }));
+    tab2.start();
+    await until(tab2, (state) => state.history === 'complete');
+    for (const input of ['second', 'third', 'fourth']) tab2.send(input);
+    await until(tab2, (state) => statuses(state).join() === 'settled,settled,settled,settled');
+
+    failOlder = true;
+    const before = tab1.getState().entries;
+    expect(await tab1.refresh()).toMatchObject({ type: 'failed', error: { kind: 'http', status: 503 } });
+    // Merging the newest page alone would leave second out for good: its oldest run would then be shown.
+    expect(tab1.getState().entries).toEqual(before);
+    failOlder = false;
+    expect(await tab1.refresh()).toMatchObject({ type: 'refreshed', added: Array(3).fill(expect.any(String)) });
+    expect(tab1.getState().entries.map((entry) => entry.input)).toEqual(['first', 'second', 'third', 'fourth']);
+  });
+
   it('refresh() reads back at most MAX_CATCH_UP_PAGES pages of a listing whose cursors never reach the thread', async () => {
     const endless: { page?: () => Response } = {};
     const server = await kestrel({
