@@ -2,11 +2,17 @@ import { check, interleave, median, medianRatio } from './measure.js';
 import { floorFromStream, floorPipeline, kitPipeline, streamReadsOnly } from './pipeline.js';
 import { createSyntheticStream, type SyntheticStreamOptions } from './synthetic-stream.js';
 
+/** Deltas (or body events, on the mixed stream) of every throughput stream. */
+export const THROUGHPUT_DELTAS = 100_000;
+
 /** Issue 17 item 3's other streams and chunkings, beside the text stream in 64 KiB chunks. */
 export const THROUGHPUT_CASES: readonly { readonly label: string; readonly options: SyntheticStreamOptions }[] = [
-  { label: 'mixed stream, 64 KiB chunks', options: { deltas: 100_000, mix: 'mixed' } },
-  { label: 'text stream, one event per chunk', options: { deltas: 100_000, chunking: 'per-event' } },
-  { label: 'mixed stream, one event per chunk', options: { deltas: 100_000, mix: 'mixed', chunking: 'per-event' } },
+  { label: 'mixed stream, 64 KiB chunks', options: { deltas: THROUGHPUT_DELTAS, mix: 'mixed' } },
+  { label: 'text stream, one event per chunk', options: { deltas: THROUGHPUT_DELTAS, chunking: 'per-event' } },
+  {
+    label: 'mixed stream, one event per chunk',
+    options: { deltas: THROUGHPUT_DELTAS, mix: 'mixed', chunking: 'per-event' },
+  },
 ];
 
 /** What one case measured: the kit against its own floor on the same bytes and chunks. */

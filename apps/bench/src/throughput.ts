@@ -9,13 +9,13 @@ import {
   runClientPipeline,
 } from './pipeline.js';
 import { createSyntheticStream } from './synthetic-stream.js';
-import { measureCase, THROUGHPUT_CASES, type ThroughputCase } from './throughput-cases.js';
+import { measureCase, THROUGHPUT_CASES, THROUGHPUT_DELTAS, type ThroughputCase } from './throughput-cases.js';
 
 /*
  * Part 1: decode → parse → reduce over one synthetic stream, against a floor measured on the same bytes in the
  * same process: TextDecoder + split on blank lines + JSON.parse, nothing else.
  */
-const DELTAS = 100_000;
+const DELTAS = THROUGHPUT_DELTAS;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 6);
 
