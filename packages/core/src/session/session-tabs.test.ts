@@ -5,6 +5,7 @@ import { isWaitOver } from '../controller/wait-over.js';
 import { listSessionRuns } from '../client/list-session-runs.js';
 import type { RunSummary } from '../protocol/types.js';
 import { createSessionController } from './create-session-controller.js';
+import type { SessionControllerOptions } from './session-types.js';
 import { MAX_CATCH_UP_PAGES } from './history-paging.js';
 import { kestrel, statuses, texts, track, until } from './session.test-helper.js';
 
@@ -24,6 +25,29 @@ async function twoTabsOnAWait() {
   tab2.start();
   await until(tab2, (state) => state.history === 'complete' && state.entries[0]?.status === 'waiting');
   return { server, tab1, tab2, sessionId: waiting.sessionId! };
+}
+
+/**
+ * Tab 1 (pages of 2) sends `first`; tab 2 then opens the session and sends `inputs` one after another, which tab 1
+ * has not read yet: more than a page of runs it does not show.
+ */
+async function otherTabAddsPages(
+  server: Awaited<ReturnType<typeof kestrel>>,
+  inputs: readonly string[],
+  options: Partial<SessionControllerOptions> = {},
+) {
+  const tab1 = track(createSessionController({ client: server.client(), pageSize: 2, ...options }));
+  tab1.send('first');
+  const first = await until(tab1, (state) => state.entries[0]?.status === 'settled');
+  const tab2 = track(createSessionController({ client: server.client(), sessionId: first.sessionId! }));
+  tab2.start();
+  await until(tab2, (state) => state.history === 'complete');
+  for (const input of inputs) tab2.send(input);
+  await until(
+    tab2,
+    (state) => state.entries.length === inputs.length + 1 && statuses(state).every((s) => s === 'settled'),
+  );
+  return tab1;
 }
 
 describe('createSessionController: a session open in two tabs', () => {
@@ -135,18 +159,10 @@ describe('createSessionController: a session open in two tabs', () => {
   });
 
   it('refresh() after the other tab added more than a page reads back to the runs it shows: none missing, in order', async () => {
-    const server = await kestrel();
     const pages: (string | null)[] = [];
-    const tab1 = track(
-      createSessionController({ client: server.client(), pageSize: 2, onPage: (_page, before) => pages.push(before) }),
-    );
-    tab1.send('first');
-    const first = await until(tab1, (state) => state.entries[0]?.status === 'settled');
-    const tab2 = track(createSessionController({ client: server.client(), sessionId: first.sessionId! }));
-    tab2.start();
-    await until(tab2, (state) => state.history === 'complete');
-    for (const input of ['second', 'third', 'fourth', 'fifth']) tab2.send(input);
-    await until(tab2, (state) => statuses(state).join() === 'settled,settled,settled,settled,settled');
+    const tab1 = await otherTabAddsPages(await kestrel(), ['second', 'third', 'fourth', 'fifth'], {
+      onPage: (_page, before) => pages.push(before),
+    });
 
     const result = await tab1.refresh();
     const state = tab1.getState();
@@ -164,15 +180,7 @@ describe('createSessionController: a session open in two tabs', () => {
   });
 
   it('refresh() reads back past the run this tab sent meanwhile, which the newest page shows', async () => {
-    const server = await kestrel();
-    const tab1 = track(createSessionController({ client: server.client(), pageSize: 2 }));
-    tab1.send('first');
-    const first = await until(tab1, (state) => state.entries[0]?.status === 'settled');
-    const tab2 = track(createSessionController({ client: server.client(), sessionId: first.sessionId! }));
-    tab2.start();
-    await until(tab2, (state) => state.history === 'complete');
-    for (const input of ['second', 'third', 'fourth', 'fifth']) tab2.send(input);
-    await until(tab2, (state) => statuses(state).join() === 'settled,settled,settled,settled,settled');
+    const tab1 = await otherTabAddsPages(await kestrel(), ['second', 'third', 'fourth', 'fifth']);
     tab1.send('sixth');
     await until(tab1, (state) => statuses(state).join() === 'settled,settled');
 
@@ -195,14 +203,7 @@ describe('createSessionController: a session open in two tabs', () => {
           : undefined;
       },
     });
-    const tab1 = track(createSessionController({ client: server.client(), pageSize: 2 }));
-    tab1.send('first');
-    const first = await until(tab1, (state) => state.entries[0]?.status === 'settled');
-    const tab2 = track(createSessionController({ client: server.client(), sessionId: first.sessionId! }));
-    tab2.start();
-    await until(tab2, (state) => state.history === 'complete');
-    for (const input of ['second', 'third', 'fourth']) tab2.send(input);
-    await until(tab2, (state) => statuses(state).join() === 'settled,settled,settled,settled');
+    const tab1 = await otherTabAddsPages(server, ['second', 'third', 'fourth']);
 
     failOlder = true;
     const before = tab1.getState().entries;
