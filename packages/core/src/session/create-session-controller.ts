@@ -325,7 +325,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     const abort = new AbortController();
     requests.add(abort);
     try {
-      // Every page of one read goes to the session and client it began with (setClient leaves reads in flight be).
+      // Every page of one read goes to the session and client it began with: a setClient mid-read changes none.
       const [listedSession, listedClient] = [sessionId, client];
       const read = async (before: string | null) => {
         const listed = await listSessionRuns(listedClient, {
