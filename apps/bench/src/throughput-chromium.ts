@@ -1,7 +1,6 @@
-import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.js';
+import { bundlePage } from './bundle-page.js';
 import { log, writePartResult } from './harness.js';
 import type { ThroughputCase } from './throughput-cases.js';
 
@@ -19,17 +18,7 @@ const LABELS = ['text stream, one event per chunk', 'mixed stream, one event per
  */
 const PAGE_TIMEOUT_MS = 60_000 + (ROUNDS + WARMUP) * 10_000;
 
-const bundled = await build({
-  entryPoints: [fileURLToPath(new URL('./throughput-page.ts', import.meta.url))],
-  bundle: true,
-  format: 'iife',
-  platform: 'browser',
-  target: 'es2022',
-  minify: true,
-  write: false,
-  logLevel: 'silent',
-  define: { 'process.env.NODE_ENV': '"production"' },
-});
+const script = await bundlePage(new URL('./throughput-page.ts', import.meta.url));
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 try {
@@ -41,7 +30,7 @@ try {
     },
     { rounds: ROUNDS, warmup: WARMUP, labels: LABELS },
   );
-  await page.addScriptTag({ content: bundled.outputFiles[0]!.text });
+  await page.addScriptTag({ content: script });
   let timer: NodeJS.Timeout | undefined;
   const evaluated = page.evaluate(
     () => (globalThis as unknown as { benchResult: Promise<ThroughputCase[]> }).benchResult,

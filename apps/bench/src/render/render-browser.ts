@@ -1,11 +1,10 @@
-import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../scripts/chromium.js';
+import { bundlePage } from '../bundle-page.js';
 import { busyIntervalsFromTrace, frameCostSeries, msPerFrame, scheduleOf, type StreamTimeline } from './frame-cost.js';
 import type { RunViewContender, RunViewPageResult, RunViewTrialOptions } from './runview-trial-types.js';
 import type { SessionPageResult, SessionTrialOptions } from './session-trial-types.js';
@@ -16,24 +15,6 @@ export interface BrowserTrialResult extends TrialResult {
   /** Renderer main-thread busy time during the trial (CDP Performance.getMetrics TaskDuration). */
   readonly mainThreadMs: number;
   readonly scriptMs: number;
-}
-
-/** Bundles the page with esbuild: production React, with react-dom's profiling build so Profiler reports commits. */
-async function bundlePage(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./page-entry.tsx', import.meta.url))],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    jsx: 'automatic',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-    alias: { 'react-dom/client': 'react-dom/profiling' },
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
-  return result.outputFiles[0]!.text;
 }
 
 /** The kit's theme, as an app that imports `@kestrel/react/theme.css` has it (RunView's text layout depends on it). */
@@ -135,7 +116,10 @@ async function measured<T>(page: Page, trial: () => Promise<T>) {
 }
 
 export async function openBrowserBench(): Promise<BrowserBench> {
-  const script = await bundlePage();
+  // react-dom's profiling build, so Profiler reports commits.
+  const script = await bundlePage(new URL('./page-entry.tsx', import.meta.url), {
+    'react-dom/client': 'react-dom/profiling',
+  });
   const server = await serve(script);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const browser: Browser = await chromium.launch({
