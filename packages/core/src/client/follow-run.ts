@@ -146,7 +146,7 @@ async function readStream<P>(
         if (state.lastSeq > before) onProgress();
         return state.phase === 'error' || state.phase === 'detached' ? 'stop' : 'continue';
       },
-      { onBytes, maxMessageBytes: ctx.http.maxMessageBytes },
+      { onBytes, maxMessageBytes: ctx.http.maxMessageBytes, signal: connection.signal },
     );
     return { kind: end };
   } catch (error) {

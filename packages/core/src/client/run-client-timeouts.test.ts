@@ -6,6 +6,7 @@ import {
   startRecordingServer,
   stallAfterHeaders,
   stallBeforeHeaders,
+  trickle,
   type RecordingServer,
   type Responder,
 } from './recording-server.test-helper.js';
@@ -136,5 +137,31 @@ describe('a server that stalls after the headers', () => {
     const handle = client.start({ input: 'x' });
     expect(await rejection(handle.cancel())).toMatchObject({ kind: 'timeout', detail: { timeoutMs: LIMIT_MS } });
     handle.detach();
+  });
+});
+
+describe('a custom fetch that ignores its AbortSignal', () => {
+  // An app's fetch wrapper that drops the signal, or a mock: aborting the request no longer ends its body, so the
+  // client cancels the body itself. Without that, each of these waits for good.
+  const deaf: typeof fetch = (input, init) => fetch(input, { ...init, signal: null });
+
+  it('start: a stream that stays silent still ends at the heartbeat with a transport error', async () => {
+    const server = await stalling(stallAfterHeaders('text/event-stream', ': hello\n'));
+    const handle = testClient(kestrel, { ...limits, baseUrl: server.url, fetch: deaf }).start({ input: 'x' });
+    const error = await rejection(handle.result);
+    expect(error.kind).toBe('transport');
+    expect(error.message).toContain('heartbeat timeout');
+  });
+
+  it('detach: the client stops reading a body that never ends, and says the connection closed', async () => {
+    const server = await stalling(trickle('text/event-stream', ': tick\n'));
+    const handle = testClient(kestrel, { ...limits, baseUrl: server.url, fetch: deaf }).start({ input: 'x' });
+    const closed: string[] = [];
+    handle.subscribeTransport((event) => {
+      if (event.type === 'connection-closed') closed.push(event.outcome);
+    });
+    await expect.poll(() => handle.getState().phase).toBe('streaming');
+    handle.detach();
+    await expect.poll(() => closed).toEqual(['stopped']);
   });
 });

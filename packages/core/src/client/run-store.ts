@@ -1,3 +1,4 @@
+import { addListener, callAll } from '../callbacks.js';
 import type { RunAction } from '../run/run-action.js';
 import type { RunEffect } from '../run/run-effect.js';
 import { transitionRun } from '../run/reduce-run.js';
@@ -32,29 +33,6 @@ function isUrgent<P>(previous: RunState<P>, next: RunState<P>, action: RunAction
   );
 }
 
-/** Calls every listener with `arg`, in order, over a copy (a listener may unsubscribe itself). */
-function callAll<A>(listeners: Set<(arg: A) => void>, arg: A): void {
-  for (const listener of [...listeners]) {
-    try {
-      listener(arg);
-    } catch (error) {
-      // A throwing listener must not stop the others nor the stream; surface it the way an event handler would.
-      setTimeout(() => {
-        throw error;
-      }, 0);
-    }
-  }
-}
-
-/** Adds `listener` once per call (the same function twice is two subscriptions); returns the unsubscribe function. */
-function addTo<A>(listeners: Set<(arg: A) => void>, listener: (arg: A) => void): () => void {
-  const entry = (arg: A) => listener(arg);
-  listeners.add(entry);
-  return () => {
-    listeners.delete(entry);
-  };
-}
-
 const hostNow = (): number => globalThis.performance?.now() ?? Date.now();
 
 export function createRunStore<P>(
@@ -70,7 +48,7 @@ export function createRunStore<P>(
   const clock = scheduler.now;
   const now = clock === undefined ? hostNow : () => clock.call(scheduler);
 
-  const notify = () => callAll(listeners, undefined);
+  const notify = () => callAll(listeners);
 
   const onFrame = (slot: { handle: unknown }) => {
     if (pending !== slot) return;
@@ -87,8 +65,8 @@ export function createRunStore<P>(
 
   return {
     getState: () => state,
-    subscribe: (listener) => addTo(listeners, listener),
-    subscribeEffects: (listener) => addTo(effectListeners, listener),
+    subscribe: (listener) => addListener(listeners, listener),
+    subscribeEffects: (listener) => addListener(effectListeners, listener),
     dispatch: (action) => {
       const previous = state;
       const { state: next, effects } = transitionRun(previous, action);

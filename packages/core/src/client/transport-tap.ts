@@ -1,3 +1,4 @@
+import { callAll, callSafely } from '../callbacks.js';
 import type { TransportEvent, TransportListener } from './transport-event.js';
 import type { RunSource } from './types.js';
 
@@ -15,17 +16,6 @@ export interface TransportTap {
   listeners(): readonly TransportListener[];
 }
 
-function callSafely(listener: TransportListener, event: TransportEvent, attempt: RunSource<unknown>): void {
-  try {
-    listener(event, attempt);
-  } catch (error) {
-    // A throwing debugging tool must not break the run it watches; surface it as an event handler would.
-    setTimeout(() => {
-      throw error;
-    }, 0);
-  }
-}
-
 /** `attempt` is the handle reporting: listeners are told who speaks, as the run moves from attempt to attempt. */
 export function createTransportTap(
   attempt: RunSource<unknown>,
@@ -37,7 +27,7 @@ export function createTransportTap(
       return listeners.size > 0;
     },
     emit(event) {
-      for (const listener of [...listeners]) callSafely(listener, event, attempt);
+      callAll(listeners, event, attempt);
     },
     tell(listener, event) {
       callSafely(listener, event, attempt);

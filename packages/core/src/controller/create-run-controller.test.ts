@@ -59,6 +59,26 @@ describe('createRunController', () => {
     unsubscribe();
   });
 
+  it('a subscriber that throws does not stop the others nor the run; its error surfaces uncaught', async () => {
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => errors.push(error);
+    process.on('uncaughtException', onError);
+    try {
+      const controller = createRunController({ client: client('completed-text') });
+      controller.subscribe(() => {
+        throw new Error('a broken view');
+      });
+      controller.start('Hello');
+      const state = await until(controller, settled);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(state.phase).toBe('settled');
+      expect(errors.length).toBeGreaterThan(0);
+      expect(errors.every((error) => (error as Error).message === 'a broken view')).toBe(true);
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+  });
+
   it('follows WAITING → respond → the new attempt, one onSettled per settled attempt', async () => {
     const scenario = getScenario('waiting-form');
     const outcomes: string[] = [];

@@ -1,3 +1,4 @@
+import { addListener, callAll, callSafely } from '../callbacks.js';
 import type { RunClient, RunHandle, StartRunOptions } from '../client/types.js';
 import { RunUsageError } from '../client/run-usage-error.js';
 import type { InteractionAnswer, ResponseFormat, RunCompletedEvent } from '../protocol/types.js';
@@ -47,18 +48,6 @@ function definedOnly<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-/** Runs an app callback so that its exception surfaces (uncaught, as in an event handler) without breaking the store. */
-function invoke<A>(callback: ((arg: A) => void) | undefined, arg: A): void {
-  if (callback === undefined) return;
-  try {
-    callback(arg);
-  } catch (error) {
-    queueMicrotask(() => {
-      throw error;
-    });
-  }
-}
-
 /**
  * Follows one run for a UI, whatever happens to it: WAITING → `respond` → the new attempt, reloads (`resume`),
  * `cancel` versus `detach`, `retry` and `reset`. Framework-agnostic: `useRun` is a thin React binding over it.
@@ -75,7 +64,7 @@ function invoke<A>(callback: ((arg: A) => void) | undefined, arg: A): void {
 export function createRunController<P = unknown>(initialOptions: RunControllerOptions<P>): RunController<P> {
   let options = initialOptions;
   const idle = createInitialRunState<P>({ payloadSchema: initialOptions.payloadSchema });
-  const listeners = new Set<{ readonly listener: () => void }>();
+  const listeners = new Set<() => void>();
   let handle: RunHandle<P> | null = null;
   let unfollow: (() => void) | null = null;
   /** The run id asked for by `resume`, known before the server names it in `run.started`. */
@@ -87,9 +76,7 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
 
   const getState = (): RunState<P> => (handle === null ? idle : handle.getState());
 
-  const notify = (): void => {
-    for (const entry of [...listeners]) entry.listener();
-  };
+  const notify = (): void => callAll(listeners);
 
   /** The outcome reported last: reading the run again (an answer refused as too late) may settle it once more. */
   let reported: RunCompletedEvent | null = null;
@@ -101,9 +88,9 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
       const last = reported;
       if (last?.runId === event.runId && last.attempt === event.attempt && last.seq === event.seq) return;
       reported = event;
-      invoke(options.onSettled, event);
+      callSafely(options.onSettled, event);
     }
-    if (effect.type === 'failed') invoke(options.onError, effect.error);
+    if (effect.type === 'failed') callSafely(options.onError, effect.error);
   };
 
   /** What happened before this controller followed the attempt (a `respond` handle may settle first), once. */
@@ -165,13 +152,7 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
     getState,
     getServerState: () => idle,
     getHandle: () => handle,
-    subscribe(listener) {
-      const entry = { listener };
-      listeners.add(entry);
-      return () => {
-        listeners.delete(entry);
-      };
-    },
+    subscribe: (listener) => addListener(listeners, listener),
     setOptions(next) {
       options = next;
     },

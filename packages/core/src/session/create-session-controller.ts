@@ -1,3 +1,4 @@
+import { callSafely } from '../callbacks.js';
 import { SessionListingError } from '../client/session-listing-error.js';
 import { listSessionRuns } from '../client/list-session-runs.js';
 import { RunClientError } from '../client/run-client-error.js';
@@ -38,18 +39,6 @@ function historyErrorOf(error: unknown): RunError {
   if (error instanceof SessionListingError)
     return { kind: 'http', status: error.status, code: error.code, message: error.message };
   return { kind: 'transport', message: error instanceof Error ? error.message : String(error) };
-}
-
-/** Runs an app callback so that its exception surfaces (uncaught) without breaking the controller. */
-function invoke(callback: (() => void) | undefined): void {
-  if (callback === undefined) return;
-  try {
-    callback();
-  } catch (error) {
-    queueMicrotask(() => {
-      throw error;
-    });
-  }
 }
 
 /**
@@ -192,7 +181,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     if (sessionId !== null && given === null && !named) {
       named = true;
       const learned = sessionId;
-      invoke(() => options.onSessionId?.(learned));
+      callSafely(options.onSessionId, learned);
     }
     if (record.delivery === 'sent' && isRunInProgress(runState)) {
       // Another tab or device has a live run in this session: the message waits for it, found on the first page.
@@ -335,7 +324,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
           signal: abort.signal,
         });
         const heard = options.onPage;
-        if (heard !== undefined) invoke(() => heard(listed, before));
+        if (heard !== undefined) callSafely(heard, listed, before);
         return listed;
       };
       const page = await read(mode === 'older' ? cursor : null);

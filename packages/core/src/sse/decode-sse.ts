@@ -12,6 +12,12 @@ export interface DecodeSSEOptions {
    * the limit. Default 16 MiB.
    */
   readonly maxMessageBytes?: number | undefined;
+  /**
+   * Aborting it ends the read: the body is cancelled and the read throws the signal's reason, also when the body
+   * itself does not end on the abort (a custom `fetch` or a mock that ignores its signal). Without it a read ends
+   * only when the body does.
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -61,6 +67,11 @@ export async function* decodeSSEBatches(
     }
   };
   const reader = stream.getReader();
+  // As in readSSE: a body that ignores the abort is cancelled, so its pending read ends.
+  const cancel = () => reader.cancel().catch(() => undefined);
+  const signal = options.signal;
+  if (signal?.aborted) void cancel();
+  else signal?.addEventListener('abort', cancel);
   let finished = false;
   try {
     for (;;) {
@@ -71,12 +82,13 @@ export async function* decodeSSEBatches(
       if (queue.length > 0) yield take();
       if (refused !== undefined) throw refused.error;
     }
+    signal?.throwIfAborted();
     feed();
     if (queue.length > 0) yield take();
     if (refused !== undefined) throw refused.error;
     finished = true;
   } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
+    if (!finished) await cancel();
     reader.releaseLock();
   }
 }

@@ -20,7 +20,8 @@ export type SSEReadEnd = 'ended' | 'stopped';
  * @returns `'ended'` when the body ended (a message cut off by the end is not dispatched, as the SSE standard
  * requires), `'stopped'` when `onMessage` returned `'stop'`.
  * @throws {ProtocolError} when a line or message passes `maxMessageBytes`, after every message before it; also what
- * `onMessage` throws, and the stream's own error (an aborted fetch, a dropped connection).
+ * `onMessage` throws, the stream's own error (an aborted fetch, a dropped connection), and the reason of an
+ * aborted `signal` (the stream is cancelled: a body that ignores its abort still ends the read).
  * @example
  * await readSSE(response.body!, (message) => {
  *   console.log(message.event, message.data);
@@ -57,8 +58,12 @@ export async function readSSE(
     others.length = 0;
     return stopped;
   };
-  const onBytes = options.onBytes;
+  const { onBytes, signal } = options;
   const reader = stream.getReader();
+  // A fetch body errors on its own abort; a custom fetch's or a mock's may not, and its read would wait for good.
+  const cancel = () => reader.cancel().catch(() => undefined);
+  if (signal?.aborted) void cancel();
+  else signal?.addEventListener('abort', cancel);
   let bodyEnded = false;
   try {
     for (;;) {
@@ -67,10 +72,11 @@ export async function readSSE(
       if (onBytes !== undefined) onBytes(value.byteLength);
       if (take(decoder, value, handOver)) return 'stopped';
     }
+    signal?.throwIfAborted();
     bodyEnded = true;
     return take(decoder, undefined, handOver) ? 'stopped' : 'ended';
   } finally {
-    if (!bodyEnded) await reader.cancel().catch(() => undefined);
+    if (!bodyEnded) await cancel();
     reader.releaseLock();
   }
 }
