@@ -514,6 +514,36 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
     expect(starts).toHaveLength(2); // no 409 and no second try: the start waited for the cancel to settle
   });
 
+  it("two chats on one session: a message in one, right after stop() with onAbort: 'cancel' in the other, waits for that run", async () => {
+    // An app that gives every chat of the page one Kestrel session: the first run names it.
+    const shared: { sessionId?: string } = {};
+    const t = setup({
+      delayMs: 15,
+      transport: {
+        onAbort: 'cancel',
+        sessionId: () => shared.sessionId,
+        onSessionId: ({ sessionId }) => void (shared.sessionId ??= sessionId),
+      },
+    });
+    await stopMidStream(t); // the first chat's run, still live on the server
+    const other = renderHook(() =>
+      useChat<KestrelUIMessage>({ id: 'other-chat', transport: t.transport, dataPartSchemas: kestrelDataPartSchemas }),
+    );
+    const scenario = getScenario('completed-text');
+    await inBackground(() =>
+      other.result.current.sendMessage({ text: `[scenario:completed-text] ${scenario.input} elsewhere` }),
+    ).done();
+    expect(other.result.current.error).toBeUndefined();
+    expect(visibleText(other.result.current.messages.at(-1)!)).toBe(scenario.expected.assistantText);
+    const starts = t.recorder.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/runs'));
+    // Both in the one session, and the second start was not refused (a 409 would have failed the other chat).
+    expect(starts.map((request) => request.path)).toEqual([
+      '/v1/sessions/new/runs',
+      `/v1/sessions/${shared.sessionId}/runs`,
+    ]);
+    other.unmount();
+  });
+
   it('a message stopped while it waits for the cancelled run starts nothing, and the next one still waits', async () => {
     // Paced so the cancelled run takes a while to end: the second message is stopped while it waits.
     const t = setup({ delayMs: 150, transport: { onAbort: 'cancel' } });

@@ -62,8 +62,12 @@ type SendOptions<M extends UIMessage> = Parameters<ChatTransport<M>['sendMessage
 /** How long a chat's next run waits for a run stop() cancelled to end before it is sent anyway. */
 const CANCEL_SETTLE_MS = 10_000;
 
-/** Waits for `pending` (when there is one), at most `CANCEL_SETTLE_MS`, or until `signal` aborts. */
-function settledOrGiveUp(pending: Promise<unknown> | undefined, signal: AbortSignal | undefined): Promise<void> {
+/** Waits for `pending` (when there is one), until `deadline` (a `Date.now()` time), or until `signal` aborts. */
+function settledOrGiveUp(
+  pending: Promise<unknown> | undefined,
+  signal: AbortSignal | undefined,
+  deadline: number,
+): Promise<void> {
   if (pending === undefined || signal?.aborted === true) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
@@ -71,9 +75,18 @@ function settledOrGiveUp(pending: Promise<unknown> | undefined, signal: AbortSig
       signal?.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, CANCEL_SETTLE_MS);
+    const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
     signal?.addEventListener('abort', done, { once: true });
     void pending.then(done);
+  });
+}
+
+/** Keeps `pending` under `key`, after what was there already, until both are over; then forgets it. */
+function chainPending(map: Map<string, Promise<unknown>>, key: string, pending: Promise<unknown>): void {
+  const over = Promise.all([map.get(key), pending]).then(() => undefined);
+  map.set(key, over);
+  void over.then(() => {
+    if (map.get(key) === over) map.delete(key);
   });
 }
 
@@ -105,6 +118,13 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
    * (Kestrel refuses a second live run in a session with `409 run_in_progress`), at most `CANCEL_SETTLE_MS`.
    */
   readonly #cancelling = new Map<string, Promise<unknown>>();
+  /**
+   * The same runs by the Kestrel session they run in, when it is known: another chat of this page sending to that
+   * session (an app that maps several chats to one session) waits for them too.
+   */
+  readonly #cancellingIn = new Map<string, Promise<unknown>>();
+  /** The session a run was started in, for a run stopped before it named its session itself. */
+  readonly #startedIn = new WeakMap<RunHandle<P>, string>();
 
   constructor(options: KestrelChatTransportOptions<P>) {
     this.#options = options;
@@ -125,18 +145,23 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     const input = messageText(last);
     if (input.trim() === '')
       throw new KestrelChatError('no-input', 'A Kestrel run takes text input: the last user message has no text');
-    await settledOrGiveUp(this.#cancelling.get(chatId), abortSignal);
-    // Stopped while it waited: nothing was sent, and no run starts that nobody asked to follow.
-    if (abortSignal?.aborted === true) throw new DOMException('Stopped before the message was sent', 'AbortError');
+    // One bound for both waits below: the chat's own stopped runs, then another chat's in the same session.
+    const deadline = Date.now() + CANCEL_SETTLE_MS;
+    await settledOrGiveUp(this.#cancelling.get(chatId), abortSignal, deadline);
     // Read after the wait: a run stopped before its start was answered names the chat's session only now.
     const sessionId =
       this.#options.sessionId?.({ chatId, messages }) ?? lastKestrelSession(messages) ?? this.#sessions.get(chatId);
+    // A run another chat stopped in the same session (the chat's own runs were waited for above).
+    if (sessionId !== undefined) await settledOrGiveUp(this.#cancellingIn.get(sessionId), abortSignal, deadline);
+    // Stopped while it waited: nothing was sent, and no run starts that nobody asked to follow.
+    if (abortSignal?.aborted === true) throw new DOMException('Stopped before the message was sent', 'AbortError');
     const handle = this.#options.client.start<P>({
       input,
       ...(sessionId === undefined ? {} : { sessionId }),
       ...(this.#options.responseFormat === undefined ? {} : { responseFormat: this.#options.responseFormat }),
       ...(this.#options.payloadSchema === undefined ? {} : { payloadSchema: this.#options.payloadSchema }),
     });
+    if (sessionId !== undefined) this.#startedIn.set(handle, sessionId);
     return this.#follow(chatId, handle, 0, abortSignal);
   }
 
@@ -324,14 +349,10 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       if (this.#options.onAbort !== 'cancel') return handle.detach();
       // The handle reads on until the CANCELLED outcome (or an error): what the chat's next message waits for,
       // with any run stopped before it still live (a cancel that failed on the network waits for the run itself).
-      const over = Promise.all([
-        this.#cancelling.get(chatId),
-        Promise.allSettled([handle.cancel(), handle.result]),
-      ]).then(() => undefined);
-      this.#cancelling.set(chatId, over);
-      void over.then(() => {
-        if (this.#cancelling.get(chatId) === over) this.#cancelling.delete(chatId);
-      });
+      const stopped = Promise.allSettled([handle.cancel(), handle.result]);
+      chainPending(this.#cancelling, chatId, stopped);
+      const sessionId = handle.getState().sessionId ?? this.#startedIn.get(handle) ?? this.#sessions.get(chatId);
+      if (sessionId !== undefined) chainPending(this.#cancellingIn, sessionId, stopped);
     };
     // Each draft chunk restates the whole draft: a reader that falls behind needs only the newest.
     const queue = createChunkQueue<UIMessageChunk>({
