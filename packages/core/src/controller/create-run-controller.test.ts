@@ -68,10 +68,14 @@ describe('createRunController', () => {
       controller.subscribe(() => {
         throw new Error('a broken view');
       });
-      controller.start('Hello');
+      const phases: string[] = [];
+      controller.subscribe(() => phases.push(controller.getState().phase));
+      controller.start('Hello'); // does not throw: the broken view's error is reported, not raised here
       const state = await until(controller, settled);
       await new Promise((resolve) => setTimeout(resolve, 5));
       expect(state.phase).toBe('settled');
+      expect(phases[0]).toBe('connecting');
+      expect(phases.at(-1)).toBe('settled');
       expect(errors.length).toBeGreaterThan(0);
       expect(errors.every((error) => (error as Error).message === 'a broken view')).toBe(true);
     } finally {

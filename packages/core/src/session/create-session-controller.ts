@@ -181,7 +181,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     if (sessionId !== null && given === null && !named) {
       named = true;
       const learned = sessionId;
-      callSafely(options.onSessionId, learned);
+      callSafely(() => options.onSessionId?.(learned));
     }
     if (record.delivery === 'sent' && isRunInProgress(runState)) {
       // Another tab or device has a live run in this session: the message waits for it, found on the first page.

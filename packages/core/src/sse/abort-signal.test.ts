@@ -1,4 +1,5 @@
 import { toBytes } from '@kestrel/testing';
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { decodeSSE, type DecodeSSEOptions } from './decode-sse.js';
 import { readSSE } from './read-sse.js';
@@ -40,7 +41,7 @@ const readers: [string, Read][] = [
   ],
 ];
 
-describe.each(readers)('%s with a signal', (_name, read) => {
+describe.each(readers)('%s with a signal', (name, read) => {
   it('an abort mid-read cancels a body that ignores it and rejects with the reason, after the messages before it', async () => {
     const { stream, seen } = silentAfter('data: first\n\n');
     const controller = new AbortController();
@@ -54,7 +55,7 @@ describe.each(readers)('%s with a signal', (_name, read) => {
     expect(stream.locked).toBe(false);
   });
 
-  it('an abort from the message handler itself wins over the rest of the body', async () => {
+  it('an abort from the message handler hands over the rest of that chunk, then reads no more of the body', async () => {
     const { stream, seen } = silentAfter('data: first\n\ndata: second\n\n');
     const controller = new AbortController();
     const data: string[] = [];
@@ -68,8 +69,21 @@ describe.each(readers)('%s with a signal', (_name, read) => {
     );
     await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen.cancelled).toBe(true);
-    // readSSE hands over the rest of the chunk it is in; decodeSSE stops its consumer at once. Neither reads on.
-    expect(data[0]).toBe('first');
+    expect(data).toEqual(['first', 'second']);
+  });
+
+  it('one long-lived signal serves many reads: each read removes its listener when it ends', async () => {
+    const signal = new AbortController().signal;
+    for (let index = 0; index < 3; index++) {
+      const stream = new ReadableStream<Uint8Array>({
+        start(body) {
+          body.enqueue(toBytes('data: one\n\n'));
+          body.close();
+        },
+      });
+      await read(stream, () => undefined, { signal });
+    }
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
   it('a signal aborted before the read starts hands over nothing and cancels the body', async () => {
@@ -85,7 +99,7 @@ describe.each(readers)('%s with a signal', (_name, read) => {
   it('an abort after the body ended changes nothing', async () => {
     const controller = new AbortController();
     const data: string[] = [];
-    await read(
+    const end = await read(
       new ReadableStream({
         start(stream) {
           stream.enqueue(toBytes('data: only\n\n'));
@@ -98,5 +112,6 @@ describe.each(readers)('%s with a signal', (_name, read) => {
     controller.abort();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(data).toEqual(['only']);
+    expect(end).toBe(name === 'readSSE' ? 'ended' : undefined);
   });
 });

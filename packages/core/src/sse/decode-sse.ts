@@ -1,7 +1,10 @@
 import type { SSEMessage } from './sse-message.js';
 import { createSSEDecoder } from './sse-decoder.js';
 
-/** Hooks for `decodeSSE`/`decodeSSEBatches` that see what the messages do not carry: keep-alive comments and raw byte arrival (for liveness timers). */
+/**
+ * Options of `decodeSSE`, `decodeSSEBatches` and `readSSE`: hooks that see what the messages do not carry (keep-alive
+ * comments, raw byte arrival for liveness timers), the size limit, and an abort signal.
+ */
 export interface DecodeSSEOptions {
   /** Called for each comment line (`: keep-alive`), without the leading colon. */
   readonly onComment?: ((comment: string) => void) | undefined;
@@ -14,8 +17,9 @@ export interface DecodeSSEOptions {
   readonly maxMessageBytes?: number | undefined;
   /**
    * Aborting it ends the read: the body is cancelled and the read throws the signal's reason, also when the body
-   * itself does not end on the abort (a custom `fetch` or a mock that ignores its signal). Without it a read ends
-   * only when the body does.
+   * itself does not end on the abort (a custom `fetch` or a mock that ignores its signal, whose read would otherwise
+   * wait for good). The messages the current chunk already completed are still handed over first; an abort at the
+   * very end still throws, and only a handler's own `'stop'` (readSSE) ends the read without it.
    */
   readonly signal?: AbortSignal | undefined;
 }
@@ -88,6 +92,7 @@ export async function* decodeSSEBatches(
     if (refused !== undefined) throw refused.error;
     finished = true;
   } finally {
+    signal?.removeEventListener('abort', cancel);
     if (!finished) await cancel();
     reader.releaseLock();
   }

@@ -18,10 +18,11 @@ export type SSEReadEnd = 'ended' | 'stopped';
  * However it ends, the stream's lock is released.
  *
  * @returns `'ended'` when the body ended (a message cut off by the end is not dispatched, as the SSE standard
- * requires), `'stopped'` when `onMessage` returned `'stop'`.
+ * requires) and `signal` was not aborted, `'stopped'` when `onMessage` returned `'stop'` (which wins over an abort).
  * @throws {ProtocolError} when a line or message passes `maxMessageBytes`, after every message before it; also what
  * `onMessage` throws, the stream's own error (an aborted fetch, a dropped connection), and the reason of an
- * aborted `signal` (the stream is cancelled: a body that ignores its abort still ends the read).
+ * aborted `signal` (the stream is cancelled, so a body that ignores its abort still ends the read; the messages the
+ * current chunk already completed are handed over first).
  * @example
  * await readSSE(response.body!, (message) => {
  *   console.log(message.event, message.data);
@@ -76,6 +77,7 @@ export async function readSSE(
     bodyEnded = true;
     return take(decoder, undefined, handOver) ? 'stopped' : 'ended';
   } finally {
+    signal?.removeEventListener('abort', cancel);
     if (!bodyEnded) await cancel();
     reader.releaseLock();
   }
