@@ -184,6 +184,53 @@ const visibleText = (message: KestrelUIMessage) =>
     .map((part) => part.text)
     .join('');
 
+/** A recording fetch whose first POST (the first start) answers 200 ms late. */
+function slowFirstStartFetch() {
+  const recorder = recordingFetch();
+  let first = true;
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const response = await recorder.fetch(input, init);
+    if (first && init?.method === 'POST') {
+      first = false;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return response;
+  };
+  return { recorder, fetch };
+}
+
+/**
+ * One transport whose chats an app gives one Kestrel session, the one the first run names, with `onAbort: 'cancel'`.
+ * Paced so a cancelled run takes a while to end: a message sent meanwhile would meet it live.
+ */
+function oneSessionSetup(client?: Partial<RunClientOptions>) {
+  const shared: { sessionId?: string } = {};
+  const t = setup({
+    delayMs: 150,
+    ...(client === undefined ? {} : { client }),
+    transport: {
+      onAbort: 'cancel',
+      sessionId: () => shared.sessionId,
+      onSessionId: ({ sessionId }) => void (shared.sessionId ??= sessionId),
+    },
+  });
+  return { t, shared };
+}
+
+/** A second chat on `t`'s transport sends a message, which must be answered (a `409` would fail it). */
+async function sendInOtherChat(t: ReturnType<typeof setup>): Promise<void> {
+  const other = renderHook(() =>
+    useChat<KestrelUIMessage>({ id: 'other-chat', transport: t.transport, dataPartSchemas: kestrelDataPartSchemas }),
+  );
+  const scenario = getScenario('completed-text');
+  await inBackground(() =>
+    other.result.current.sendMessage({ text: `[scenario:completed-text] ${scenario.input} elsewhere` }),
+  ).done();
+  expect(other.result.current.error).toBeUndefined();
+  expect(visibleText(other.result.current.messages.at(-1)!)).toBe(scenario.expected.assistantText);
+  other.unmount();
+}
+
 /** Sends a paced message and calls `stop()` once its draft streams: the transport lets the run go. */
 async function stopMidStream(
   t: ReturnType<typeof setup>,
@@ -515,33 +562,33 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
   });
 
   it("two chats on one session: a message in one, right after stop() with onAbort: 'cancel' in the other, waits for that run", async () => {
-    // An app that gives every chat of the page one Kestrel session: the first run names it.
-    const shared: { sessionId?: string } = {};
-    const t = setup({
-      delayMs: 15,
-      transport: {
-        onAbort: 'cancel',
-        sessionId: () => shared.sessionId,
-        onSessionId: ({ sessionId }) => void (shared.sessionId ??= sessionId),
-      },
-    });
+    const { t, shared } = oneSessionSetup();
     await stopMidStream(t); // the first chat's run, still live on the server
-    const other = renderHook(() =>
-      useChat<KestrelUIMessage>({ id: 'other-chat', transport: t.transport, dataPartSchemas: kestrelDataPartSchemas }),
-    );
-    const scenario = getScenario('completed-text');
-    await inBackground(() =>
-      other.result.current.sendMessage({ text: `[scenario:completed-text] ${scenario.input} elsewhere` }),
-    ).done();
-    expect(other.result.current.error).toBeUndefined();
-    expect(visibleText(other.result.current.messages.at(-1)!)).toBe(scenario.expected.assistantText);
+    await sendInOtherChat(t);
     const starts = t.recorder.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/runs'));
     // Both in the one session, and the second start was not refused (a 409 would have failed the other chat).
     expect(starts.map((request) => request.path)).toEqual([
       '/v1/sessions/new/runs',
       `/v1/sessions/${shared.sessionId}/runs`,
     ]);
-    other.unmount();
+    expect(t.recorder.requests.filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1);
+  });
+
+  it('two chats on one session: a run stopped before its start was answered is waited for once it names the session', async () => {
+    // The first start's answer is slow to come: stop() lands before the run (and its session) is known.
+    const { recorder, fetch } = slowFirstStartFetch();
+    const { t, shared } = oneSessionSetup({ fetch });
+    const sending = inBackground(() => t.chat().sendMessage({ text: '[scenario:completed-text] first' }));
+    await waitFor(() => expect(t.chat().status).toBe('submitted'));
+    await act(() => t.chat().stop());
+    await sending.done();
+    await waitFor(() => expect(shared.sessionId).toBeDefined()); // the stopped run named the session: still live
+    await sendInOtherChat(t);
+    const starts = recorder.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/runs'));
+    expect(starts.map((request) => request.path)).toEqual([
+      '/v1/sessions/new/runs',
+      `/v1/sessions/${shared.sessionId}/runs`,
+    ]);
   });
 
   it('a message stopped while it waits for the cancelled run starts nothing, and the next one still waits', async () => {
@@ -563,17 +610,8 @@ describe('useChat with KestrelChatTransport against the loopback mock Kestrel', 
   });
 
   it('a message sent after stop() of a run whose start had not answered yet goes to the session that run named', async () => {
-    const recorder = recordingFetch();
-    let first = true;
     // The first start's answer is slow to come: stop() lands before the run (and its session) is known.
-    const slowFirstStart: typeof fetch = async (input, init) => {
-      const response = await recorder.fetch(input, init);
-      if (first && init?.method === 'POST') {
-        first = false;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      return response;
-    };
+    const { recorder, fetch: slowFirstStart } = slowFirstStartFetch();
     const sessions: string[] = [];
     const t = setup({
       client: { fetch: slowFirstStart },

@@ -62,7 +62,7 @@ type SendOptions<M extends UIMessage> = Parameters<ChatTransport<M>['sendMessage
 /** How long a chat's next run waits for a run stop() cancelled to end before it is sent anyway. */
 const CANCEL_SETTLE_MS = 10_000;
 
-/** Waits for `pending` (when there is one), until `deadline` (a `Date.now()` time), or until `signal` aborts. */
+/** Waits for `pending` (when there is one), until `deadline` (a `performance.now()` time), or until `signal` aborts. */
 function settledOrGiveUp(
   pending: Promise<unknown> | undefined,
   signal: AbortSignal | undefined,
@@ -75,7 +75,7 @@ function settledOrGiveUp(
       signal?.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(done, Math.max(0, deadline - performance.now()));
     signal?.addEventListener('abort', done, { once: true });
     void pending.then(done);
   });
@@ -123,7 +123,7 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
    * session (an app that maps several chats to one session) waits for them too.
    */
   readonly #cancellingIn = new Map<string, Promise<unknown>>();
-  /** The session a run was started in, for a run stopped before it named its session itself. */
+  /** The session a run was started in, for a run stopped before its `run.started` named it. */
   readonly #startedIn = new WeakMap<RunHandle<P>, string>();
 
   constructor(options: KestrelChatTransportOptions<P>) {
@@ -146,7 +146,7 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
     if (input.trim() === '')
       throw new KestrelChatError('no-input', 'A Kestrel run takes text input: the last user message has no text');
     // One bound for both waits below: the chat's own stopped runs, then another chat's in the same session.
-    const deadline = Date.now() + CANCEL_SETTLE_MS;
+    const deadline = performance.now() + CANCEL_SETTLE_MS;
     await settledOrGiveUp(this.#cancelling.get(chatId), abortSignal, deadline);
     // Read after the wait: a run stopped before its start was answered names the chat's session only now.
     const sessionId =
@@ -351,8 +351,16 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       // with any run stopped before it still live (a cancel that failed on the network waits for the run itself).
       const stopped = Promise.allSettled([handle.cancel(), handle.result]);
       chainPending(this.#cancelling, chatId, stopped);
-      const sessionId = handle.getState().sessionId ?? this.#startedIn.get(handle) ?? this.#sessions.get(chatId);
-      if (sessionId !== undefined) chainPending(this.#cancellingIn, sessionId, stopped);
+      const known = handle.getState().sessionId ?? this.#startedIn.get(handle);
+      if (known !== undefined) return chainPending(this.#cancellingIn, known, stopped);
+      // A new session, or a replay, not named yet (its run.started is still to come): recorded once it is.
+      const stopWatching = handle.subscribe(() => {
+        const named = handle.getState().sessionId;
+        if (named === null) return;
+        stopWatching();
+        chainPending(this.#cancellingIn, named, stopped);
+      });
+      void stopped.then(stopWatching);
     };
     // Each draft chunk restates the whole draft: a reader that falls behind needs only the newest.
     const queue = createChunkQueue<UIMessageChunk>({
