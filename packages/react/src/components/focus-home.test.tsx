@@ -109,6 +109,15 @@ describeModes('focus when a focused part of the view goes away', ({ options }) =
     await waitFor(() => expect(document.activeElement).toBe(runRoot()));
   });
 
+  it('Reconnect: once the run resumes, the alert is gone and focus is on the run view', async () => {
+    const into = show(kestrel.client({ scenario: 'truncated' }), 'Summarise');
+    const user = userEvent.setup();
+    const reconnect = await screen.findByRole('button', { name: 'Reconnect' }, { timeout: 5_000 });
+    await user.click(reconnect);
+    await waitFor(() => expect(into.run!.getState().phase).not.toBe('error'));
+    await waitFor(() => expect(document.activeElement).toBe(runRoot()));
+  });
+
   it('a WAITING question, once answered, hands focus to the run view, where the answer continues', async () => {
     const scenario = getScenario('waiting-approval');
     show(kestrel.client({ scenario: scenario.name }), scenario.input);

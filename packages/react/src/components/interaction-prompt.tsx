@@ -124,6 +124,16 @@ function NotTaken({
   );
 }
 
+// The input types a person types text into. A checkbox's value ("on"), a select's or a range's is not typing.
+const TEXT_INPUT = /^(text|search|email|url|tel|password|number)$/;
+
+/** Whether `element` is a text field holding text (a textarea, a text input, an editable region). */
+function holdsTyping(element: Element | null): boolean {
+  if (element instanceof HTMLTextAreaElement) return element.value !== '';
+  if (element instanceof HTMLInputElement) return TEXT_INPUT.test(element.type) && element.value !== '';
+  return element instanceof HTMLElement && element.isContentEditable && element.textContent !== '';
+}
+
 interface PromptFormProps extends Omit<InteractionPromptProps, 'run' | 'renderInteraction' | 'now'> {
   readonly controller: AnyInteractionController;
   /** What the app rendered; `undefined` for the built-in UI. */
@@ -143,7 +153,7 @@ function PromptForm({ controller, custom, focusOnWait = true, labels, className,
 
   useEffect(() => {
     // Never from a field holding what the person is typing (a conversation's composer): the status says it waits.
-    if (focusOnWait && !(document.activeElement as HTMLTextAreaElement | null)?.value) root.current?.focus();
+    if (focusOnWait && !holdsTyping(document.activeElement)) root.current?.focus();
   }, [focusOnWait, root]);
 
   const busy = state === 'submitting';

@@ -6,6 +6,7 @@ import { useRunSelector } from '../use-run-selector.js';
 import { useRunLabels, type KestrelLabels, type RunLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 import { useVoice } from './run-voice.js';
+import { ActionButton } from './action-button.js';
 import { useOwnElement } from './use-own-element.js';
 import { shallowEqual } from './shallow-equal.js';
 
@@ -71,14 +72,13 @@ export function RunErrorAlert({ run: ownRun, labels, className, ref, ...rest }: 
       <ErrorDetail error={error} labels={t} />
       {afterOutcome ? <p data-kestrel-after-outcome="">{t.errorAfterOutcome}</p> : null}
       {retryMode === null ? null : (
-        <button
-          type="button"
-          data-kestrel-action={retryMode === 'resume' ? 'reconnect' : 'retry'}
+        // An action button: when Reconnect or Try again takes the alert away with it, focus stays in the view.
+        <ActionButton
+          action={retryMode === 'resume' ? 'reconnect' : 'retry'}
           data-retry-mode={retryMode}
-          onClick={() => run.retry()}
-        >
-          {t.errorAction(retryMode)}
-        </button>
+          label={t.errorAction(retryMode)}
+          act={() => run.retry()}
+        />
       )}
     </div>
   );

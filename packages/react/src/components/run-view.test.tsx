@@ -352,6 +352,43 @@ describe('RunView', () => {
     expect(screen.getByRole('status').textContent).toBe('Run finished');
   });
 
+  const fields = {
+    'a checkbox': <input type="checkbox" aria-label="field" defaultChecked />,
+    'a select': (
+      <select aria-label="field" defaultValue="b">
+        <option value="a">a</option>
+        <option value="b">b</option>
+      </select>
+    ),
+    'an empty text field': <input type="text" aria-label="field" />,
+    'a text field holding text': <input type="text" aria-label="field" defaultValue="a follow-up" />,
+    'a textarea holding text': <textarea aria-label="field" defaultValue="a follow-up" />,
+  };
+  it.each([
+    ['a checkbox', true],
+    ['a select', true],
+    ['an empty text field', true],
+    ['a text field holding text', false],
+    ['a textarea holding text', false],
+  ] as const)('when the run starts waiting with focus on %s, the prompt takes focus: %s', (what, takes) => {
+    const run = createScenarioRun(getScenario('waiting-approval'), { upTo: 8 });
+    render(
+      <>
+        {fields[what]}
+        <RunView run={run} />
+      </>,
+    );
+    const focused = screen.getByLabelText('field');
+    focused.focus();
+    act(() => {
+      while (run.source.step()) {
+        // to the WAITING settle
+      }
+    });
+    const prompt = screen.getByRole('form', { name: 'Send the Q3 report to the board (6 recipients)?' });
+    expect(document.activeElement).toBe(takes ? prompt : focused);
+  });
+
   it('passes its labels to every part', () => {
     render(
       <RunView
