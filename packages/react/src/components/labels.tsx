@@ -12,6 +12,10 @@ export interface RunLabels {
   readonly statusFinishedWithNote: (note: string) => string;
   /** A FAILED outcome only; what broke on the way (phase `error`) has its own announcements below. */
   readonly statusFailed: string;
+  /** A FAILED outcome with the server's `message` (cut to 300 characters): why is heard with the outcome. */
+  readonly statusFailedWithMessage: (message: string) => string;
+  /** Added to "Run finished" when the COMPLETED run's `finalizedPayload` fails the app's `payloadSchema`. */
+  readonly statusPayloadInvalid: string;
   readonly statusCancelled: string;
   readonly statusDetached: string;
   readonly statusConnectionLost: string;
@@ -136,6 +140,8 @@ export const defaultRunLabels: RunLabels = {
   statusFinished: 'Run finished',
   statusFinishedWithNote: (note) => `Run finished. ${note}`,
   statusFailed: 'Run failed',
+  statusFailedWithMessage: (message) => `Run failed: ${message}`,
+  statusPayloadInvalid: "Its structured result does not match this app's schema.",
   statusCancelled: 'Run cancelled',
   statusDetached: 'Stopped following the run',
   statusConnectionLost: 'Connection lost: no result received',

@@ -23,7 +23,9 @@ describe('Run.Root and its parts', () => {
     expect(root.tagName).toBe('SECTION');
     expect(root.className).toBe('mine');
     expect([root.getAttribute('data-phase'), root.getAttribute('data-status')]).toEqual(['settled', 'FAILED']);
-    expect(screen.getByRole('status').textContent).toBe('Run failed');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Run failed: The model provider is overloaded. Try again shortly.',
+    );
     expect(part(root, 'outcome')?.textContent).toContain('provider_overloaded');
     expect(part(root, 'assistant-text')?.textContent).toContain('model provider is overloaded');
     await expectNoAxeViolations(container);

@@ -1,11 +1,11 @@
-import { getScenario, createScenarioSource, scenarios } from '@kestrel/testing';
+import { getScenario, createScenarioSource, invoiceSchema, scenarios } from '@kestrel/testing';
 import { act, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fixedSource, withFinishReason } from '../test-support/fixed-source.test-helper.js';
 import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { defaultLabels } from './default-labels.js';
-import { RunStatus } from './run-status.js';
+import { announcementText, RunStatus, selectAnnouncementDetails } from './run-status.js';
 
 describe('RunStatus', () => {
   it('is one polite live region that announces start, then finish, not each delta', async () => {
@@ -36,9 +36,37 @@ describe('RunStatus', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('says a payload that fails the schema with the outcome, and a valid one not at all', () => {
+    const { rerender } = render(
+      <RunStatus
+        run={createScenarioSource(getScenario('completed-invalid-payload'), { payloadSchema: invoiceSchema })}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      "Run finished. Its structured result does not match this app's schema.",
+    );
+    rerender(
+      <RunStatus run={createScenarioSource(getScenario('completed-payload'), { payloadSchema: invoiceSchema })} />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Run finished');
+  });
+
+  it('cuts a long failure message to 300 characters', () => {
+    const long = 'x'.repeat(1_000);
+    const state = { ...createScenarioSource(getScenario('failed-no-text')).getState() };
+    const output = state.output as Extract<NonNullable<typeof state.output>, { status: 'FAILED' }>;
+    const text = announcementText(
+      'failed',
+      selectAnnouncementDetails({ ...state, output: { ...output, error: { ...output.error, message: long } } }),
+      defaultLabels,
+    );
+    expect(text).toBe(`Run failed: ${'x'.repeat(300)}…`);
+  });
+
   it.each([
     ['waiting-approval', 'waiting', 'Waiting for your answer'],
-    ['failed-retryable', 'failed', 'Run failed'],
+    ['failed-retryable', 'failed', 'Run failed: The model provider is overloaded. Try again shortly.'],
+    ['failed-no-text', 'failed', 'Run failed: This action is not permitted by policy.'],
     ['cancelled', 'cancelled', 'Run cancelled'],
     ['truncated', 'stream-ended', 'The stream broke before the run finished'],
     ['malformed-event', 'protocol-error', 'The server sent an invalid event'],

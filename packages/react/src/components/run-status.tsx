@@ -7,6 +7,7 @@ import { finishNoteText, selectFinishNoteReason } from './finish-notice.js';
 import { useRunLabels, type KestrelLabels, type RunLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 import { useVoice } from './run-voice.js';
+import { shallowEqual } from './shallow-equal.js';
 import { useOwnElement } from './use-own-element.js';
 
 /**
@@ -96,12 +97,40 @@ const texts: Record<Exclude<RunAnnouncement, 'none'>, keyof RunLabels> = {
   'timed-out': 'statusTimedOut',
 };
 
-export function announcementText(announcement: RunAnnouncement, noteReason: string | null, labels: RunLabels): string {
+/** What an outcome's sentence says besides the outcome: the finish note, why it FAILED, a payload that fails its schema. */
+export interface AnnouncementDetails {
+  readonly noteReason: string | null;
+  readonly failure: string | null;
+  readonly payloadInvalid: boolean;
+}
+
+const FAILURE_CHARS = 300;
+
+export function selectAnnouncementDetails(state: RunState): AnnouncementDetails {
+  const message = state.output?.status === 'FAILED' ? state.output.error.message : '';
+  return {
+    noteReason: selectFinishNoteReason(state),
+    failure: message === '' ? null : message.length > FAILURE_CHARS ? `${message.slice(0, FAILURE_CHARS)}…` : message,
+    payloadInvalid: state.payload?.status === 'invalid',
+  };
+}
+
+export function announcementText(
+  announcement: RunAnnouncement,
+  details: AnnouncementDetails,
+  labels: RunLabels,
+): string {
   if (announcement === 'none') return '';
-  // One region, one sentence: the finish note rides on "Run finished" rather than a second live region competing with it.
-  if (announcement === 'finished-with-note' && noteReason !== null)
-    return labels.statusFinishedWithNote(finishNoteText(labels, noteReason));
-  return labels[texts[announcement]] as string;
+  // One region, one sentence: what the outcome carries (the finish note, why it failed, a payload that fails its
+  // schema) rides on it rather than a second live region competing with it, and a person hears it with the outcome.
+  if (announcement === 'failed' && details.failure !== null) return labels.statusFailedWithMessage(details.failure);
+  if (announcement !== 'finished' && announcement !== 'finished-with-note')
+    return labels[texts[announcement]] as string;
+  const notes = [
+    details.noteReason === null ? '' : finishNoteText(labels, details.noteReason),
+    details.payloadInvalid ? labels.statusPayloadInvalid : '',
+  ].filter((note) => note !== '');
+  return notes.length === 0 ? labels.statusFinished : labels.statusFinishedWithNote(notes.join(' '));
 }
 
 const selectError = (state: RunState) => state.error;
@@ -140,7 +169,7 @@ export interface RunStatusProps extends Omit<HTMLAttributes<HTMLDivElement>, 'ch
 export function RunStatus({ run: ownRun, labels, asChild = false, children, className, ref, ...rest }: RunStatusProps) {
   const run = usePartRun(ownRun, 'Run.Status');
   const announcement = useRunSelector(run, selectAnnouncement);
-  const noteReason = useRunSelector(run, selectFinishNoteReason);
+  const details = useRunSelector(run, selectAnnouncementDetails, shallowEqual);
   const [own, setRef] = useOwnElement(ref);
   const error = useRunSelector(run, selectError);
   // Of two views of this run, one says the sentence, the others show it with aria-live="off"; what broke is left to a
@@ -160,7 +189,7 @@ export function RunStatus({ run: ownRun, labels, asChild = false, children, clas
       data-announcement={announcement}
     >
       {asChild ? <Slottable>{children}</Slottable> : null}
-      {announcementText(announcement, noteReason, text)}
+      {announcementText(announcement, details, text)}
     </Comp>
   );
 }

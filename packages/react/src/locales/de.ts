@@ -53,6 +53,8 @@ export const de: KestrelLabels = {
   statusFinished: 'Lauf abgeschlossen',
   statusFinishedWithNote: (note) => `Lauf abgeschlossen. ${note}`,
   statusFailed: 'Lauf fehlgeschlagen',
+  statusFailedWithMessage: (message) => `Lauf fehlgeschlagen: ${message}`,
+  statusPayloadInvalid: 'Das strukturierte Ergebnis passt nicht zum Schema dieser App.',
   statusCancelled: 'Lauf abgebrochen',
   statusDetached: 'Der Lauf wird nicht mehr verfolgt',
   statusConnectionLost: 'Verbindung verloren: kein Ergebnis erhalten',

@@ -54,6 +54,8 @@ export const es: KestrelLabels = {
   statusFinished: 'Ejecución terminada',
   statusFinishedWithNote: (note) => `Ejecución terminada. ${note}`,
   statusFailed: 'La ejecución falló',
+  statusFailedWithMessage: (message) => `La ejecución falló: ${message}`,
+  statusPayloadInvalid: 'El resultado estructurado no coincide con el esquema de esta aplicación.',
   statusCancelled: 'Ejecución cancelada',
   statusDetached: 'Se dejó de seguir la ejecución',
   statusConnectionLost: 'Conexión perdida: no se recibió ningún resultado',

@@ -54,6 +54,8 @@ export const fr: KestrelLabels = {
   statusFinished: 'Exécution terminée',
   statusFinishedWithNote: (note) => `Exécution terminée. ${note}`,
   statusFailed: 'Échec de l’exécution',
+  statusFailedWithMessage: (message) => `Échec de l’exécution : ${message}`,
+  statusPayloadInvalid: 'Le résultat structuré ne correspond pas au schéma de cette application.',
   statusCancelled: 'Exécution annulée',
   statusDetached: 'L’exécution n’est plus suivie',
   statusConnectionLost: 'Connexion perdue : aucun résultat reçu',

@@ -50,6 +50,8 @@ export const ja: KestrelLabels = {
   statusFinished: '実行が完了しました',
   statusFinishedWithNote: (note) => `実行が完了しました。${note}`,
   statusFailed: '実行に失敗しました',
+  statusFailedWithMessage: (message) => `実行に失敗しました：${message}`,
+  statusPayloadInvalid: '構造化された結果がアプリのスキーマに一致しません。',
   statusCancelled: '実行はキャンセルされました',
   statusDetached: '実行の追跡を停止しました',
   statusConnectionLost: '接続が切れました。結果は受信していません',

@@ -4,8 +4,7 @@ import { Fragment, useEffect, useRef, useState, type HTMLAttributes, type Ref } 
 import { failureArgs } from './failure-reason.js';
 import { useKestrelLabels } from '../default-labels.js';
 import type { KestrelLabels } from '../labels.js';
-import { announcementText, selectAnnouncement } from '../run-status.js';
-import { selectFinishNoteReason } from '../finish-notice.js';
+import { announcementText, selectAnnouncement, selectAnnouncementDetails } from '../run-status.js';
 import { useSessionContext } from './session-context.js';
 
 /** Props of `Session.Status`: `div` attributes passed through. */
@@ -38,7 +37,7 @@ function sentenceFor(entry: SessionEntry<unknown>, seen: Seen | undefined, t: Ke
       // Only a run seen in progress here: a page of history read aloud would drown the conversation.
       if (before === undefined || !inProgress.has(before)) return null;
       const state = entry.run.getState();
-      return announcementText(selectAnnouncement(state), selectFinishNoteReason(state), t);
+      return announcementText(selectAnnouncement(state), selectAnnouncementDetails(state), t);
     }
     // What broke (`interrupted`) is said by the run's own alert (Run.Error) in the thread: said once, not twice.
     case 'interrupted':

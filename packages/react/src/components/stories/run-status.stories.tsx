@@ -15,7 +15,7 @@ type Story = StoryObj<typeof meta>;
 export const Started: Story = { args: { scenario: 'completed-text', freeze: { upTo: 8 } } };
 export const Waiting: Story = { args: { scenario: 'waiting-text' } };
 export const Finished: Story = { args: { scenario: 'completed-text' } };
-/** A FAILED outcome: the only state announced as "Run failed". */
+/** A FAILED outcome: the only state announced as "Run failed" (with its message: why is heard with it). */
 export const Failed: Story = { args: { scenario: 'failed-no-text' } };
 export const Cancelled: Story = { args: { scenario: 'cancelled' } };
 export const Detached: Story = {
