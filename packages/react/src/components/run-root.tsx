@@ -1,7 +1,7 @@
 'use client';
 import type { RunBinding, RunOutputStatus, RunPhase, RunState } from '@kestrel/core';
 import { Slot } from './slot.js';
-import { useMemo, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useEffect, useMemo, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { KestrelLabelsProvider } from './labels.js';
 import type { RenderPayload } from './payload-panel.js';
@@ -13,6 +13,8 @@ import {
   type RunContextValue,
 } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
+import { warnDroppedParts } from './dropped-parts.js';
+import { useOwnElement } from './use-own-element.js';
 import { useStableBinding } from './use-stable-binding.js';
 import type { ViewRenderers } from './view-renderers.js';
 
@@ -61,6 +63,12 @@ export function RunRoot<P>({
   const binding = useStableBinding(run as RunBinding<unknown>);
   const { phase, status } = useRunSelector(binding, selectRoot, shallowEqual);
   const context = useMemo<RunContextValue>(() => ({ run: binding, renderText }), [binding, renderText]);
+  const [own, setRef] = useOwnElement(ref);
+  if (process.env.NODE_ENV !== 'production') {
+    // Development only, and so the same in every render of a build: bundlers drop the hook and its warning.
+    // eslint-disable-next-line react-hooks/rules-of-hooks
+    useEffect(() => warnDroppedParts(own, binding), [own, binding, phase, status]);
+  }
   const Comp = asChild ? Slot : 'section';
   const body = (
     <RunContext.Provider value={context}>
@@ -68,7 +76,7 @@ export function RunRoot<P>({
       <RenderPayloadContext.Provider value={renderPayload as RenderPayload<unknown> | undefined}>
         <ToolsContext.Provider value={tools}>
           <RenderInteractionContext.Provider value={renderInteraction}>
-            <Comp {...rest} ref={ref} data-kestrel-run="" data-phase={phase} data-status={status}>
+            <Comp {...rest} ref={setRef} data-kestrel-run="" data-phase={phase} data-status={status}>
               {children}
             </Comp>
           </RenderInteractionContext.Provider>

@@ -15,10 +15,11 @@ import {
   type RunState,
   type TextAnswer,
 } from '@kestrel/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { issuesByKey, type AnswerIssueKey } from './answer-draft.js';
 import { usePartRun } from './run-context.js';
+import { markShownByHook } from './dropped-parts.js';
 import { useCountdown } from './use-countdown.js';
 
 export type { AnswerIssueKey } from './answer-draft.js';
@@ -229,7 +230,14 @@ export function useInteraction(
   run?: InteractionRun,
   options: UseInteractionOptions = {},
 ): InteractionController | null {
-  const controller = useInteractionController(usePartRun(run, 'useInteraction'), options.now);
+  const source = usePartRun(run, 'useInteraction');
+  const controller = useInteractionController(source, options.now);
+  if (process.env.NODE_ENV !== 'production') {
+    // Development only, and so the same in every render of a build: the app's own markup shows the question, which
+    // Run.Root's check for a dropped question must know (dropped-parts.ts).
+    // eslint-disable-next-line react-hooks/rules-of-hooks
+    useLayoutEffect(() => markShownByHook(source, 'interaction'), [source]);
+  }
   // One object for every kind; its members agree with `kind`, which the union cannot see.
   return controller as InteractionController | null;
 }

@@ -20,6 +20,7 @@ export function AnswerFirst({ run }: { run: RunBinding }) {
       </header>
       <Run.Text />
       <Run.FinishNotice />
+      <Run.Payload />
       <Run.Outcome />
       <Run.Prompt />
       <Run.Error />
@@ -56,6 +57,8 @@ export function WithBanner({ run }: { run: RunBinding }) {
       <Run.Connection />
       <StoppedBanner />
       <Run.Text />
+      <Run.Payload />
+      <Run.Prompt />
       <Run.Error />
       <Run.Cancel />
     </Run.Root>
