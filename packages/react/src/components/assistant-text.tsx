@@ -72,7 +72,8 @@ export interface AssistantTextProps extends Omit<HTMLAttributes<HTMLDivElement>,
  * just before the group, empty while the draft streams, receives the settled answer as it is shown, as plain text (one
  * text node, never HTML), cut at a word boundary after about 4,000 characters and then marked as continuing on the
  * page (`labels.answerContinues`). It is emptied again 7 seconds later, so browsing the page finds the answer once.
- * A run first seen settled (a reload, a history) announces nothing. Exported as `Run.Text` too.
+ * A run first seen settled (a history, a run resumed with its result) announces nothing; one re-attached by id replays
+ * its events, and is heard as it settles again. Exported as `Run.Text` too.
  *
  * @example
  * <AssistantText run={run} />
