@@ -3,6 +3,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type FormEvent,
@@ -10,6 +11,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { markShown } from './dropped-parts.js';
 import type { RunState } from '@kestrel/core';
 import { draftToAnswer, emptyDraft, type AnswerDraft } from './answer-draft.js';
 import {
@@ -83,6 +85,11 @@ export function InteractionPrompt({
   ...props
 }: InteractionPromptProps) {
   const run = usePartRun(ownRun, 'Run.Prompt');
+  if (process.env.NODE_ENV !== 'production') {
+    // Development only, and so the same in every render of a build: tells Run.Root the question has a part.
+    // eslint-disable-next-line react-hooks/rules-of-hooks
+    useLayoutEffect(() => markShown(run, 'interaction'), [run]);
+  }
   const fromRoot = useContext(RenderInteractionContext);
   // An answer that came too late, for the run it was sent to: said once the question is gone.
   const [late, setLate] = useState<{ readonly runId: string; readonly reason: 'answered-elsewhere' | 'gone' }>();
@@ -124,14 +131,23 @@ function NotTaken({
   );
 }
 
-// The input types a person types text into. A checkbox's value ("on"), a select's or a range's is not typing.
-const TEXT_INPUT = /^(text|search|email|url|tel|password|number)$/;
+// The input types a person types into. A checkbox's value ("on"), a select's or a range's is not typing.
+const TEXT_INPUT = /^(text|search|email|url|tel|password|number|date|time|datetime-local|month|week)$/;
 
-/** Whether `element` is a text field holding text (a textarea, a text input, an editable region). */
+/**
+ * Whether `element` (the focused one) is an editable text field holding text: a textarea, a text input, an editable
+ * region, inside open shadow roots too. A read-only field (a share link) is not typing. A custom element whose
+ * shadow root is closed is judged by the `value` it exposes, as form-associated text fields (Shoelace, Material) do.
+ */
 function holdsTyping(element: Element | null): boolean {
-  if (element instanceof HTMLTextAreaElement) return element.value !== '';
-  if (element instanceof HTMLInputElement) return TEXT_INPUT.test(element.type) && element.value !== '';
-  return element instanceof HTMLElement && element.isContentEditable && element.textContent !== '';
+  let focused = element;
+  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  if (focused instanceof HTMLTextAreaElement) return !focused.readOnly && focused.value !== '';
+  if (focused instanceof HTMLInputElement)
+    return TEXT_INPUT.test(focused.type) && !focused.readOnly && focused.value !== '';
+  if (focused instanceof HTMLElement && focused.isContentEditable) return focused.textContent?.trim() !== '';
+  const value = (focused as { value?: unknown } | null)?.value;
+  return focused?.localName.includes('-') === true && typeof value === 'string' && value !== '';
 }
 
 interface PromptFormProps extends Omit<InteractionPromptProps, 'run' | 'renderInteraction' | 'now'> {

@@ -1,6 +1,7 @@
 'use client';
 import type { PayloadState, RunSource, RunState } from '@kestrel/core';
-import { useEffect, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useEffect, useLayoutEffect, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { markShown } from './dropped-parts.js';
 import { useRunSelector } from '../use-run-selector.js';
 import { IssueList } from './issue-list.js';
 import { useRunLabels, type KestrelLabels } from './labels.js';
@@ -106,6 +107,8 @@ export function PayloadPanel<P>({
     useEffect(() => {
       if (payload?.status === 'valid' && renderPayload === undefined) warnUnrendered(runId);
     }, [payload?.status, renderPayload, runId]);
+    // eslint-disable-next-line react-hooks/rules-of-hooks
+    useLayoutEffect(() => markShown(run, 'payload'), [run]);
   }
   if (payload === null || payload.status === 'absent') return null;
   // Section or div, the root is an HTMLElement either way.

@@ -13,7 +13,7 @@ import {
   type RunContextValue,
 } from './run-context.js';
 import { shallowEqual } from './shallow-equal.js';
-import { warnDroppedParts } from './dropped-parts.js';
+import { DROPPED_PART_CHECK_MS, warnDroppedParts } from './dropped-parts.js';
 import { useOwnElement } from './use-own-element.js';
 import { useStableBinding } from './use-stable-binding.js';
 import type { ViewRenderers } from './view-renderers.js';
@@ -67,7 +67,11 @@ export function RunRoot<P>({
   if (process.env.NODE_ENV !== 'production') {
     // Development only, and so the same in every render of a build: bundlers drop the hook and its warning.
     // eslint-disable-next-line react-hooks/rules-of-hooks
-    useEffect(() => warnDroppedParts(own, binding), [own, binding, phase, status]);
+    useEffect(() => {
+      if (phase !== 'settled') return;
+      const timer = setTimeout(() => warnDroppedParts(own, binding), DROPPED_PART_CHECK_MS);
+      return () => clearTimeout(timer);
+    }, [own, binding, phase, status]);
   }
   const Comp = asChild ? Slot : 'section';
   const body = (

@@ -51,6 +51,33 @@ describe('RunStatus', () => {
     expect(screen.getByRole('status').textContent).toBe('Run finished');
   });
 
+  it("an app's own statusFailed, from before statusFailedWithMessage, is never followed by English", () => {
+    render(
+      <RunStatus
+        run={createScenarioSource(getScenario('failed-no-text'))}
+        labels={{ statusFailed: 'Fehlgeschlagen', statusFinished: 'Fertig' }}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Fehlgeschlagen: This action is not permitted by policy.');
+    const invalid = createScenarioSource(getScenario('completed-invalid-payload'), { payloadSchema: invoiceSchema });
+    const details = selectAnnouncementDetails(invalid.getState());
+    expect(announcementText('finished', details, { ...defaultLabels, statusFinished: 'Fertig' })).toBe('Fertig');
+  });
+
+  it('says a failure message as one line, blank as none', () => {
+    const state = createScenarioSource(getScenario('failed-no-text')).getState();
+    const output = state.output as Extract<NonNullable<typeof state.output>, { status: 'FAILED' }>;
+    const withMessage = (message: string) =>
+      announcementText(
+        'failed',
+        selectAnnouncementDetails({ ...state, output: { ...output, error: { ...output.error, message } } }),
+        defaultLabels,
+      );
+    expect(withMessage('Quota\n  exceeded.\n')).toBe('Run failed: Quota exceeded.');
+    expect(withMessage('   ')).toBe('Run failed');
+    expect(withMessage(`${'x'.repeat(299)}🦅🦅`)).toBe(`Run failed: ${'x'.repeat(299)}🦅…`);
+  });
+
   it('cuts a long failure message to 300 characters', () => {
     const long = 'x'.repeat(1_000);
     const state = { ...createScenarioSource(getScenario('failed-no-text')).getState() };

@@ -4,7 +4,7 @@ import { Slot, Slottable } from './slot.js';
 import type { HTMLAttributes, ReactElement, Ref } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { finishNoteText, selectFinishNoteReason } from './finish-notice.js';
-import { useRunLabels, type KestrelLabels, type RunLabels } from './labels.js';
+import { defaultRunLabels, useRunLabels, type KestrelLabels, type RunLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 import { useVoice } from './run-voice.js';
 import { shallowEqual } from './shallow-equal.js';
@@ -106,14 +106,28 @@ export interface AnnouncementDetails {
 
 const FAILURE_CHARS = 300;
 
+/** The server's failure message as one line of at most 300 characters (never a split emoji), or null when blank. */
+function failureLine(message: string): string | null {
+  const line = message.replace(/\s+/g, ' ').trim();
+  if (line === '') return null;
+  const characters = Array.from(line);
+  return characters.length > FAILURE_CHARS ? `${characters.slice(0, FAILURE_CHARS).join('').trimEnd()}…` : line;
+}
+
 export function selectAnnouncementDetails(state: RunState): AnnouncementDetails {
-  const message = state.output?.status === 'FAILED' ? state.output.error.message : '';
   return {
     noteReason: selectFinishNoteReason(state),
-    failure: message === '' ? null : message.length > FAILURE_CHARS ? `${message.slice(0, FAILURE_CHARS)}…` : message,
+    failure: state.output?.status === 'FAILED' ? failureLine(state.output.error.message) : null,
     payloadInvalid: state.payload?.status === 'invalid',
   };
 }
+
+/**
+ * Whether the app gave its own `outcome` sentence but kept the kit's English `added` one (labels written before
+ * `added` existed): the added words are then left out or built from the app's, never English beside its language.
+ */
+const ownWordsOnly = (labels: RunLabels, outcome: keyof RunLabels, added: keyof RunLabels) =>
+  labels[outcome] !== defaultRunLabels[outcome] && labels[added] === defaultRunLabels[added];
 
 export function announcementText(
   announcement: RunAnnouncement,
@@ -123,12 +137,17 @@ export function announcementText(
   if (announcement === 'none') return '';
   // One region, one sentence: what the outcome carries (the finish note, why it failed, a payload that fails its
   // schema) rides on it rather than a second live region competing with it, and a person hears it with the outcome.
-  if (announcement === 'failed' && details.failure !== null) return labels.statusFailedWithMessage(details.failure);
+  if (announcement === 'failed' && details.failure !== null) {
+    return ownWordsOnly(labels, 'statusFailed', 'statusFailedWithMessage')
+      ? `${labels.statusFailed}: ${details.failure}`
+      : labels.statusFailedWithMessage(details.failure);
+  }
   if (announcement !== 'finished' && announcement !== 'finished-with-note')
     return labels[texts[announcement]] as string;
+  const invalid = details.payloadInvalid && !ownWordsOnly(labels, 'statusFinished', 'statusPayloadInvalid');
   const notes = [
     details.noteReason === null ? '' : finishNoteText(labels, details.noteReason),
-    details.payloadInvalid ? labels.statusPayloadInvalid : '',
+    invalid ? labels.statusPayloadInvalid : '',
   ].filter((note) => note !== '');
   return notes.length === 0 ? labels.statusFinished : labels.statusFinishedWithNote(notes.join(' '));
 }

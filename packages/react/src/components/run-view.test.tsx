@@ -363,6 +363,8 @@ describe('RunView', () => {
     'an empty text field': <input type="text" aria-label="field" />,
     'a text field holding text': <input type="text" aria-label="field" defaultValue="a follow-up" />,
     'a textarea holding text': <textarea aria-label="field" defaultValue="a follow-up" />,
+    'a read-only field holding a link': <input type="text" aria-label="field" readOnly defaultValue="https://x.test" />,
+    'a date field holding a date': <input type="date" aria-label="field" defaultValue="2026-12-03" />,
   };
   it.each([
     ['a checkbox', true],
@@ -370,6 +372,8 @@ describe('RunView', () => {
     ['an empty text field', true],
     ['a text field holding text', false],
     ['a textarea holding text', false],
+    ['a read-only field holding a link', true],
+    ['a date field holding a date', false],
   ] as const)('when the run starts waiting with focus on %s, the prompt takes focus: %s', (what, takes) => {
     const run = createScenarioRun(getScenario('waiting-approval'), { upTo: 8 });
     render(
@@ -387,6 +391,35 @@ describe('RunView', () => {
     });
     const prompt = screen.getByRole('form', { name: 'Send the Q3 report to the board (6 recipients)?' });
     expect(document.activeElement).toBe(takes ? prompt : focused);
+  });
+
+  it("keeps focus in a text field inside a web component's shadow root while it holds text", () => {
+    if (customElements.get('test-composer') === undefined) {
+      customElements.define(
+        'test-composer',
+        class extends HTMLElement {
+          constructor() {
+            super();
+            const field = document.createElement('textarea');
+            field.value = 'a follow-up';
+            this.attachShadow({ mode: 'open' }).append(field);
+          }
+        },
+      );
+    }
+    const run = createScenarioRun(getScenario('waiting-approval'), { upTo: 8 });
+    const { container } = render(<RunView run={run} />);
+    const host = document.createElement('test-composer');
+    container.append(host);
+    const field = host.shadowRoot!.querySelector('textarea')!;
+    field.focus();
+    act(() => {
+      while (run.source.step()) {
+        // to the WAITING settle
+      }
+    });
+    expect(host.shadowRoot!.activeElement).toBe(field);
+    expect(document.activeElement).toBe(host);
   });
 
   it('passes its labels to every part', () => {

@@ -19,7 +19,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { useRunSelector } from '../use-run-selector.js';
 import { issuesByKey, type AnswerIssueKey } from './answer-draft.js';
 import { usePartRun } from './run-context.js';
-import { markShownByHook } from './dropped-parts.js';
+import { markShown } from './dropped-parts.js';
 import { useCountdown } from './use-countdown.js';
 
 export type { AnswerIssueKey } from './answer-draft.js';
@@ -236,7 +236,7 @@ export function useInteraction(
     // Development only, and so the same in every render of a build: the app's own markup shows the question, which
     // Run.Root's check for a dropped question must know (dropped-parts.ts).
     // eslint-disable-next-line react-hooks/rules-of-hooks
-    useLayoutEffect(() => markShownByHook(source, 'interaction'), [source]);
+    useLayoutEffect(() => markShown(source, 'interaction'), [source]);
   }
   // One object for every kind; its members agree with `kind`, which the union cannot see.
   return controller as InteractionController | null;
