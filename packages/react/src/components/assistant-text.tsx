@@ -14,8 +14,11 @@ export type AssistantTextMode = 'streaming' | 'detached' | 'interrupted' | 'fina
 interface TextSlice {
   readonly mode: AssistantTextMode | null;
   readonly text: string;
-  /** A CANCELLED run's text: what it said before it was stopped, named so (a screen reader reads the label). */
-  readonly cancelled?: boolean;
+  /**
+   * A CANCELLED or FAILED run's text: what it said before it was stopped or failed, named so (a screen reader reads
+   * the label), never as the answer.
+   */
+  readonly cutShort?: 'CANCELLED' | 'FAILED';
 }
 
 const none: TextSlice = { mode: null, text: '' };
@@ -38,7 +41,11 @@ export function selectAssistantText(state: RunState): TextSlice {
       // Once settled only the output's own text counts, even when the draft said something else.
       const text = state.output?.assistantText;
       return typeof text === 'string' && text !== ''
-        ? { mode: 'final', text, cancelled: state.status === 'CANCELLED' }
+        ? {
+            mode: 'final',
+            text,
+            cutShort: state.status === 'CANCELLED' || state.status === 'FAILED' ? state.status : undefined,
+          }
         : none;
     }
     default:
@@ -66,12 +73,14 @@ export interface AssistantTextProps extends Omit<HTMLAttributes<HTMLDivElement>,
  * While streaming, the draft is marked in progress in a labelled group that is not live (nor a landmark)
  * (`data-kestrel-part="draft"`, `aria-busy`, "Assistant response, in progress"). Once settled, the same group
  * shows `output.assistantText` (`data-kestrel-part="assistant-text"`, "Assistant response"; "Assistant response,
- * stopped before the end" for a CANCELLED run), even when the draft said something else.
+ * stopped before the end" for a CANCELLED run, "Assistant response, from a run that failed" for a FAILED one), even
+ * when the draft said something else.
  *
  * A screen reader hears the answer once, and never the draft as the answer: a visually hidden polite live region
  * just before the group, empty while the draft streams, receives the settled answer as it is shown, as plain text (one
  * text node, never HTML), cut at a word boundary after about 4,000 characters and then marked as continuing on the
  * page (`labels.answerContinues`). It is emptied again 7 seconds later, so browsing the page finds the answer once.
+ * A CANCELLED or FAILED run's text is not announced: the status says what happened, and the text is not an answer.
  * A run first seen settled (a history, a run resumed with its result) announces nothing; one re-attached by id replays
  * its events, and is heard as it settles again. Exported as `Run.Text` too.
  *
@@ -89,7 +98,7 @@ export function AssistantText({
   const run = usePartRun(ownRun, 'Run.Text');
   const rootRenderText = useOptionalRunContext()?.renderText;
   const renderText = ownRenderText ?? (ownRun === undefined ? rootRenderText : undefined);
-  const { mode, text, cancelled } = useRunSelector(run, selectAssistantText, shallowEqual);
+  const { mode, text, cutShort } = useRunSelector(run, selectAssistantText, shallowEqual);
   const t = useRunLabels(labels);
   const shown = useRef<HTMLDivElement | null>(null);
   if (mode === null) return null;
@@ -104,7 +113,15 @@ export function AssistantText({
         ref={ref}
         role="group"
         // No longer "in progress" once the stream stopped short: its marker says what it is then.
-        aria-label={mode === 'streaming' ? t.draftRegion : cancelled ? t.cancelledRegion : t.assistantRegion}
+        aria-label={
+          mode === 'streaming'
+            ? t.draftRegion
+            : cutShort === 'CANCELLED'
+              ? t.cancelledRegion
+              : cutShort === 'FAILED'
+                ? t.failedRegion
+                : t.assistantRegion
+        }
         aria-busy={mode === 'streaming'}
         className={className}
         data-kestrel-part={final ? 'assistant-text' : 'draft'}

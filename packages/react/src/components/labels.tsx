@@ -28,6 +28,8 @@ export interface RunLabels {
   readonly assistantRegion: string;
   /** The label of the text of a run stopped before it finished (CANCELLED): what it said until then. */
   readonly cancelledRegion: string;
+  /** The label of the text of a FAILED run: what it said before the failure, which is not the answer asked for. */
+  readonly failedRegion: string;
   /** The label of the region holding the draft while it streams (not a live region). */
   readonly draftRegion: string;
   readonly draftInProgress: string;
@@ -152,6 +154,7 @@ export const defaultRunLabels: RunLabels = {
   statusTimedOut: 'No answer in time: no result received',
   assistantRegion: 'Assistant response',
   cancelledRegion: 'Assistant response, stopped before the end',
+  failedRegion: 'Assistant response, from a run that failed',
   draftRegion: 'Assistant response, in progress',
   draftInProgress: 'Writing… (in progress, not final)',
   draftInterrupted: 'Incomplete text, not a result',

@@ -26,6 +26,32 @@ it('announces no text for a run cancelled while it streamed: what it said until 
   container.remove();
 });
 
+it('announces no text for a FAILED run that streamed: the status says it failed and why, heard alone', () => {
+  const run = createScenarioRun(getScenario('failed-retryable'), { until: (state) => state.draftText.length > 5 });
+  const { source } = run;
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  act(() => root.render(<RunView run={run} />));
+  act(() => {
+    while (source.step()) {
+      // play to run.completed
+    }
+  });
+  expect(source.getState().status).toBe('FAILED');
+  const text = container.querySelector('[data-kestrel-part="assistant-text"]');
+  expect(text?.textContent).toBe(source.getState().output?.assistantText);
+  expect(text?.textContent).not.toBe('');
+  // Labelled as what a failed run said, not as the answer; the one polite update is the status, with the reason.
+  expect(text?.getAttribute('aria-label')).toBe('Assistant response, from a run that failed');
+  const live = [...container.querySelectorAll('[aria-live="polite"]')].filter((region) => region.textContent !== '');
+  expect(live.map((region) => region.textContent)).toEqual([
+    'Run failed: The model provider is overloaded. Try again shortly.',
+  ]);
+  act(() => root.unmount());
+  container.remove();
+});
+
 it('puts no style attribute into server HTML (a strict style CSP drops them) and hides its live region on the client', async () => {
   // A page whose Content-Security-Policy has no 'unsafe-inline' for styles drops style attributes from server
   // HTML, and hydration does not set them again: the region must not depend on one to stay hidden.

@@ -60,9 +60,12 @@ export function SettledAnnouncement({ mode, shown, continues, run }: SettledAnno
     }
     if (!sawDraft.current || shown.current === null) return;
     sawDraft.current = false;
-    // A run stopped before the end has no answer to tell: the status says it was cancelled, and what it said until
-    // then stays on the page, labelled so.
-    if (run.getState().status === 'CANCELLED') return;
+    // A run stopped or failed before the end has no answer to tell: the status says it was cancelled or failed (and
+    // why), and what it said until then stays on the page, labelled so. Announcing that text too would put a second
+    // polite update in the same task as the status, and a screen reader that speaks only the last would say the text
+    // and never the failure.
+    const { status } = run.getState();
+    if (status === 'CANCELLED' || status === 'FAILED') return;
     // Of two views of this run, one says it (decided now: a view that left as the run settled says nothing).
     const of = run.getState().result;
     const speaks = claimVoice(run.getState, 'answer', of, token.current!, shown.current);

@@ -65,6 +65,7 @@ export const de: KestrelLabels = {
   statusTimedOut: 'Keine rechtzeitige Antwort: kein Ergebnis erhalten',
   assistantRegion: 'Antwort des Assistenten',
   cancelledRegion: 'Antwort des Assistenten, vor dem Ende abgebrochen',
+  failedRegion: 'Antwort des Assistenten aus einem fehlgeschlagenen Lauf',
   draftRegion: 'Antwort des Assistenten, in Arbeit',
   draftInProgress: 'Schreibt… (in Arbeit, nicht endgültig)',
   draftInterrupted: 'Unvollständiger Text, kein Ergebnis',

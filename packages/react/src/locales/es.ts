@@ -66,6 +66,7 @@ export const es: KestrelLabels = {
   statusTimedOut: 'Sin respuesta a tiempo: no se recibió ningún resultado',
   assistantRegion: 'Respuesta del asistente',
   cancelledRegion: 'Respuesta del asistente, detenida antes del final',
+  failedRegion: 'Respuesta del asistente, de una ejecución que falló',
   draftRegion: 'Respuesta del asistente, en curso',
   draftInProgress: 'Escribiendo… (en curso, no definitivo)',
   draftInterrupted: 'Texto incompleto, no es un resultado',

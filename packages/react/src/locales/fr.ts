@@ -66,6 +66,7 @@ export const fr: KestrelLabels = {
   statusTimedOut: 'Pas de réponse à temps : aucun résultat reçu',
   assistantRegion: 'Réponse de l’assistant',
   cancelledRegion: 'Réponse de l’assistant, arrêtée avant la fin',
+  failedRegion: 'Réponse de l’assistant, d’une exécution qui a échoué',
   draftRegion: 'Réponse de l’assistant, en cours',
   draftInProgress: 'Rédaction… (en cours, non définitif)',
   draftInterrupted: 'Texte incomplet, pas un résultat',

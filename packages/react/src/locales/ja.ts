@@ -62,6 +62,7 @@ export const ja: KestrelLabels = {
   statusTimedOut: '時間内に応答がありません。結果は受信していません',
   assistantRegion: 'アシスタントの回答',
   cancelledRegion: 'アシスタントの回答（途中で停止）',
+  failedRegion: 'アシスタントの回答（失敗した実行）',
   draftRegion: 'アシスタントの回答（作成中）',
   draftInProgress: '作成中…（途中経過であり、確定ではありません）',
   draftInterrupted: '不完全なテキストです。結果ではありません',
