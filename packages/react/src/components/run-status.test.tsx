@@ -4,6 +4,7 @@ import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fixedSource, withFinishReason } from '../test-support/fixed-source.test-helper.js';
 import { expectNoAxeViolations } from './axe-check.test-helper.js';
+import { ja } from '../locales/ja.js';
 import { defaultLabels } from './default-labels.js';
 import { announcementText, RunStatus, selectAnnouncementDetails } from './run-status.js';
 
@@ -62,6 +63,21 @@ describe('RunStatus', () => {
     const invalid = createScenarioSource(getScenario('completed-invalid-payload'), { payloadSchema: invoiceSchema });
     const details = selectAnnouncementDetails(invalid.getState());
     expect(announcementText('finished', details, { ...defaultLabels, statusFinished: 'Fertig' })).toBe('Fertig');
+  });
+
+  it('joins the finish note and an invalid payload as sentences of the language: a space in English, none in Japanese', () => {
+    const details = { ...selectAnnouncementDetails(createScenarioSource(getScenario('max-tokens')).getState()) };
+    expect(details.noteReason).not.toBeNull();
+    const both = { ...details, payloadInvalid: true };
+    expect(announcementText('finished-with-note', both, defaultLabels)).toBe(
+      "Run finished. Stopped at the length limit: the answer may be incomplete. Its structured result does not match this app's schema.",
+    );
+    const japanese = announcementText('finished-with-note', both, { ...defaultLabels, ...ja });
+    expect(japanese).toContain(ja.statusPayloadInvalid);
+    expect(japanese).not.toMatch(/\s/);
+    expect(announcementText('finished', { ...details, noteReason: null, payloadInvalid: true }, defaultLabels)).toBe(
+      "Run finished. Its structured result does not match this app's schema.",
+    );
   });
 
   it('says a failure message as one line, blank as none', () => {

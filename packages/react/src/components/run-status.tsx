@@ -145,11 +145,10 @@ export function announcementText(
   if (announcement !== 'finished' && announcement !== 'finished-with-note')
     return labels[texts[announcement]] as string;
   const invalid = details.payloadInvalid && !ownWordsOnly(labels, 'statusFinished', 'statusPayloadInvalid');
-  const notes = [
-    details.noteReason === null ? '' : finishNoteText(labels, details.noteReason),
-    invalid ? labels.statusPayloadInvalid : '',
-  ].filter((note) => note !== '');
-  return notes.length === 0 ? labels.statusFinished : labels.statusFinishedWithNote(notes.join(' '));
+  const note = details.noteReason === null ? '' : finishNoteText(labels, details.noteReason);
+  // A Japanese or Chinese sentence ends in a full-width stop, and the next one follows it without a space.
+  const both = invalid ? `${note}${/^$|[。！？]$/.test(note) ? '' : ' '}${labels.statusPayloadInvalid}` : note;
+  return both === '' ? labels.statusFinished : labels.statusFinishedWithNote(both);
 }
 
 const selectError = (state: RunState) => state.error;
