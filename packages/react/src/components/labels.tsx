@@ -41,6 +41,8 @@ export interface RunLabels {
   readonly activityTools: string;
   readonly activityToolCount: (count: number) => string;
   readonly activityProgress: string;
+  /** Heads the last progress of a run no longer followed (settled, stopped): a step it reached, not where it is. */
+  readonly activityLastStep: string;
   readonly activityLogs: string;
   readonly toolStatus: (status: ToolCallStatus) => string;
   /** A tool call's input or output failed its renderer's schema: shown above the issues, instead of the renderer. */
@@ -164,6 +166,7 @@ export const defaultRunLabels: RunLabels = {
   activityTools: 'Tool calls',
   activityToolCount: (count) => (count === 1 ? '1 tool call' : `${count} tool calls`),
   activityProgress: 'Progress',
+  activityLastStep: 'Last step',
   activityLogs: 'Logs',
   toolStatus: (status) => toolStatuses[status],
   toolSchemaFailed: (value) =>

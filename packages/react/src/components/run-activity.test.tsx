@@ -31,7 +31,9 @@ describe('RunActivity', () => {
         ?.getAttribute('data-log-level'),
     ).toBe('warn');
     expect(screen.getByText(/Reading the request/)).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'Writing the answer' })).toBeTruthy();
+    // Settled: its last progress is a step it reached, not a bar stuck short of the end.
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByText('Last step: Writing the answer')).toBeTruthy();
     await expectNoAxeViolations(container);
 
     await user.keyboard(' ');
@@ -49,6 +51,23 @@ describe('RunActivity', () => {
     unmount();
     render(<RunActivity run={createScenarioSource(getScenario('completed-payload'))} />);
     expect(screen.getByRole('button', { name: /Activity/ }).textContent).toBe('Activity (1 tool call)');
+  });
+
+  it('shows progress as a bar while the run is followed, and its last step without one once it settles', () => {
+    const source = createScenarioSource(getScenario('completed-payload'), {
+      until: (state) => state.progress?.label === 'Extracting fields',
+    });
+    render(<RunActivity run={source} defaultOpen />);
+    expect(screen.getByRole('progressbar', { name: 'Extracting fields' }).getAttribute('value')).toBe('0.8');
+    expect(screen.getByText('Progress: Extracting fields')).toBeTruthy();
+    act(() => {
+      while (source.step()) {
+        // to the end
+      }
+    });
+    expect(source.getState().phase).toBe('settled');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByText(`Last step: ${source.getState().progress?.label}`)).toBeTruthy();
   });
 
   it('shows running tools while streaming and does not re-render on text deltas', () => {

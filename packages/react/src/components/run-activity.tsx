@@ -125,13 +125,16 @@ export function RunActivity({
       <div id={panelId} hidden={!open}>
         {open ? (
           <>
-            {progress === null ? null : (
+            {progress === null ? null : live ? (
               <p data-kestrel-progress="">
                 <span>{`${t.activityProgress}: ${progress.label}`}</span>{' '}
                 {progress.fraction === null ? null : (
                   <progress aria-label={progress.label} max={1} value={progress.fraction} />
                 )}
               </p>
+            ) : (
+              // A run no longer followed is not at 80%: its last progress is a step it reached, without a bar.
+              <p data-kestrel-progress="ended">{`${t.activityLastStep}: ${progress.label}`}</p>
             )}
             {reasoning === '' ? null : (
               <div data-kestrel-reasoning="">

@@ -75,6 +75,7 @@ export const de: KestrelLabels = {
   activityTools: 'Werkzeugaufrufe',
   activityToolCount: toolCount,
   activityProgress: 'Fortschritt',
+  activityLastStep: 'Letzter Schritt',
   activityLogs: 'Protokoll',
   toolStatus: (status) => toolStatuses[status],
   toolSchemaFailed: (value) =>

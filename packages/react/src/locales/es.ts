@@ -76,6 +76,7 @@ export const es: KestrelLabels = {
   activityTools: 'Llamadas a herramientas',
   activityToolCount: toolCount,
   activityProgress: 'Progreso',
+  activityLastStep: 'Último paso',
   activityLogs: 'Registro',
   toolStatus: (status) => toolStatuses[status],
   toolSchemaFailed: (value) =>

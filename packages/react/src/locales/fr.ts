@@ -76,6 +76,7 @@ export const fr: KestrelLabels = {
   activityTools: 'Appels d’outils',
   activityToolCount: toolCount,
   activityProgress: 'Progression',
+  activityLastStep: 'Dernière étape',
   activityLogs: 'Journal',
   toolStatus: (status) => toolStatuses[status],
   toolSchemaFailed: (value) =>

@@ -72,6 +72,7 @@ export const ja: KestrelLabels = {
   activityTools: 'ツール呼び出し',
   activityToolCount: toolCount,
   activityProgress: '進捗',
+  activityLastStep: '最後のステップ',
   activityLogs: 'ログ',
   toolStatus: (status) => toolStatuses[status],
   toolSchemaFailed: (value) =>
