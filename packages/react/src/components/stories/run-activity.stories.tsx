@@ -30,3 +30,13 @@ export const OpenWithTheKeyboard: Story = {
     await expect(canvas.getByText('weather.forecast').closest('li')).toHaveAttribute('data-tool-status', 'failed');
   },
 };
+
+/** A settled run, open: its tool calls as evidence, and its last progress as a step it reached, not a stuck bar. */
+export const Settled: Story = {
+  args: { scenario: 'completed-payload', defaultOpen: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+    await expect(canvas.getByText(/^Last step: /)).toBeVisible();
+  },
+};
