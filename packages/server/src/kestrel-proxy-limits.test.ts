@@ -1,6 +1,7 @@
 import { getScenario, scenarioEvents } from '@kestrel/testing';
 import { request as httpRequest, type ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { createKestrelProxy } from './kestrel-proxy.js';
 import { DEFAULT_MAX_BODY_BYTES } from './proxy-options.js';
 import { postJson, proxyHarness } from './proxy-harness.test-helper.js';
 import { sleep } from './scripted-upstream.js';
@@ -167,5 +168,31 @@ describe('createKestrelProxy: upstream answer limit', () => {
       code: 'upstream_timeout',
       message: 'Kestrel sent nothing for 200 ms',
     });
+  });
+});
+
+describe('createKestrelProxy: upstreamTimeoutMs', () => {
+  const terminal = scenarioEvents(getScenario('completed-text').steps).find((event) => event.type === 'run.completed');
+  const slowJsonAnswer = async (_request: unknown, res: ServerResponse) => {
+    await sleep(150);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(terminal));
+  };
+
+  it.each([
+    ['the longest a timer holds', 2 ** 31 - 1],
+    ['Infinity, for no bound', Number.POSITIVE_INFINITY],
+  ])('takes %s, and waits for a slow JSON answer instead of timing out at once', async (_what, upstreamTimeoutMs) => {
+    const { proxy } = await setup(slowJsonAnswer, { upstreamTimeoutMs });
+    const response = await postJson(`${proxy.url}/v1/sessions/new/runs`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(terminal);
+  });
+
+  it('refuses a bound no timer can hold (it would fire after 1 ms), and anything not a positive integer, naming ms', () => {
+    for (const bad of [2 ** 31, Number.MAX_SAFE_INTEGER, 0, -1, 1.5, Number.NaN])
+      expect(() => createKestrelProxy({ upstream: 'http://127.0.0.1:1', upstreamTimeoutMs: bad })).toThrow(
+        /upstreamTimeoutMs must be a positive integer of at most 2147483647 ms, or Infinity/,
+      );
   });
 });

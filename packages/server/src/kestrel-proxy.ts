@@ -49,6 +49,8 @@ function upstreamControls(timeoutMs: number): UpstreamControls {
   const stop = () => abort.abort();
   const reset = () => {
     clearTimeout(timer);
+    // `Infinity` is the app's own choice of no bound (a timer would take it as 1 ms).
+    if (timeoutMs === Number.POSITIVE_INFINITY) return;
     timer = setTimeout(() => {
       timedOut = true;
       stop();

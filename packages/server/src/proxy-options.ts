@@ -6,6 +6,7 @@ import {
   type ProtocolError,
   type StartRunBody,
 } from '@kestrel/core';
+import { MAX_TIMER_MS } from './stall-watch.js';
 
 /** The routes that carry a request body: a start and an answer. */
 export type KestrelBodyRoute = Extract<KestrelRoute, { kind: 'start-run' | 'answer' }>;
@@ -72,8 +73,9 @@ export interface KestrelProxyOptions {
   readonly onRunStarted?: (run: StartedRun, context: PrepareBodyContext) => void | Promise<void>;
   /**
    * Origins besides the request's own that may send state-changing requests (POST), e.g. `['https://app.example']`
-   * when the UI is served elsewhere or a TLS-terminating proxy in front makes the request URL differ from what the
-   * browser sees. Default: none (same origin only).
+   * when a TLS-terminating proxy in front, or Next.js (whose `request.url` says `localhost`), makes the request URL
+   * differ from what the browser sees. Not a way to serve a UI from another origin: its JSON POSTs need a CORS
+   * preflight, which the proxy never grants. Default: none (same origin only).
    */
   readonly allowedOrigins?: readonly string[];
   /** The largest request body accepted, in bytes; larger ones get 413 as soon as they exceed it. Default: 1 MiB. */
@@ -86,7 +88,8 @@ export interface KestrelProxyOptions {
   /**
    * The longest the proxy waits on Kestrel in silence: for the answer's headers, then between the bytes of a JSON
    * answer; `504 upstream_timeout` beyond it. Event streams are not timed here (the client's heartbeat is). The
-   * JSON route sends its headers when the run settles, so a run that takes longer needs a larger value. Default: 2 min.
+   * JSON route sends its headers when the run settles, so a run that takes longer needs a larger value. At most
+   * 2^31 - 1 (about 24.8 days, the longest a timer holds), or `Infinity` for no bound. Default: 2 min.
    */
   readonly upstreamTimeoutMs?: number;
   /** The path the proxy is mounted under, e.g. `/api/kestrel` for `/api/kestrel/v1/...`. Default: none. */
@@ -108,6 +111,19 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value <= 0)
     throw new TypeError(`createKestrelProxy: ${name} must be a positive integer of bytes, got ${value}`);
+  return value;
+}
+
+/**
+ * A bound in ms that a timer can hold (a longer one would fire after 1 ms in Node and in browsers), or `Infinity` for
+ * none: an app that turns the bound off says so.
+ */
+function timeoutMs(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (value !== Number.POSITIVE_INFINITY && (!Number.isSafeInteger(value) || value <= 0 || value > MAX_TIMER_MS))
+    throw new RangeError(
+      `createKestrelProxy: ${name} must be a positive integer of at most ${MAX_TIMER_MS} ms, or Infinity for none; got ${value}`,
+    );
   return value;
 }
 
@@ -199,7 +215,7 @@ export function resolveProxyOptions(options: KestrelProxyOptions) {
       DEFAULT_MAX_UPSTREAM_BODY_BYTES,
       'maxUpstreamBodyBytes',
     ),
-    upstreamTimeoutMs: positiveInteger(options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS, 'upstreamTimeoutMs'),
+    upstreamTimeoutMs: timeoutMs(options.upstreamTimeoutMs, DEFAULT_UPSTREAM_TIMEOUT_MS, 'upstreamTimeoutMs'),
     staticHeaders: toHeaders(options.headers),
     fetch: options.fetch ?? fetch,
     onError:
