@@ -430,3 +430,32 @@ describeModes('SessionView: a message that could not be sent', ({ options }) => 
     expect(announced()).toBe('Not sent: could not reach the server.');
   });
 });
+
+describeModes('SessionView: a conversation the server does not know', ({ options }) => {
+  it('says it was not found, and the next message starts a new conversation whose id the app hears', async () => {
+    const learned: string[] = [];
+    function Chat() {
+      const session = useSession({
+        client: kestrel.client({ scenario: 'completed-text' }),
+        sessionId: 'ses_expired_long_ago',
+        onSessionId: (id) => learned.push(id),
+      });
+      return <SessionView session={session} />;
+    }
+    const { container } = render(<Chat />, options);
+    const note = 'This conversation was not found: it may have expired. Your next message starts a new one.';
+    expect(await screen.findByText(note)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+    expect(container.querySelector('[data-kestrel-session]')?.getAttribute('data-history')).toBe('not-found');
+
+    const user = userEvent.setup();
+    await user.type(field(), getScenario('completed-text').input);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(thread()).toEqual([`${getScenario('completed-text').input}: COMPLETED`]));
+    expect(learned).toHaveLength(1);
+    expect(learned[0]).not.toBe('ses_expired_long_ago');
+    // The new conversation has nothing older: the note is gone.
+    expect(screen.queryByText(note)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

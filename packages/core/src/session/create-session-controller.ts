@@ -7,7 +7,7 @@ import { MAX_LIST_LIMIT } from '../protocol/kestrel-routes.js';
 import type { ResponseFormat, RunSummary } from '../protocol/types.js';
 import { getRetryMode } from '../controller/retry-mode.js';
 import { isFollowing, type RunError } from '../run/run-state.js';
-import { isRunInProgress } from './entry-status.js';
+import { isRunInProgress, isSessionNotFound } from './entry-status.js';
 import { historyAfter, leavesGap, mergePage, MAX_CATCH_UP_PAGES, type PageMode } from './history-paging.js';
 import { isBehind, listedAnswers } from './known-run.js';
 import { createEntryRecord, markRetried, type EntryRecord } from './session-entry.js';
@@ -61,6 +61,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   let sessionId = given;
   /** Read at each request, so `setClient` changes what comes next and leaves what is in flight alone. */
   let client = options.client;
+  /** Whether `onSessionId` hears the id the first run names: for `'new'`, and after the given session was not found. */
+  let adopt = given === null;
   let named = false;
   let records: EntryRecord<P>[] = [];
   // A conversation this page starts (`'new'`) has nothing older than what it sends: no page to offer or read.
@@ -142,8 +144,24 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     for (const entry of [...listeners]) entry.listener();
   };
 
+  /**
+   * The server knows no session by this id (it expired or was deleted, or the id is mistyped): the conversation
+   * goes on as `'new'`, so the next message creates a session (told through `onSessionId`) instead of every message
+   * failing; `history` says `not-found`. What is shown stays; nothing is sent again by itself.
+   */
+  const forget = (): void => {
+    sessionId = null;
+    adopt = true;
+    named = false;
+    history = 'not-found';
+    historyError = null;
+    failedPage = null;
+    cursor = null;
+  };
+
   const sendRecord = (record: EntryRecord<P>): void => {
     record.delivery = 'sent';
+    record.sentTo = sessionId;
     record.controller.setOptions(controllerOptions());
     record.controller.start(
       record.responseFormat === undefined
@@ -176,13 +194,17 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     }
     if (sessionId === null && runState.sessionId !== null) {
       sessionId = runState.sessionId;
+      // A session started in place of one not found has, like any new one, nothing older.
+      if (history === 'not-found') history = 'complete';
       for (const other of records) other.controller.setOptions(controllerOptions());
     }
-    if (sessionId !== null && given === null && !named) {
+    if (sessionId !== null && adopt && !named) {
       named = true;
       const learned = sessionId;
       callSafely(() => options.onSessionId?.(learned));
     }
+    if (record.delivery === 'sent' && sessionId !== null && record.sentTo === sessionId && isSessionNotFound(runState))
+      forget();
     if (record.delivery === 'sent' && isRunInProgress(runState)) {
       // Another tab or device has a live run in this session: the message waits for it, found on the first page.
       record.conflicts += 1;
@@ -313,9 +335,9 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     }
     const abort = new AbortController();
     requests.add(abort);
+    // Every page of one read goes to the session and client it began with: a setClient mid-read changes none.
+    const [listedSession, listedClient] = [sessionId, client];
     try {
-      // Every page of one read goes to the session and client it began with: a setClient mid-read changes none.
-      const [listedSession, listedClient] = [sessionId, client];
       const read = async (before: string | null) => {
         const listed = await listSessionRuns(listedClient, {
           sessionId: listedSession,
@@ -356,6 +378,11 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       if (abort.signal.aborted) {
         if (moves && turn === historyTurn) history = first ? 'unknown' : cursor === null ? 'complete' : 'more';
         return { type: 'skipped', reason: 'disposed' };
+      }
+      if (error instanceof SessionListingError && error.reason === 'session-not-found') {
+        // Only while the session read is still this page's: one learned since (a message sent as new) stays.
+        if (sessionId === listedSession) forget();
+        return { type: 'skipped', reason: 'not-found' };
       }
       if (error instanceof SessionListingError && error.reason === 'unavailable') {
         noListing = true;

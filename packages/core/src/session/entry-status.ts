@@ -4,16 +4,19 @@ import type { SessionEntryStatus } from './session-types.js';
 /** Where a message is before its run speaks for it: kept, handed to the run, or refused without a run. */
 export type Delivery = 'queued' | 'sent' | 'failed';
 
+/** A start the server refused, before any run, with this status and error code. */
+const refusedStart = (state: RunState<unknown>, status: number, code: string): boolean =>
+  state.phase === 'error' &&
+  state.runId === null &&
+  state.error?.kind === 'http' &&
+  state.error.status === status &&
+  state.error.code === code;
+
 /** A start the server refused because the session already has a live run (docs/protocol.md#sessions). */
-export function isRunInProgress(state: RunState<unknown>): boolean {
-  return (
-    state.phase === 'error' &&
-    state.runId === null &&
-    state.error?.kind === 'http' &&
-    state.error.status === 409 &&
-    state.error.code === 'run_in_progress'
-  );
-}
+export const isRunInProgress = (state: RunState<unknown>): boolean => refusedStart(state, 409, 'run_in_progress');
+
+/** A start the server refused because it knows no session by that id (expired, deleted, or mistyped). */
+export const isSessionNotFound = (state: RunState<unknown>): boolean => refusedStart(state, 404, 'session_not_found');
 
 /** An entry's status from its delivery and its run's state (see `SessionEntryStatus`). */
 export function entryStatus(delivery: Delivery, state: RunState<unknown>): SessionEntryStatus {

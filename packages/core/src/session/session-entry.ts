@@ -25,6 +25,8 @@ export interface EntryRecord<P> {
   refused: RunError | null;
   /** How many times the server answered `run_in_progress` to this message. */
   conflicts: number;
+  /** The session id this message was last sent to (null: `'new'`), to tell whose "not found" a refusal is. */
+  sentTo: string | null;
   /** The key of a later entry with the same input (its retry), set by `markRetried`; null when there is none. */
   retriedAs: string | null;
   answers: readonly SessionAnswer[];
@@ -133,6 +135,7 @@ export function createEntryRecord<P>(init: EntryInit<P>): EntryRecord<P> {
     delivery: init.delivery,
     refused: null,
     conflicts: 0,
+    sentTo: null,
     retriedAs: null,
     answers: init.answers ?? [],
     notTaken: null,

@@ -26,9 +26,12 @@ export type SessionConcurrency = 'reject' | 'queue' | 'cancel-previous';
  * - `complete`: every run of the session is loaded; from the start for `sessionId: 'new'`, which has nothing older;
  * - `unavailable`: the server has no listing (405, 501, or a 404 whose code is not `session_not_found`): only the
  *   runs started here are shown;
- * - `error`: the last page failed (`historyError` says why); `loadOlder()` tries again.
+ * - `error`: the last page failed (`historyError` says why); `loadOlder()` tries again;
+ * - `not-found`: the server knows no session by the given id (`404 session_not_found`, from the listing or a
+ *   start): it expired or was deleted, or the id is mistyped. `sessionId` is null again and the next message starts
+ *   a new session, whose id `onSessionId` hears.
  */
-export type SessionHistoryStatus = 'unknown' | 'loading' | 'more' | 'complete' | 'unavailable' | 'error';
+export type SessionHistoryStatus = 'unknown' | 'loading' | 'more' | 'complete' | 'unavailable' | 'error' | 'not-found';
 
 /**
  * Where an entry is in its life:
@@ -138,12 +141,13 @@ export type SessionRetryResult =
  * What `refresh()` did: `refreshed`, with the keys of the entries it added (runs started elsewhere) and of the known
  * ones it brought up to date (answered or settled elsewhere); `failed` when the page could not be read (`error`
  * says why; the entries stay as they were); `skipped` when nothing was read: `disposed`, `no-session` (a new
- * session before its first run names it), or `unavailable` (the server has no listing).
+ * session before its first run names it), `unavailable` (the server has no listing), or `not-found` (no session has
+ * the id: `history` is then `not-found`, and the next message starts a new session).
  */
 export type SessionRefreshResult =
   | { readonly type: 'refreshed'; readonly added: readonly string[]; readonly updated: readonly string[] }
   | { readonly type: 'failed'; readonly error: RunError }
-  | { readonly type: 'skipped'; readonly reason: 'disposed' | 'no-session' | 'unavailable' };
+  | { readonly type: 'skipped'; readonly reason: 'disposed' | 'no-session' | 'unavailable' | 'not-found' };
 
 /** Options of {@link SessionController}; only `client` is required. */
 export interface SessionControllerOptions<P = unknown> {
@@ -157,7 +161,10 @@ export interface SessionControllerOptions<P = unknown> {
   readonly payloadSchema?: PayloadSchema<P>;
   /** Runs per listing page (1 to 100). Default 20. */
   readonly pageSize?: number;
-  /** Called once when a `new` session learns its id (put it in the URL). */
+  /**
+   * Called once when a `new` session learns its id (put it in the URL); also when a session the server did not know
+   * (`history: 'not-found'`) is replaced by the one the next message starts.
+   */
   readonly onSessionId?: (sessionId: string) => void;
   /**
    * Called with every listing page the controller reads, and the cursor it asked with (`null`: the newest page),

@@ -172,6 +172,8 @@ export const de: KestrelLabels = {
   sessionLoadOlder: 'Ältere Nachrichten laden',
   sessionLoadingOlder: 'Ältere Nachrichten werden geladen…',
   sessionHistoryUnavailable: 'Ältere Nachrichten sind auf diesem Server nicht verfügbar.',
+  sessionNotFound:
+    'Diese Unterhaltung wurde nicht gefunden, sie ist vielleicht abgelaufen. Ihre nächste Nachricht beginnt eine neue.',
   sessionHistoryError: (reason, httpStatus) =>
     `Ältere Nachrichten konnten nicht geladen werden: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionHistoryStart: 'Beginn der Unterhaltung',

@@ -172,6 +172,7 @@ export const es: KestrelLabels = {
   sessionLoadOlder: 'Cargar mensajes anteriores',
   sessionLoadingOlder: 'Cargando mensajes anteriores…',
   sessionHistoryUnavailable: 'Los mensajes anteriores no están disponibles en este servidor.',
+  sessionNotFound: 'No se encontró esta conversación: puede que haya caducado. Su próximo mensaje empieza una nueva.',
   sessionHistoryError: (reason, httpStatus) =>
     `No se pudieron cargar los mensajes anteriores: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionHistoryStart: 'Inicio de la conversación',

@@ -173,6 +173,8 @@ export const fr: KestrelLabels = {
   sessionLoadOlder: 'Charger les messages précédents',
   sessionLoadingOlder: 'Chargement des messages précédents…',
   sessionHistoryUnavailable: 'Les messages précédents ne sont pas disponibles sur ce serveur.',
+  sessionNotFound:
+    'Cette conversation est introuvable : elle a peut-être expiré. Votre prochain message en commence une nouvelle.',
   sessionHistoryError: (reason, httpStatus) =>
     `Les messages précédents n’ont pas pu être chargés : ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionHistoryStart: 'Début de la conversation',

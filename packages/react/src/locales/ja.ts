@@ -169,6 +169,8 @@ export const ja: KestrelLabels = {
   sessionLoadOlder: '以前のメッセージを読み込む',
   sessionLoadingOlder: '以前のメッセージを読み込み中…',
   sessionHistoryUnavailable: 'このサーバーでは以前のメッセージを利用できません。',
+  sessionNotFound:
+    'この会話は見つかりませんでした。期限切れの可能性があります。次のメッセージで新しい会話が始まります。',
   sessionHistoryError: (reason, httpStatus) =>
     `以前のメッセージを読み込めませんでした: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}。`,
   sessionHistoryStart: '会話の始まり',

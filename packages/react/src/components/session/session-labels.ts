@@ -37,6 +37,8 @@ export interface SessionLabels {
   readonly sessionLoadOlder: string;
   readonly sessionLoadingOlder: string;
   readonly sessionHistoryUnavailable: string;
+  /** The session the app named is unknown to the server (expired, deleted, mistyped): the next message starts anew. */
+  readonly sessionNotFound: string;
   /** An older page that could not be loaded: why, in the person's terms (as `sessionFailedToSend`). */
   readonly sessionHistoryError: (reason: FailureReason, httpStatus: number | null) => string;
   readonly sessionHistoryStart: string;
@@ -81,6 +83,7 @@ export const defaultSessionLabels: SessionLabels = {
   sessionLoadOlder: 'Load older messages',
   sessionLoadingOlder: 'Loading older messages…',
   sessionHistoryUnavailable: 'Older messages are not available from this server.',
+  sessionNotFound: 'This conversation was not found: it may have expired. Your next message starts a new one.',
   sessionHistoryError: (reason, httpStatus) =>
     `Older messages could not be loaded: ${failureWords[reason]}${httpSuffix(reason, httpStatus)}.`,
   sessionHistoryStart: 'Start of the conversation',

@@ -23,7 +23,8 @@ export interface SessionLoadOlderProps extends Omit<HTMLAttributes<HTMLDivElemen
  * The top of the thread (put it inside `Session.Thread`): a "Load older messages" button while older runs exist
  * (clicked, or scrolled into view with `auto`, but not by Tab: a focused button waits for Enter), "Loading…" while a
  * page is on its way (the button stays, `aria-disabled`, so focus stays on it), the start of the
- * conversation once every run is loaded, a note when the server keeps no history, or why the last page failed
+ * conversation once every run is loaded, a note when the server keeps no history or knows no such conversation (the
+ * next message then starts a new one), or why the last page failed
  * with the button to try again. The thread keeps what the person reads in place as the page arrives.
  * `data-kestrel-part="load-older"`, `data-state` the session's history status.
  *
@@ -68,6 +69,7 @@ export function SessionLoadOlder({ auto = true, ref, ...rest }: SessionLoadOlder
       {/* An empty thread says so itself ("No messages yet"): the start of nothing is not news. */}
       {history === 'complete' && hasEntries ? <p data-kestrel-note="">{t.sessionHistoryStart}</p> : null}
       {history === 'unavailable' ? <p data-kestrel-note="">{t.sessionHistoryUnavailable}</p> : null}
+      {history === 'not-found' ? <p data-kestrel-note="">{t.sessionNotFound}</p> : null}
       {offer ? (
         // Gone once the last page is in: focus then moves to the thread (ActionButton).
         <ActionButton

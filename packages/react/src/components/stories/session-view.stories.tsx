@@ -69,6 +69,18 @@ export const HistoryUnavailable: Story = {
   },
 };
 
+/** A session id the server does not know (an old bookmark, an expired session): said, and the next message starts anew. */
+export const SessionNotFound: Story = {
+  args: { history: 'not-found' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByText('This conversation was not found: it may have expired. Your next message starts a new one.'),
+    ).toBeTruthy();
+    await expect(canvas.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+  },
+};
+
 /** Older runs exist: the button at the top (it also loads by itself when scrolled into view). */
 export const MoreHistory: Story = {
   args: { history: 'more', entries: history, olderPages: [[{ input: 'Hello', scenario: 'completed-text' }]] },
