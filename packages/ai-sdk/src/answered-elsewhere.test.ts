@@ -1,7 +1,8 @@
 import { createMockKestrel, type MockKestrel } from '@kestrel/server/mock';
 import { getScenario } from '@kestrel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatTab, requestLines, status, type TabOptions } from './chat-tabs.test-helper.js';
+import { chatTab, readReply, requestLines, status, type TabOptions } from './chat-tabs.test-helper.js';
+import type { KestrelUIMessage } from './data-part-schemas.js';
 import { interactionAnswerMessage, messageText, pendingInteraction } from './interaction-answer.js';
 import { KestrelChatError } from './kestrel-chat-error.js';
 
@@ -116,5 +117,43 @@ describe('a chat whose interaction was answered elsewhere can go on', () => {
     const answered = await tab1.send('chat', waiting.messages, approve.text, approve.metadata);
     expect(answered.reply.metadata).toBeUndefined();
     expect(status(answered.reply)).toMatchObject({ status: 'COMPLETED', attempt: 2 });
+  });
+});
+
+describe('regenerate() of the reply to an answer', () => {
+  /** What `useChat().regenerate()` sends: the chat without its last reply, ending with the user's answer. */
+  const regenerate = (tab: ReturnType<typeof chatTab>, chatId: string, messages: readonly KestrelUIMessage[]) =>
+    tab.transport.sendMessages({
+      chatId,
+      messages: [...messages],
+      trigger: 'regenerate-message',
+      messageId: undefined,
+      abortSignal: undefined,
+    });
+
+  it('is refused, with nothing sent, once the run took the answer: not shown as answered elsewhere', async () => {
+    const tab1 = tab();
+    const waiting = await tab1.send('chat', [], `[scenario:waiting-approval] ${scenario.input}`);
+    const answered = await tab1.send('chat', waiting.messages, approve.text, approve.metadata);
+    expect(status(answered.reply)).toMatchObject({ status: 'COMPLETED', attempt: 2 });
+    tab1.requests.length = 0;
+    const refusal: unknown = await regenerate(tab1, 'chat', answered.messages.slice(0, -1)).catch((error) => error);
+    expect(refusal).toBeInstanceOf(KestrelChatError);
+    expect(refusal).toMatchObject({ reason: 'answer-not-regenerable' });
+    expect(requestLines(tab1.requests)).toEqual(['GET /v1/runs/:id/result']);
+  });
+
+  it('sends the answer while the run still waits on it (it never reached Kestrel)', async () => {
+    const tab1 = tab();
+    const waiting = await tab1.send('chat', [], `[scenario:waiting-approval] ${scenario.input}`);
+    const user: KestrelUIMessage = {
+      id: 'user-answer',
+      role: 'user',
+      parts: [{ type: 'text', text: approve.text }],
+      metadata: approve.metadata,
+    };
+    const reply = await readReply(await regenerate(tab1, 'chat', [...waiting.messages, user]));
+    expect(status(reply)).toMatchObject({ status: 'COMPLETED', attempt: 2 });
+    expect(reply.metadata).toBeUndefined();
   });
 });
