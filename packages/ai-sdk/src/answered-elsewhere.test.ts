@@ -131,16 +131,17 @@ describe('regenerate() of the reply to an answer', () => {
       abortSignal: undefined,
     });
 
-  it('is refused, with nothing sent, once the run took the answer: not shown as answered elsewhere', async () => {
+  it('does not send the answer again once the run took it: the reply comes back (useChat removed it), marked not applied', async () => {
     const tab1 = tab();
     const waiting = await tab1.send('chat', [], `[scenario:waiting-approval] ${scenario.input}`);
     const answered = await tab1.send('chat', waiting.messages, approve.text, approve.metadata);
     expect(status(answered.reply)).toMatchObject({ status: 'COMPLETED', attempt: 2 });
     tab1.requests.length = 0;
-    const refusal: unknown = await regenerate(tab1, 'chat', answered.messages.slice(0, -1)).catch((error) => error);
-    expect(refusal).toBeInstanceOf(KestrelChatError);
-    expect(refusal).toMatchObject({ reason: 'answer-not-regenerable' });
-    expect(requestLines(tab1.requests)).toEqual(['GET /v1/runs/:id/result']);
+    const reply = await readReply(await regenerate(tab1, 'chat', answered.messages.slice(0, -1)));
+    expect(status(reply)).toMatchObject({ status: 'COMPLETED', attempt: 2 });
+    expect(messageText(reply)).toBe(messageText(answered.reply));
+    expect(reply.metadata).toEqual({ kestrelAnswerNotApplied: { interactionId: 'int_approval' } });
+    expect(requestLines(tab1.requests)).toEqual(['GET /v1/runs/:id/result', 'GET /v1/runs/:id/events']);
   });
 
   it('sends the answer while the run still waits on it (it never reached Kestrel)', async () => {

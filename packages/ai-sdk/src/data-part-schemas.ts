@@ -178,7 +178,8 @@ export interface KestrelMessageMetadata {
   readonly kestrelAnswer?: InteractionAnswer;
   /**
    * On an assistant message: the run had stopped waiting on this interaction (it was answered elsewhere, e.g. in
-   * another tab), so the answer before this message was not applied; the message shows the run's newest attempt.
+   * another tab, or here before a `regenerate()`), so the answer before this message was not applied (again); the
+   * message shows the run's newest attempt.
    */
   readonly kestrelAnswerNotApplied?: { readonly interactionId: string };
   /**

@@ -136,7 +136,7 @@ describe('the docs/ai-sdk.md example, against the loopback mock Kestrel', () => 
 
     await user.click(within(approval).getByRole('button', { name: 'Decline' }));
     const note = await screen.findByRole('status');
-    expect(note.textContent).toContain('Already answered elsewhere: your answer was not sent.');
+    expect(note.textContent).toContain('This question had already been answered, so your answer was not sent.');
     // What really happened: the other tab's approval, the run's answer to it.
     expect(await screen.findByText(scenario.continuation!.expected.assistantText!)).toBeTruthy();
     const resend = await within(note).findByRole('button', { name: 'Send it as a new message' });

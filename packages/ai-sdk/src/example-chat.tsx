@@ -89,7 +89,7 @@ function PendingAnswer({ chat, onAnswer }: { chat: Chat; onAnswer: () => void })
 /** What the transport did instead of sending the user message before this reply, if it did not send it. */
 function notSentNotice(message: KestrelUIMessage): string | null {
   if (message.metadata?.kestrelAnswerNotApplied !== undefined)
-    return 'Already answered elsewhere: your answer was not sent.';
+    return 'This question had already been answered, so your answer was not sent.';
   const reason = message.metadata?.kestrelMessageNotSent?.reason;
   switch (reason) {
     case undefined:

@@ -3,17 +3,10 @@ import type { KestrelInteractionData } from './data-part-schemas.js';
 
 /**
  * Why the transport refused a message: before anything was sent to Kestrel, or when Kestrel refused the answer
- * (`answer-refused`), no longer has the run it answers (`run-gone`), or already took it (`answer-not-regenerable`:
- * `regenerate()` of the reply to an answer).
+ * (`answer-refused`) or no longer has the run it answers (`run-gone`).
  */
 export type KestrelChatErrorReason =
-  | 'no-user-message'
-  | 'no-input'
-  | 'answer-required'
-  | 'invalid-answer'
-  | 'answer-refused'
-  | 'run-gone'
-  | 'answer-not-regenerable';
+  'no-user-message' | 'no-input' | 'answer-required' | 'invalid-answer' | 'answer-refused' | 'run-gone';
 
 /**
  * The chat transport could not turn the chat's messages into a Kestrel request. Run failures are not this: they
@@ -45,17 +38,6 @@ export function answerRefused({ runId, interaction }: KestrelInteractionData): K
   return new KestrelChatError(
     'answer-refused',
     `Kestrel refused the answer to interaction "${interaction.id}" of run "${runId}", yet the run still waits on it (the server no longer knows the interaction): the answer was not applied`,
-  );
-}
-
-/**
- * `regenerate()` of the reply to an answer the run already took: an answer continues a run once, and Kestrel does not
- * rewrite history, so there is nothing to generate again (a new message starts a new run).
- */
-export function answerNotRegenerable({ runId, interaction }: KestrelInteractionData): KestrelChatError {
-  return new KestrelChatError(
-    'answer-not-regenerable',
-    `The answer to interaction "${interaction.id}" of run "${runId}" was already taken, and Kestrel continues a run through an answer once: its reply cannot be regenerated (send a new message for a new run)`,
   );
 }
 

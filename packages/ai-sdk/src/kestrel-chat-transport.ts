@@ -15,14 +15,7 @@ import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } fro
 import { createChunkQueue } from './chunk-queue.js';
 import type { KestrelInteractionData, KestrelMessageMetadata, KestrelUIMessage } from './data-part-schemas.js';
 import { answerFromMetadata, lastKestrelSession, messageText, pendingInteraction } from './interaction-answer.js';
-import {
-  KestrelChatError,
-  answerNotRegenerable,
-  answerRefused,
-  answerRequired,
-  isRunGone,
-  runGone,
-} from './kestrel-chat-error.js';
+import { KestrelChatError, answerRefused, answerRequired, isRunGone, runGone } from './kestrel-chat-error.js';
 import { firstSign, waitsOn } from './first-sign.js';
 import { createRunChunkWriter } from './run-chunk-writer.js';
 import { createMemoryRunStore, type KestrelRunStore } from './run-store.js';
@@ -145,11 +138,6 @@ export class KestrelChatTransport<P = unknown, M extends UIMessage = KestrelUIMe
       throw new KestrelChatError('no-user-message', 'KestrelChatTransport needs the chat to end with a user message');
     }
     const waiting = pendingInteraction(messages.slice(0, -1));
-    // `regenerate()` of the reply to an answer: sent while the run still waits on it (the answer never arrived), else
-    // refused. Shown as the newest attempt, it would be marked as answered elsewhere, which it was not.
-    if (options.trigger === 'regenerate-message' && waiting !== null && this.#answerIn(last, waiting) !== undefined) {
-      if ((await this.#readWait(waiting, abortSignal)).kind !== 'same') throw answerNotRegenerable(waiting);
-    }
     // A run Kestrel no longer has (404) cannot be answered or shown: a message that is not an explicit answer
     // (`kestrelAnswer`) then goes to a new run of the session, so the chat is never stuck behind it.
     const shown = waiting === null ? null : await this.#sendWhileWaiting(chatId, last, waiting, abortSignal);

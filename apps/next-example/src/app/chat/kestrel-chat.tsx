@@ -35,7 +35,7 @@ function MessagePart({ part }: { part: Part }): ReactNode {
 /** Said on a reply when the user message before it was not sent: the run had moved on in another tab. */
 function NotSentNote({ message }: { message: KestrelUIMessage }): ReactNode {
   if (message.metadata?.kestrelAnswerNotApplied !== undefined)
-    return <p role="status">Already answered elsewhere: your answer was not sent.</p>;
+    return <p role="status">This question had already been answered, so your answer was not sent.</p>;
   if (message.metadata?.kestrelMessageNotSent !== undefined)
     return (
       <p role="status">The run was busy in another tab: your message was not sent. Send it again once it is done.</p>
