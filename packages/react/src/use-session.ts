@@ -24,7 +24,10 @@ export interface UseSessionOptions<P = unknown> extends Partial<
   readonly client?: RunClient;
   /** Where Kestrel (or your backend in front of it) answers `/v1/...`, when no client is given. */
   readonly baseUrl?: string;
-  /** Once, when a `new` session learns its id: put it in the URL. The latest function is called. */
+  /**
+   * When a `new` session learns its id (once), and when a session the server did not know (`history: 'not-found'`)
+   * is replaced by the one the next message starts: put it in the URL. The latest function is called.
+   */
   readonly onSessionId?: (sessionId: string) => void;
   /**
    * When the thread catches up with what other tabs or devices did (`refresh()`): `visible` (default) each time the
@@ -42,7 +45,7 @@ function toSessionBinding<P>(
   return { getState, getServerState, subscribe, send, loadOlder, refresh, retry, withdraw, cancel, concurrency };
 }
 
-/** Calls the latest `onSessionId` once, when the session (started as `new`) learns its id. */
+/** Calls the latest `onSessionId` each time the session goes from no id (`new`, or one found unknown) to an id. */
 function useSessionIdListener<P>(controller: SessionController<P>, onSessionId: ((id: string) => void) | undefined) {
   const latest = useRef(onSessionId);
   useLayoutEffect(() => {

@@ -147,9 +147,13 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   /**
    * The server knows no session by this id (it expired or was deleted, or the id is mistyped): the conversation
    * goes on as `'new'`, so the next message creates a session (told through `onSessionId`) instead of every message
-   * failing; `history` says `not-found`. What is shown stays; nothing is sent again by itself.
+   * failing; `history` says `not-found`. The entries of its runs go (the server no longer has them); messages with
+   * no run (queued, refused) stay, and nothing is sent again by itself.
    */
   const forget = (): void => {
+    // Its runs went with it: a thread showing them above the next message would read as one conversation, which the
+    // new session (no memory of them) is not, and a reload would not show them. Messages without a run stay.
+    for (const record of records) if (record.runId !== null) drop(record);
     sessionId = null;
     adopt = true;
     named = false;
@@ -360,6 +364,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         older = await read(older.nextCursor);
         runs = [...older.runs, ...runs];
       }
+      // The session was found unknown while this page was read (a start answered 404): its runs are not this thread's.
+      if (sessionId !== listedSession) return { type: 'skipped', reason: 'not-found' };
       const byId = new Map(runs.map((run) => [run.runId, run]));
       const merged = mergePage(records, runs, mode, historyRecord);
       records = merged.entries;
@@ -376,7 +382,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       return { type: 'refreshed', added: merged.added.map((record) => record.key), updated };
     } catch (error) {
       if (abort.signal.aborted) {
-        if (moves && turn === historyTurn) history = first ? 'unknown' : cursor === null ? 'complete' : 'more';
+        if (moves && turn === historyTurn && sessionId === listedSession)
+          history = first ? 'unknown' : cursor === null ? 'complete' : 'more';
         return { type: 'skipped', reason: 'disposed' };
       }
       if (error instanceof SessionListingError && error.reason === 'session-not-found') {
@@ -387,11 +394,12 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       if (error instanceof SessionListingError && error.reason === 'unavailable') {
         noListing = true;
         // A conversation started here has nothing older either way: the note would say history is missing.
-        if (given !== null) history = 'unavailable';
+        if (given !== null && sessionId === listedSession) history = 'unavailable';
         failedPage = null;
         return { type: 'skipped', reason: 'unavailable' };
       }
-      if (moves) {
+      // Not over `not-found` found meanwhile: the failed page was of the session that is gone.
+      if (moves && sessionId === listedSession) {
         history = 'error';
         historyError = historyErrorOf(error);
         failedPage = mode;

@@ -36,8 +36,10 @@ describe('a session the server no longer has', () => {
     async (refusal) => {
       const { tab, error } = await answerAfterTheSessionWentAway(refusal);
       expect(error).toMatchObject({ name: 'RunClientError', status: 404, code: refusal });
-      const settled = await until(tab, (state) => state.activeKey === null);
-      expect(statuses(settled)).toEqual(['interrupted', 'failed-to-send']);
+      const settled = await until(tab, (state) => state.activeKey === null && state.history === 'not-found');
+      // The start it then tried was refused session_not_found: the session's runs left the thread with it, and the
+      // message stays, to send again (to a new session).
+      expect(statuses(settled)).toEqual(['failed-to-send']);
     },
   );
 });

@@ -67,4 +67,77 @@ describe('a session id the server does not know (expired, deleted, mistyped)', (
     expect(learned).toEqual([done.sessionId]);
     expect(done.sessionId).not.toBe('ses_gone_for_good');
   });
+
+  it('a session that expires while shown: its runs leave the thread, the refused message stays, Send again starts anew', async () => {
+    const server = await kestrel();
+    let gone = false;
+    let expired: string | null = null;
+    // Once gone, the server answers 404 session_not_found for that session; a new one still works.
+    const fetchUntilGone: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (gone && expired !== null && request.url.includes(`/v1/sessions/${expired}/`))
+        return Response.json({ error: { code: 'session_not_found', message: 'gone' } }, { status: 404 });
+      return fetch(request);
+    };
+    const learned: string[] = [];
+    const tab = track(
+      createSessionController({
+        client: server.client({ fetch: fetchUntilGone }),
+        onSessionId: (id) => learned.push(id),
+      }),
+    );
+    tab.send(question);
+    const first = await until(tab, (state) => state.entries[0]?.status === 'settled');
+    expired = first.sessionId;
+    gone = true;
+
+    tab.send('And a follow-up?');
+    const lost = await until(tab, (state) => state.history === 'not-found');
+    // The expired session's run is gone from the thread; the message it refused stays, to send again.
+    expect(lost.entries.map((entry) => [entry.input, entry.status])).toEqual([['And a follow-up?', 'failed-to-send']]);
+    expect(lost.sessionId).toBeNull();
+
+    expect(tab.retry(lost.entries[0]!.key).type).toBe('sent');
+    const done = await until(tab, (state) => state.entries[0]?.status === 'settled');
+    expect(done.sessionId).not.toBe(expired);
+    expect(learned).toEqual([expired, done.sessionId]);
+    expect(done.history).toBe('complete');
+    expect(done.entries).toHaveLength(1);
+  });
+
+  it.each([
+    ['fails', 500],
+    ['succeeds', 200],
+  ])(
+    'keeps not-found when a first page still on its way (it %s later) was of the session found unknown',
+    async (_what, listingStatus) => {
+      const server = await kestrel();
+      let releaseListing!: () => void;
+      const listingHeld = new Promise<void>((resolve) => (releaseListing = resolve));
+      const slowListing: typeof fetch = async (input, init) => {
+        const request = new Request(input, init);
+        if (request.method === 'GET' && request.url.includes('/v1/sessions/ses_unknown/runs')) {
+          await listingHeld;
+          return listingStatus === 200
+            ? Response.json({ runs: [], nextCursor: null })
+            : Response.json({ error: { code: 'internal', message: 'boom' } }, { status: 500 });
+        }
+        if (request.method === 'POST' && request.url.includes('/v1/sessions/ses_unknown/runs'))
+          return Response.json({ error: { code: 'session_not_found', message: 'no such session' } }, { status: 404 });
+        return fetch(request);
+      };
+      const tab = track(
+        createSessionController({ client: server.client({ fetch: slowListing }), sessionId: 'ses_unknown' }),
+      );
+      tab.start();
+      await until(tab, (state) => state.history === 'loading');
+      tab.send(question);
+      await until(tab, (state) => state.history === 'not-found');
+      releaseListing();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(tab.getState().history).toBe('not-found');
+      expect(tab.getState().historyError).toBeNull();
+      expect(tab.getState().sessionId).toBeNull();
+    },
+  );
 });
