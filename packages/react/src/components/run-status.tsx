@@ -6,6 +6,7 @@ import { useRunSelector } from '../use-run-selector.js';
 import { finishNoteText, selectFinishNoteReason } from './finish-notice.js';
 import { defaultRunLabels, useRunLabels, type KestrelLabels, type RunLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
+import { joinSentences } from './join-sentences.js';
 import { useVoice } from './run-voice.js';
 import { shallowEqual } from './shallow-equal.js';
 import { useOwnElement } from './use-own-element.js';
@@ -146,8 +147,7 @@ export function announcementText(
     return labels[texts[announcement]] as string;
   const invalid = details.payloadInvalid && !ownWordsOnly(labels, 'statusFinished', 'statusPayloadInvalid');
   const note = details.noteReason === null ? '' : finishNoteText(labels, details.noteReason);
-  // A Japanese or Chinese sentence ends in a full-width stop, and the next one follows it without a space.
-  const both = invalid ? `${note}${/^$|[。！？]$/.test(note) ? '' : ' '}${labels.statusPayloadInvalid}` : note;
+  const both = joinSentences(note, invalid ? labels.statusPayloadInvalid : '');
   return both === '' ? labels.statusFinished : labels.statusFinishedWithNote(both);
 }
 

@@ -4,6 +4,7 @@ import { Fragment, useEffect, useRef, useState, type HTMLAttributes, type Ref } 
 import { failureArgs } from './failure-reason.js';
 import { useKestrelLabels } from '../default-labels.js';
 import type { KestrelLabels } from '../labels.js';
+import { joinSentences } from '../join-sentences.js';
 import { announcementText, selectAnnouncement, selectAnnouncementDetails } from '../run-status.js';
 import { useSessionContext } from './session-context.js';
 
@@ -88,7 +89,7 @@ export function SessionStatus({ ref, ...rest }: SessionStatusProps) {
       const earlier = notTaken.current;
       if (earlier !== null && earlier.key === latest.key && earlier.sentence !== latest.sentence) {
         notTaken.current = null;
-        if (Date.now() - earlier.at < JOIN_MS) return say(`${earlier.sentence} ${latest.sentence}`);
+        if (Date.now() - earlier.at < JOIN_MS) return say(joinSentences(earlier.sentence, latest.sentence));
       }
       say(latest.sentence);
     };
