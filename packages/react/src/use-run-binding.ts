@@ -73,8 +73,9 @@ export function useRunController<P>(options: UseRunOptions<P>): RunController<P>
   });
 
   useEffect(() => {
-    // `resume` is a no-op while this run is already followed, so a second mount sends nothing.
-    if (resumeRunId !== undefined && resumeRunId !== null) controller.resume(resumeRunId);
+    // `resume` is a no-op while this run is already followed, so a second mount sends nothing. An empty id (`?run=`
+    // read from a URL) is no run, not a usage error thrown out of an effect.
+    if (resumeRunId) controller.resume(resumeRunId);
   }, [controller, resumeRunId]);
 
   return controller;

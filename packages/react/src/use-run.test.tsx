@@ -144,6 +144,20 @@ describeModes('useRun resumes on mount', ({ options }) => {
     expect(kestrel.sent('GET', /\/events$/).length - before).toBe(1);
   });
 
+  it('takes an empty resumeRunId (`?run=` read from a URL) as no run: idle, nothing sent, nothing thrown', async () => {
+    const before = kestrel.requests.length;
+    const probe = createProbe();
+    render(
+      <KestrelProvider client={kestrel.client()}>
+        <RunProbe probe={probe} options={{ resumeRunId: '' }} />
+      </KestrelProvider>,
+      options,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(probe.current?.state.phase).toBe('idle');
+    expect(kestrel.requests.length).toBe(before);
+  });
+
   it('brings back the WAITING interaction after a reload', async () => {
     const scenario = scenarios.find((candidate) => candidate.name === 'waiting-approval')!;
     const first = kestrel.client({ scenario: scenario.name }).start({ input: scenario.input });

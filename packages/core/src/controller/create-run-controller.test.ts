@@ -287,6 +287,22 @@ describe('createRunController', () => {
     expect(calls).toEqual([]);
   });
 
+  it('a start or resume the client refuses (a bad id, thrown) leaves the run followed until then as it was', async () => {
+    const controller = createRunController({ client: client('completed-text', { delayMs: 20 }) });
+    controller.start('hi');
+    await until(controller, (state) => state.phase === 'streaming' && state.runId !== null);
+    const runId = controller.getState().runId;
+    expect(() => controller.start({ input: 'again', sessionId: '..' })).toThrow(
+      expect.objectContaining({ name: 'RunUsageError' }),
+    );
+    expect(() => controller.resume('..')).toThrow(expect.objectContaining({ name: 'RunUsageError' }));
+    // Still followed, and still the one a retry would start again.
+    expect(controller.getState()).toMatchObject({ phase: 'streaming', runId });
+    const state = await until(controller, settled);
+    expect(state.output?.status).toBe('COMPLETED');
+    expect(state.runId).toBe(runId);
+  });
+
   it('respond without a WAITING run rejects with a clear error and sends nothing', async () => {
     const controller = createRunController({ client: client('completed-text') });
     // The same typed refusal before any run as after one that did not wait: apps branch on `reason`, not on text.

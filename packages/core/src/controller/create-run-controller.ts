@@ -126,11 +126,13 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
   };
 
   const startWith = (request: StartRunOptions<P>): void => {
+    // First: a start the client refuses (a usage error, thrown) leaves the run followed until now as it was.
+    const next = options.client.start(request);
     release();
     const { signal: _signal, ...replayable } = request;
     lastStart = replayable;
     requestedRunId = null;
-    follow(options.client.start(request));
+    follow(next);
   };
 
   /** `getRetryMode(state)`, narrowed to what this controller can do: a restart needs the input that started the run. */
@@ -143,9 +145,10 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
 
   /** Follows a run by id: from `lastSeq`, or settled from its terminal event (`result`), else its latest attempt. */
   const resumeRun = (runId: string, lastSeq?: number, result?: RunCompletedEvent): void => {
+    const next = options.client.resume<P>(definedOnly({ runId, lastSeq, result, payloadSchema: options.payloadSchema }));
     release();
     requestedRunId = runId;
-    follow(options.client.resume<P>(definedOnly({ runId, lastSeq, result, payloadSchema: options.payloadSchema })));
+    follow(next);
   };
 
   const controller: RunController<P> = {
