@@ -62,9 +62,15 @@ describe('the other tab’s answer is still streaming', () => {
   it('an answer sent after a reload shows that attempt as it streams, once, marked not applied', async () => {
     const { tab1, waiting, sessionId, loaded } = await waitingInBothTabs('waiting-approval');
     let tab1Reply: Promise<KestrelUIMessage> | undefined;
-    // Tab 1 approves at the very moment tab 2 replays the run: tab 2 replays tab 1's live attempt.
+    // Tab 1 approves at the very moment tab 2 replays the run: tab 2 replays tab 1's live attempt. The replay waits
+    // until Kestrel took tab 1's answer (its attempt begun, not read to the end), so the order never depends on which
+    // request's microtasks run first.
     const tab2 = chatTab(kestrel, {
-      beforeReplay: async () => void (tab1Reply = approveInTab1(tab1, waiting.messages)),
+      beforeReplay: async () => {
+        const opened = tab1.open('chat', waiting.messages, approve.text, { metadata: approve.metadata });
+        tab1Reply = opened.then(({ stream }) => readReply(stream));
+        await opened;
+      },
     });
     const { stream, sent } = await tab2.open(sessionId, loaded, decline.text, { metadata: decline.metadata });
     const reply = await readReply(stream);

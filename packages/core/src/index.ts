@@ -17,20 +17,17 @@ export {
   knownRunEventSchema,
   KNOWN_EVENT_TYPES,
   requestErrorBodySchema,
-  responseFormatSchema,
   runCompletedEventSchema,
   runErrorInfoSchema,
-  runListPageSchema,
   runOutputSchema,
-  runSummarySchema,
-  sessionAnswerSchema,
-  startRunBodySchema,
   SUPPORTED_INTERACTION_KINDS,
   textAnswerSchema,
   textInteractionSchema,
   unsupportedInteractionSchema,
   waitingOutputSchema,
 } from './protocol/schemas.js';
+export { runListPageSchema, runSummarySchema, sessionAnswerSchema } from './protocol/listing-schemas.js';
+export { responseFormatSchema, startRunBodySchema } from './protocol/start-body-schemas.js';
 export type {
   AgentIdleEvent,
   ApprovalAnswer,

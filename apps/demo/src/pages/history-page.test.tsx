@@ -13,9 +13,10 @@ const terminal = scenarioEvents(getScenario('completed-text').steps).find((event
 
 /** A Kestrel whose `/result` answers per run id: settled, live, malformed, failing. */
 const results: Record<string, () => Response> = {
-  run_settled: () => Response.json(terminal),
+  run_settled: () => Response.json({ ...terminal, runId: 'run_settled' }),
   run_live: () => errorResponse(409, 'run_not_settled', 'The run is still streaming'),
-  run_malformed: () => Response.json({ ...terminal, output: { status: 'COMPLETED', assistantText: '' } }),
+  run_malformed: () =>
+    Response.json({ ...terminal, runId: 'run_malformed', output: { status: 'COMPLETED', assistantText: '' } }),
   run_failing: () => errorResponse(503, 'unavailable', 'Kestrel is restarting'),
 };
 

@@ -8,7 +8,7 @@ import { resolveReconnectPolicy } from './backoff.js';
 import { DEFAULT_HEARTBEAT_TIMEOUT_MS, openEvents } from './follow-run.js';
 import { defaultFrameScheduler } from './frame-scheduler.js';
 import { warnOnce } from '../dev-warning.js';
-import { createHttp, type Http } from './http.js';
+import { createHttp, positive, type Http } from './http.js';
 import { resolveMotionSchedule } from './motion-schedule.js';
 import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
@@ -37,9 +37,13 @@ function startBody(options: StartRunOptions | JsonRunOptions) {
 }
 
 /** Parses the one terminal event of a JSON answer; anything else is a typed protocol error. */
-function parseTerminalEvent(text: string, what: string): RunCompletedEvent {
+function parseTerminalEvent(text: string, what: string, runId?: string): RunCompletedEvent {
   try {
-    return parseRunCompletedEvent(JSON.parse(text));
+    const event = parseRunCompletedEvent(JSON.parse(text));
+    // Another run's outcome is never this one's (a server or cache answering for the wrong id).
+    if (runId !== undefined && event.runId !== runId)
+      throw new ProtocolError(`${what} answered with run "${event.runId}"`, { seq: event.seq, path: ['runId'] });
+    return event;
   } catch (cause) {
     const error =
       cause instanceof ProtocolError
@@ -76,7 +80,7 @@ export function createRunClient(options: RunClientOptions): RunClient {
   const deps: HandleDeps = {
     http,
     policy: resolveReconnectPolicy(options.reconnect),
-    heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? DEFAULT_HEARTBEAT_TIMEOUT_MS,
+    heartbeatTimeoutMs: positive('heartbeatTimeoutMs', options.heartbeatTimeoutMs, DEFAULT_HEARTBEAT_TIMEOUT_MS),
     scheduler: options.scheduler ?? defaultFrameScheduler(),
     motion: resolveMotionSchedule(options.motion),
   };
@@ -92,7 +96,7 @@ export function createRunClient(options: RunClientOptions): RunClient {
       if (error instanceof RunClientError && (error.status === 404 || error.status === 409)) return null;
       throw error;
     }
-    return parseTerminalEvent(text, `GET /v1/runs/${runId}/result`);
+    return parseTerminalEvent(text, `GET /v1/runs/${runId}/result`, runId);
   };
   const fetchResult: RunClient['fetchResult'] = (runId, request = {}) => readResult(http, runId, request.signal);
 

@@ -71,7 +71,8 @@ function httpErrorFrom(response: Response, text: string, runId: string | null, w
   return new RunClientError(detail, { runId });
 }
 
-function positive(name: string, value: number | undefined, fallback: number): number {
+/** `value`, or `fallback` when undefined; `Infinity` for no bound. @throws {RangeError} naming it, when not > 0. */
+export function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!(value > 0)) throw new RangeError(`${name} must be a positive number, got ${value}`);
   return value;
@@ -94,12 +95,6 @@ export function createHttp(options: RunClientOptions): Http {
     const { method, path } = request;
     const what = `${method} ${basePath}${path}`;
     const fetchImpl = options.fetch ?? globalThis.fetch;
-    const headers = toHeaders(await resolveHeaders(options.headers));
-    headers.set('accept', request.accept);
-    if (request.body !== undefined) headers.set('content-type', 'application/json');
-    if (request.lastEventId !== undefined && request.lastEventId > 0)
-      headers.set('last-event-id', String(request.lastEventId));
-
     const controller = new AbortController();
     const outer = request.signal;
     const onAbort = () => controller.abort(outer?.reason);
@@ -132,14 +127,27 @@ export function createHttp(options: RunClientOptions): Http {
       }
     };
 
-    const tap = request.tap?.active === true ? request.tap : undefined;
-    tap?.emit({
-      type: 'request',
-      method,
-      path,
-      lastEventId: headers.has('last-event-id') ? (request.lastEventId ?? null) : null,
-    });
+    // Read once the headers are in: a transport listener added just after the start (a recorder) hears this request.
+    let tap: typeof request.tap;
     try {
+      // The app's headers (a token fetched on demand) are awaited within the request's bound and its abort.
+      const headers = toHeaders(
+        await Promise.race([
+          resolveHeaders(options.headers),
+          new Promise<never>((_, reject) => controller.signal.addEventListener('abort', reject)),
+        ]),
+      );
+      headers.set('accept', request.accept);
+      if (request.body !== undefined) headers.set('content-type', 'application/json');
+      if (request.lastEventId !== undefined && request.lastEventId > 0)
+        headers.set('last-event-id', String(request.lastEventId));
+      tap = request.tap?.active === true ? request.tap : undefined;
+      tap?.emit({
+        type: 'request',
+        method,
+        path,
+        lastEventId: headers.has('last-event-id') ? (request.lastEventId ?? null) : null,
+      });
       const response = await fetchImpl(base + path, {
         method,
         headers,

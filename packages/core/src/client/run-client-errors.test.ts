@@ -76,6 +76,26 @@ describe('HTTP errors', () => {
     expect(await testClient(kestrel).fetchResult(handle.getState().runId!)).toEqual(handle.getState().result);
   });
 
+  it("refuses another run's outcome from /result (a server or cache answering for the wrong id): fetchResult and a resume", async () => {
+    const other = await testClient(kestrel, { scenario: 'completed-text' }).start({ input: 'x' }).result;
+    // Every /result this client asks for answers with `other`'s terminal event; its events are gone (404).
+    const wrongResult: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/result')) return Response.json(other);
+      if (url.endsWith('/events'))
+        return Response.json({ error: { code: 'run_not_found', message: 'gone' } }, { status: 404 });
+      return fetch(input, init);
+    };
+    const client = testClient(kestrel, { fetch: wrongResult });
+    const error = await rejection(client.fetchResult('run_mine'));
+    expect(error).toMatchObject({ kind: 'protocol', detail: { kind: 'protocol', path: ['runId'] } });
+    expect(error.message).toContain(`GET /v1/runs/run_mine/result answered with run "${other.runId}"`);
+    const resumed = client.resume({ runId: 'run_mine' });
+    expect(await rejection(resumed.result)).toMatchObject({ kind: 'protocol' });
+    expect(resumed.getState()).toMatchObject({ phase: 'error', output: null });
+    expect(resumed.getState().runId).not.toBe(other.runId);
+  });
+
   it("names an error body that is not the protocol's JSON by its content type, keeping the status", async () => {
     const server = createServer((_req, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });

@@ -91,5 +91,13 @@ describe('maxMessageBytes on JSON bodies', () => {
     expect(() => createRunClient({ baseUrl: 'http://127.0.0.1:9', requestTimeoutMs: 0 })).toThrow(
       'requestTimeoutMs must be a positive number, got 0',
     );
+    for (const bad of [Number.NaN, 0, -1])
+      expect(() => createRunClient({ baseUrl: 'http://127.0.0.1:9', heartbeatTimeoutMs: bad })).toThrow(
+        `heartbeatTimeoutMs must be a positive number, got ${bad}`,
+      );
+    // No bound is a choice an app may make: Infinity is taken (the timers wait their longest, and again).
+    expect(() =>
+      createRunClient({ baseUrl: 'http://127.0.0.1:9', heartbeatTimeoutMs: Infinity, requestTimeoutMs: Infinity }),
+    ).not.toThrow();
   });
 });

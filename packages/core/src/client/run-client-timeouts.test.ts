@@ -165,3 +165,26 @@ describe('a custom fetch that ignores its AbortSignal', () => {
     await expect.poll(() => closed).toEqual(['stopped']);
   });
 });
+
+describe('headers the app resolves (a token fetched on demand) that never come', () => {
+  const hung = { headers: () => new Promise<Record<string, string>>(() => undefined) };
+
+  it('start: the request still ends at requestTimeoutMs, as a timeout error, with nothing sent', async () => {
+    const before = kestrel.requests.length;
+    const handle = testClient(kestrel, { ...limits, ...hung }).start({ input: 'hi' });
+    const error = await rejection(handle.result);
+    expect(error).toMatchObject({ kind: 'timeout', detail: { timeoutMs: LIMIT_MS } });
+    expect(handle.getState().phase).toBe('error');
+    expect(kestrel.requests.length).toBe(before);
+  });
+
+  it('run (JSON route): aborting its signal ends it with the abort reason', async () => {
+    const abort = new AbortController();
+    const pending = testClient(kestrel, { ...hung, requestTimeoutMs: 60_000 }).run({
+      input: 'hi',
+      signal: abort.signal,
+    });
+    abort.abort(new Error('left the page'));
+    await expect(pending).rejects.toThrow('left the page');
+  });
+});

@@ -25,6 +25,20 @@ describe('the silence timer (heartbeat and body-read timeout)', () => {
     timer.stop();
   });
 
+  it('waits at most the longest delay a timer holds (2^31 - 1 ms) at a time, so Infinity or a huge bound never spins', () => {
+    const setTimer = vi.spyOn(globalThis, 'setTimeout');
+    const onSilence = vi.fn();
+    for (const ms of [Number.POSITIVE_INFINITY, 2 ** 40]) {
+      setTimer.mockClear();
+      const timer = startSilenceTimer(ms, onSilence);
+      vi.advanceTimersByTime(1_000);
+      expect(setTimer).toHaveBeenCalledTimes(1);
+      expect(setTimer.mock.calls[0]![1]).toBe(2 ** 31 - 1);
+      timer.stop();
+    }
+    expect(onSilence).not.toHaveBeenCalled();
+  });
+
   it('reports silence once the timeout passes after the last byte, and only once', () => {
     const onSilence = vi.fn();
     const timer = startSilenceTimer(1_000, onSilence);

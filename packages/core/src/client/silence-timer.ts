@@ -16,8 +16,9 @@ export function startSilenceTimer(ms: number, onSilence: () => void): SilenceTim
   let lastReset = performance.now();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // A timer takes at most 2^31 - 1 ms and fires at once beyond (Infinity included): wait that long, then again.
   const arm = (delay: number) => {
-    timer = setTimeout(check, delay);
+    timer = setTimeout(check, Math.min(delay, 2 ** 31 - 1));
   };
   function check() {
     if (stopped) return;

@@ -145,7 +145,9 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
 
   /** Follows a run by id: from `lastSeq`, or settled from its terminal event (`result`), else its latest attempt. */
   const resumeRun = (runId: string, lastSeq?: number, result?: RunCompletedEvent): void => {
-    const next = options.client.resume<P>(definedOnly({ runId, lastSeq, result, payloadSchema: options.payloadSchema }));
+    const next = options.client.resume<P>(
+      definedOnly({ runId, lastSeq, result, payloadSchema: options.payloadSchema }),
+    );
     release();
     requestedRunId = runId;
     follow(next);

@@ -1,7 +1,7 @@
 import { MAX_CURSOR_LENGTH } from './kestrel-routes.js';
 import { ProtocolError, toProtocolIssues, type IssuePath } from './protocol-error.js';
 import { protocolParseOptions } from './protocol-error-map.js';
-import { runListPageSchema } from './schemas.js';
+import { runListPageSchema } from './listing-schemas.js';
 import type { RunListPage } from './types.js';
 
 function broken(reason: string, path: IssuePath, raw: unknown): ProtocolError {

@@ -44,17 +44,18 @@ function byDiscriminator<const M extends Record<string, Schema>, F extends Schem
   );
 }
 
-const nonEmpty = z.string().check(z.minLength(1));
+/** A non-empty string (ids, names). */
+export const nonEmpty = z.string().check(z.minLength(1));
 
 // Number.isSafeInteger is exactly what `z.int()` accepts; as a refinement it costs every app 0.2 kB gz less.
-const integer = z.refine<number>(Number.isSafeInteger, 'Invalid input: expected int, received number');
+export const integer = z.refine<number>(Number.isSafeInteger, 'Invalid input: expected int, received number');
 
 /*
  * An RFC 3339 date-time (`2026-11-30T12:00:00Z`, `2026-11-30T12:00:00.5+01:00`): seconds and a zone required, as
  * zod's `z.iso.datetime({ offset: true })` requires them. A regex of our own, because that check costs every app
  * about 0.6 kB gz; the one difference is that February 29 is accepted in any year.
  */
-const isoDateTime =
+export const isoDateTime =
   /^\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|[12]\d))T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 export const interactionBaseShape = {
@@ -319,32 +320,6 @@ export const runCompletedEventSchema = z.looseObject({
   output: runOutputSchema,
 });
 
-/** One answer given in a run, as a session listing reports it: which interaction, in which attempt, and the answer. */
-export const sessionAnswerSchema = z.looseObject({
-  interactionId: nonEmpty,
-  attempt: z.number().check(integer, z.gte(1)),
-  answer: interactionAnswerSchema,
-});
-/**
- * One run of a session listing (docs/protocol.md#a-sessions-runs): its input, whether it is live, its latest
- * attempt's terminal event once settled (validated as that event), and the answers given in it, in order.
- */
-export const runSummarySchema = z.looseObject({
-  runId: nonEmpty,
-  sessionId: nonEmpty,
-  input: z.string(),
-  createdAt: z.string().check(z.regex(isoDateTime, 'Invalid ISO datetime')),
-  attempt: z.number().check(integer, z.gte(1)),
-  live: z.boolean(),
-  result: z.optional(runCompletedEventSchema),
-  answers: z.array(sessionAnswerSchema),
-});
-/** A page of `GET /v1/sessions/{sessionId}/runs`: runs oldest first, and the cursor to the older ones (or null). */
-export const runListPageSchema = z.looseObject({
-  runs: z.array(runSummarySchema),
-  nextCursor: z.nullable(nonEmpty),
-});
-
 /** Every event type this client understands, by `type`. Prefer `parseRunEvent`, which also keeps unknown types instead of failing. */
 export const knownRunEventSchema = byDiscriminator('type', {
   'run.started': runStartedEventSchema,
@@ -378,16 +353,4 @@ export const KNOWN_EVENT_TYPES = [
 /** The error body of a failed request (not a run outcome). */
 export const requestErrorBodySchema = z.object({
   error: z.looseObject({ code: z.string(), message: z.string() }),
-});
-
-/** The optional `responseFormat` of a start-run body: asks for a `finalizedPayload` that follows this JSON schema. */
-export const responseFormatSchema = z.object({
-  type: z.literal('json_schema'),
-  name: nonEmpty,
-  schema: z.record(z.string(), z.unknown()),
-});
-/** Body of `POST /v1/sessions/{sessionId}/runs`: the user's `input` and an optional `responseFormat`. */
-export const startRunBodySchema = z.object({
-  input: z.string(),
-  responseFormat: z.optional(responseFormatSchema),
 });

@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
 import type * as s from './schemas.js';
+import type * as listing from './listing-schemas.js';
+import type * as start from './start-body-schemas.js';
 
 /** A yes/no question about `action` (kind `approval`); answer with an `ApprovalAnswer`. */
 export type ApprovalInteraction = z.infer<typeof s.approvalInteractionSchema>;
@@ -95,14 +97,14 @@ export interface UnknownRunEvent {
 export type RunEvent = KnownRunEvent | UnknownRunEvent;
 
 /** Asks for structured output: `finalizedPayload` will follow this JSON schema. */
-export type ResponseFormat = z.infer<typeof s.responseFormatSchema>;
+export type ResponseFormat = z.infer<typeof start.responseFormatSchema>;
 /** Body of `POST /v1/sessions/{sessionId}/runs`: `input`, plus `responseFormat` to ask for a structured payload. */
-export type StartRunBody = z.infer<typeof s.startRunBodySchema>;
+export type StartRunBody = z.infer<typeof start.startRunBodySchema>;
 /** `{ error: { code, message } }`: the body of a request error (non-2xx), never a run outcome. */
 export type RequestErrorBody = z.infer<typeof s.requestErrorBodySchema>;
 /** One answer given in a run of a session, from the listing: `interactionId`, `attempt` and the `answer` body. */
-export type SessionAnswerRecord = z.output<typeof s.sessionAnswerSchema>;
+export type SessionAnswerRecord = z.output<typeof listing.sessionAnswerSchema>;
 /** One run of a session listing: input, `createdAt`, `live`, the settled `result` (when settled) and its `answers`. */
-export type RunSummary = z.output<typeof s.runSummarySchema>;
+export type RunSummary = z.output<typeof listing.runSummarySchema>;
 /** A page of a session listing: `runs` oldest first, `nextCursor` to page further back (null: no older runs). */
-export type RunListPage = z.output<typeof s.runListPageSchema>;
+export type RunListPage = z.output<typeof listing.runListPageSchema>;
