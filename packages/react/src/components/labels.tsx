@@ -81,6 +81,8 @@ export interface RunLabels {
   readonly detached: string;
   readonly followAgain: string;
   readonly cancel: string;
+  /** `Run.Cancel`'s alert when the cancel request failed: the run goes on, and Stop can be pressed again. */
+  readonly cancelFailed: string;
   /** `Run.Copy`: copy the answer; then that it was copied, or that the browser refused. */
   readonly copy: string;
   readonly copied: string;
@@ -208,6 +210,7 @@ export const defaultRunLabels: RunLabels = {
   detached: 'No longer following this run. It goes on on the server.',
   followAgain: 'Follow again',
   cancel: 'Stop the run',
+  cancelFailed: 'The run could not be stopped and is still running. Try again.',
   copy: 'Copy answer',
   copied: 'Copied',
   copyFailed: 'Could not copy',

@@ -1,5 +1,6 @@
 'use client';
 import { isFollowing, type RunActions, type RunSource, type RunState } from '@kestrel/core';
+import { useState } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { ActionButton, type ActionButtonProps } from './action-button.js';
 import { useRunLabels } from './labels.js';
@@ -16,7 +17,8 @@ export interface RunCancelProps extends ActionButtonProps {
 /**
  * The Stop button: shown while the run is connecting, streaming or reconnecting, it calls `run.cancel()`.
  * `data-kestrel-action="cancel"`. Your `onClick` runs first; call `event.preventDefault()` in it to keep the kit
- * from cancelling (e.g. to confirm first).
+ * from cancelling (e.g. to confirm first). When the cancel request fails (the run goes on), an alert after the
+ * button says so (`labels.cancelFailed`) until Stop is pressed again or the run ends.
  *
  * @example
  * <Run.Cancel asChild><MyButton variant="ghost">Stop</MyButton></Run.Cancel>
@@ -25,5 +27,25 @@ export function RunCancel({ run: ownRun, labels, ...rest }: RunCancelProps) {
   const run = usePartRun(ownRun, 'Run.Cancel');
   const live = useRunSelector(run, selectFollowing);
   const t = useRunLabels(labels);
-  return live ? <ActionButton {...rest} action="cancel" label={t.cancel} act={() => void run.cancel()} /> : null;
+  // A Stop that did nothing must not look like one still on its way: the person hears that the run goes on.
+  const [failed, setFailed] = useState(false);
+  if (!live) {
+    // Gone with the run it was about: the next run's Stop starts without it.
+    if (failed) setFailed(false);
+    return null;
+  }
+  const stop = () => {
+    setFailed(false);
+    run.cancel().catch(() => setFailed(true));
+  };
+  return (
+    <>
+      <ActionButton {...rest} action="cancel" label={t.cancel} act={stop} />
+      {failed ? (
+        <p role="alert" data-kestrel-note="">
+          {t.cancelFailed}
+        </p>
+      ) : null}
+    </>
+  );
 }

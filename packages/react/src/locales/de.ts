@@ -115,6 +115,7 @@ export const de: KestrelLabels = {
   detached: 'Dieser Lauf wird nicht mehr verfolgt. Er läuft auf dem Server weiter.',
   followAgain: 'Wieder verfolgen',
   cancel: 'Lauf stoppen',
+  cancelFailed: 'Der Lauf konnte nicht gestoppt werden und läuft weiter. Versuchen Sie es erneut.',
   copy: 'Antwort kopieren',
   copied: 'Kopiert',
   copyFailed: 'Kopieren nicht möglich',

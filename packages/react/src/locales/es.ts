@@ -116,6 +116,7 @@ export const es: KestrelLabels = {
   detached: 'Ya no se sigue esta ejecución. Continúa en el servidor.',
   followAgain: 'Seguir de nuevo',
   cancel: 'Detener la ejecución',
+  cancelFailed: 'No se pudo detener la ejecución y sigue en curso. Inténtelo de nuevo.',
   copy: 'Copiar la respuesta',
   copied: 'Copiado',
   copyFailed: 'No se pudo copiar',

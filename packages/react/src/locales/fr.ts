@@ -116,6 +116,7 @@ export const fr: KestrelLabels = {
   detached: 'Cette exécution n’est plus suivie. Elle continue sur le serveur.',
   followAgain: 'Suivre à nouveau',
   cancel: 'Arrêter l’exécution',
+  cancelFailed: 'L’exécution n’a pas pu être arrêtée et se poursuit. Réessayez.',
   copy: 'Copier la réponse',
   copied: 'Copié',
   copyFailed: 'Copie impossible',

@@ -112,6 +112,7 @@ export const ja: KestrelLabels = {
   detached: 'この実行の追跡を停止しました。サーバー上では続行しています。',
   followAgain: '再び追跡する',
   cancel: '実行を停止',
+  cancelFailed: '実行を停止できませんでした。実行は続いています。もう一度お試しください。',
   copy: '回答をコピー',
   copied: 'コピーしました',
   copyFailed: 'コピーできませんでした',

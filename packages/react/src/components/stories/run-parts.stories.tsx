@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { scenarios } from '@kestrel/testing';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
+import { useRunContext } from '../run-context.js';
 import { Run } from '../run-parts.js';
 import type { FixtureArgs } from './support/fixture-run.js';
 import { RootFixture } from './support/root-fixture.js';
@@ -27,6 +28,7 @@ const parts = {
   Error: () => <Run.Error />,
   ReceivedOutcome: () => <Run.ReceivedOutcome />,
   Cancel: () => <Run.Cancel />,
+  CancelRefused: () => <RefusedCancel />,
   CancelAsChild: () => (
     <Run.Cancel asChild>
       <button type="button" className="app-button">
@@ -35,6 +37,16 @@ const parts = {
     </Run.Cancel>
   ),
 } as const;
+
+/** The root's run, whose cancel request the server refuses (503): the run goes on. */
+function RefusedCancel() {
+  const run = useRunContext();
+  const [refusing] = useState(() => ({
+    ...run,
+    cancel: () => Promise.reject(new Error('POST /v1/runs/…/cancel: HTTP 503 unavailable')),
+  }));
+  return <Run.Cancel run={refusing} />;
+}
 
 function ControlledActivity() {
   const [open, setOpen] = useState(false);
@@ -240,6 +252,22 @@ export const Cancel: Story = {
     await expect(within(canvasElement).getByRole('button', { name: 'Stop the run' })).toHaveAttribute(
       'data-kestrel-action',
       'cancel',
+    );
+  },
+};
+
+/** Stop pressed, and the cancel request failed: the run goes on, and an alert says so beside the button. */
+export const CancelRefused: Story = {
+  args: {
+    part: 'CancelRefused',
+    scenario: 'completed-text',
+    freeze: { until: (state) => state.phase === 'streaming' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Stop the run' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'The run could not be stopped and is still running. Try again.',
     );
   },
 };
