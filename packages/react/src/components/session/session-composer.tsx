@@ -53,6 +53,9 @@ export function SessionComposer({ placeholder, rows = 2, onSent, ref, ...rest }:
   const activity = useSessionSelector(session, selectActivity);
   const t = useKestrelLabels();
   const [draft, setDraft] = useState('');
+  // A Stop whose cancel request failed: the run goes on, and the hint says so until the next press or run.
+  const [stopFailed, setStopFailed] = useState(false);
+  if (stopFailed && activity !== 'live' && activity !== 'sending') setStopFailed(false);
   const field = useRef<HTMLTextAreaElement | null>(null);
   const hintId = useId();
   const state = composerState(activity !== 'idle', session.concurrency ?? 'queue');
@@ -104,9 +107,22 @@ export function SessionComposer({ placeholder, rows = 2, onSent, ref, ...rest }:
             ? t.sessionBusy
             : t.sessionComposerHint}
       </p>
+      {stopFailed ? (
+        <p role="alert" data-kestrel-note="">
+          {t.cancelFailed}
+        </p>
+      ) : null}
       <div data-kestrel-actions="">
         {activity === 'live' || activity === 'sending' ? (
-          <ActionButton type="button" action="cancel" label={t.sessionStop} act={() => void session.cancel()} />
+          <ActionButton
+            type="button"
+            action="cancel"
+            label={t.sessionStop}
+            act={() => {
+              setStopFailed(false);
+              session.cancel().catch(() => setStopFailed(true));
+            }}
+          />
         ) : null}
         <button type="submit" data-kestrel-action="send" disabled={!canSend}>
           {t.sessionSend}

@@ -179,6 +179,26 @@ describeModes('SessionView', ({ options }) => {
       expect(onAction).toHaveBeenCalledWith('cancel');
     });
 
+    it('says so when Stop fails (the run goes on), in an alert, cleared by the next press', async () => {
+      const fixture = createFixtureSession({ entries: [live] });
+      let refuse = true;
+      const session = {
+        ...fixture,
+        cancel: async () => {
+          if (refuse) throw new Error('POST /v1/runs/…/cancel: HTTP 503 unavailable');
+        },
+      };
+      const user = userEvent.setup();
+      render(<SessionView session={session} />, options);
+      await user.click(screen.getByRole('button', { name: 'Stop' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'The run could not be stopped and is still running. Try again.',
+      );
+      refuse = false;
+      await user.click(screen.getByRole('button', { name: 'Stop' }));
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
     it('under policy reject keeps the draft and disables Send, saying why', async () => {
       render(<SessionView session={createFixtureSession({ entries: [live], concurrency: 'reject' })} />, options);
       await userEvent.setup().type(field(), 'Next{Enter}');
