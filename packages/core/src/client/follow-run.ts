@@ -229,7 +229,8 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
       if (ctx.signal.aborted) return;
       if (ctx.readResult !== undefined && ctx.tap.active)
         ctx.tap.emit({ type: 'result', reason: 'stream-ended', event: settled });
-      if (settled !== null) settleFromResult(ctx, settled);
+      // An outcome before the last event seen is an earlier attempt's (a stale /result): this one has not settled.
+      if (settled !== null && settled.seq >= ctx.getState().lastSeq) settleFromResult(ctx, settled);
       else ctx.dispatch({ type: 'client/stream-ended' });
       return;
     }

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createManualFrameScheduler, getScenario } from '@kestrel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeSSEEvent } from '../protocol/encode-run-event.js';
 import { createRunClient } from './create-run-client.js';
 import { rejection, startLoopbackKestrel, testClient, type LoopbackKestrel } from './loopback-kestrel.test-helper.js';
 
@@ -94,6 +95,24 @@ describe('HTTP errors', () => {
     expect(await rejection(resumed.result)).toMatchObject({ kind: 'protocol' });
     expect(resumed.getState()).toMatchObject({ phase: 'error', output: null });
     expect(resumed.getState().runId).not.toBe(other.runId);
+  });
+
+  it('a resumed stream that ends short is truncated, not settled by an earlier attempt’s /result (never rewound)', async () => {
+    const waiting = await testClient(kestrel, { scenario: 'waiting-approval' }).start({ input: 'x' }).result;
+    const { runId, sessionId } = waiting;
+    // The answer's attempt has begun: seq past the WAITING outcome. Its stream ends after one delta; /result is stale.
+    const delta = { type: 'text.delta', runId, sessionId, seq: waiting.seq + 2, delta: 'Sending now' };
+    const staleResult: typeof fetch = async (input) => {
+      const url = String(input);
+      if (url.endsWith('/result')) return Response.json(waiting);
+      if (url.endsWith('/events'))
+        return new Response(encodeSSEEvent(delta), { headers: { 'content-type': 'text/event-stream' } });
+      return fetch(input);
+    };
+    const resumed = testClient(kestrel, { fetch: staleResult }).resume({ runId, lastSeq: waiting.seq + 1 });
+    expect(await rejection(resumed.result)).toMatchObject({ kind: 'truncated' });
+    expect(resumed.getState()).toMatchObject({ phase: 'error', status: null, lastSeq: waiting.seq + 2 });
+    expect(resumed.getState().draftText).toBe('Sending now');
   });
 
   it("names an error body that is not the protocol's JSON by its content type, keeping the status", async () => {
