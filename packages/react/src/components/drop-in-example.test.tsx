@@ -1,4 +1,5 @@
 // The README's "Drop it in" example, verbatim, against a mock Kestrel on a real loopback HTTP server.
+import { isFollowing } from '@kestrel/core';
 import { createMockKestrel, type MockKestrel } from '@kestrel/server/mock';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,9 +21,13 @@ afterAll(async () => {
 // --- README: Drop it in ---
 export function Assistant() {
   const run = useRun({ baseUrl });
+  // While a run is followed, a second start would only stop watching the first (it goes on on the server).
+  const busy = isFollowing(run.state.phase);
   return (
     <>
-      <button onClick={() => run.start('[scenario:waiting-approval] Email the Q3 report to the board')}>Ask</button>
+      <button disabled={busy} onClick={() => run.start('[scenario:waiting-approval] Email the Q3 report to the board')}>
+        Ask
+      </button>
       <RunView run={run} />
     </>
   );
@@ -50,5 +55,7 @@ describe('the README drop-in', () => {
       'Sent the Q3 report to all 6 board members.',
     );
     expect(screen.getByRole('status').textContent).toBe('Run finished');
+    // No longer followed: another question can be asked.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Ask' }).disabled).toBe(false);
   });
 });
