@@ -40,7 +40,8 @@ export function InvoiceExtractor() {
       return (
         <section aria-busy="true">
           <p>{state.draftText}</p> {/* motion: never shown as the result */}
-          <button onClick={() => void run.cancel()}>Cancel</button>
+          {/* cancel() rejects when the request fails, and the run goes on: handle it (Run.Cancel shows an alert). */}
+          <button onClick={() => run.cancel().catch(console.error)}>Cancel</button>
         </section>
       );
     case 'detached':
@@ -92,7 +93,9 @@ export function InvoiceExtractor() {
         <fieldset>
           <legend>{output.interaction.prompt}</legend>
           {output.interaction.kind === 'approval' && (
-            <button onClick={() => void run.respond({ kind: 'approval', approved: true })}>Approve</button>
+            <button onClick={() => run.respond({ kind: 'approval', approved: true }).catch(console.error)}>
+              Approve
+            </button>
           )}
         </fieldset>
       );

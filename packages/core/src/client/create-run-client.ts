@@ -167,7 +167,8 @@ export function createRunClient(options: RunClientOptions): RunClient {
             if (!(error instanceof RunClientError) || !eventsGone(error)) throw error;
             const settled = await readResult(io.http, runId, signal);
             if (io.tap.active) io.tap.emit({ type: 'result', reason: 'events-gone', event: settled });
-            if (settled === null) throw error;
+            // An outcome before the last event seen is an earlier attempt's: never this one's, nor a rewind.
+            if (settled === null || settled.seq < (resume.lastSeq ?? 0)) throw error;
             return { kind: 'settled', event: settled };
           }
         },

@@ -134,7 +134,9 @@ export function createHttp(options: RunClientOptions): Http {
       const headers = toHeaders(
         await Promise.race([
           resolveHeaders(options.headers),
-          new Promise<never>((_, reject) => controller.signal.addEventListener('abort', reject)),
+          new Promise<never>((_, reject) =>
+            controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true }),
+          ),
         ]),
       );
       headers.set('accept', request.accept);
@@ -166,7 +168,7 @@ export function createHttp(options: RunClientOptions): Http {
       if (outer?.aborted && !timedOut) throw outer.reason;
       const detail: RunError = timedOut
         ? { kind: 'timeout', timeoutMs, message: `${what}: no data for ${timeoutMs} ms (requestTimeoutMs)` }
-        : { kind: 'transport', message: `${what} failed: ${(error as Error).message ?? String(error)}` };
+        : { kind: 'transport', message: `${what} failed: ${error instanceof Error ? error.message : String(error)}` };
       tap?.emit({ type: 'request-failed', method, path, error: detail });
       throw new RunClientError(detail, { runId, cause: error });
     } finally {

@@ -115,6 +115,31 @@ describe('HTTP errors', () => {
     expect(resumed.getState().draftText).toBe('Sending now');
   });
 
+  it('a resume whose events are gone is not settled by a /result older than the seq it resumes from', async () => {
+    const waiting = await testClient(kestrel, { scenario: 'waiting-approval' }).start({ input: 'x' }).result;
+    const goneWithStaleResult: typeof fetch = async (input) => {
+      const url = String(input);
+      if (url.endsWith('/result')) return Response.json(waiting);
+      if (url.endsWith('/events'))
+        return Response.json({ error: { code: 'run_not_found', message: 'gone' } }, { status: 404 });
+      return fetch(input);
+    };
+    const resumed = testClient(kestrel, { fetch: goneWithStaleResult }).resume({
+      runId: waiting.runId,
+      lastSeq: waiting.seq + 3,
+    });
+    expect(await rejection(resumed.result)).toMatchObject({ kind: 'http', status: 404 });
+    expect(resumed.getState()).toMatchObject({ phase: 'error', status: null, lastSeq: waiting.seq + 3 });
+  });
+
+  it('a headers function that rejects with no Error (undefined) fails the request as a transport error', async () => {
+    const client = testClient(kestrel, { headers: () => Promise.reject(undefined) });
+    expect(await rejection(client.fetchResult('run_1'))).toMatchObject({
+      kind: 'transport',
+      message: 'GET /v1/runs/run_1/result failed: undefined',
+    });
+  });
+
   it("names an error body that is not the protocol's JSON by its content type, keeping the status", async () => {
     const server = createServer((_req, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });

@@ -303,6 +303,18 @@ describe('createRunController', () => {
     expect(state.runId).toBe(runId);
   });
 
+  it('a resume the client refuses keeps the input a restart would send (a start refused 503 before any run id)', async () => {
+    const controller = createRunController({ client: client('completed-text', { fault: () => 'http-503' }) });
+    controller.start('hi');
+    await until(controller, (state) => state.phase === 'error');
+    expect(controller.getRetryMode()).toBe('restart');
+    expect(() => controller.resume('..')).toThrow(expect.objectContaining({ name: 'RunUsageError' }));
+    expect(() => controller.resumeSettled({ ...({} as RunCompletedEvent), runId: '..' })).toThrow(
+      expect.objectContaining({ name: 'RunUsageError' }),
+    );
+    expect(controller.getRetryMode()).toBe('restart');
+  });
+
   it('respond without a WAITING run rejects with a clear error and sends nothing', async () => {
     const controller = createRunController({ client: client('completed-text') });
     // The same typed refusal before any run as after one that did not wait: apps branch on `reason`, not on text.

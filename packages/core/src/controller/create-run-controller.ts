@@ -144,10 +144,12 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
   };
 
   /** Follows a run by id: from `lastSeq`, or settled from its terminal event (`result`), else its latest attempt. */
-  const resumeRun = (runId: string, lastSeq?: number, result?: RunCompletedEvent): void => {
+  const resumeRun = (runId: string, lastSeq?: number, result?: RunCompletedEvent, otherRun = false): void => {
     const next = options.client.resume<P>(
       definedOnly({ runId, lastSeq, result, payloadSchema: options.payloadSchema }),
     );
+    // Another run's input must never be replayed for this one (forgotten only once the client took the resume).
+    if (otherRun) lastStart = null;
     release();
     requestedRunId = runId;
     follow(next);
@@ -177,13 +179,11 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
       const current = state.runId ?? requestedRunId;
       // Resuming the run already followed would open a second connection to it (StrictMode mounts twice).
       if (handle !== null && current === runId && (isFollowing(state.phase) || state.phase === 'settled')) return;
-      // Another run's input must never be replayed for this one; following the same run again keeps it.
-      if (current !== runId) lastStart = null;
-      resumeRun(runId, lastSeq);
+      // Following the same run again keeps the input a restart sends.
+      resumeRun(runId, lastSeq, undefined, current !== runId);
     },
     resumeSettled(result) {
-      lastStart = null;
-      resumeRun(result.runId, undefined, result);
+      resumeRun(result.runId, undefined, result, true);
     },
     async respond(answer: InteractionAnswer) {
       const current = handle;

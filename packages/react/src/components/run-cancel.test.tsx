@@ -49,3 +49,52 @@ describe('RunCancel', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('RunCancel: the alert belongs to the run whose Stop failed', () => {
+  /** A binding whose state can be swapped for another run's in one step, as a controller's start() does. */
+  function switchableRun(cancel: () => Promise<void>) {
+    const first = createScenarioRun(getScenario('completed-text'), { until: (state) => state.runId !== null });
+    const second = createScenarioRun(getScenario('failed-retryable'), { until: (state) => state.runId !== null });
+    let current = first;
+    const listeners = new Set<() => void>();
+    const run = {
+      ...first,
+      getState: () => current.getState(),
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      cancel,
+    };
+    const replace = () => {
+      current = second;
+      for (const listener of listeners) listener();
+    };
+    return { run, replace };
+  }
+
+  it('is not shown beside the next run’s Stop when a start replaced the run in one step', async () => {
+    const { run, replace } = switchableRun(() => Promise.reject(new Error('offline')));
+    render(<RunCancel run={run} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Stop the run' }));
+    await screen.findByRole('alert');
+    act(replace);
+    expect(screen.getByRole('button', { name: 'Stop the run' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says nothing when an earlier press fails after a later one went through', async () => {
+    const pending: { reject: (error: Error) => void }[] = [];
+    let presses = 0;
+    const { run } = switchableRun(() => {
+      presses += 1;
+      return presses === 1 ? new Promise<void>((_, reject) => pending.push({ reject })) : Promise.resolve();
+    });
+    const user = userEvent.setup();
+    render(<RunCancel run={run} />);
+    await user.click(screen.getByRole('button', { name: 'Stop the run' }));
+    await user.click(screen.getByRole('button', { name: 'Stop the run' }));
+    await act(async () => pending[0]!.reject(new Error('503')));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

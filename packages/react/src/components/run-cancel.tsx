@@ -1,12 +1,13 @@
 'use client';
 import { isFollowing, type RunActions, type RunSource, type RunState } from '@kestrel/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { ActionButton, type ActionButtonProps } from './action-button.js';
 import { useRunLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 
-const selectFollowing = (state: RunState) => isFollowing(state.phase);
+/** The followed run's id (`null` before the server named it); `undefined` when no run is followed. */
+const selectFollowedRun = (state: RunState) => (isFollowing(state.phase) ? state.runId : undefined);
 
 /** Props of `Run.Cancel`: button attributes, composed with the kit's own (`onClick` runs yours first). */
 export interface RunCancelProps extends ActionButtonProps {
@@ -25,23 +26,26 @@ export interface RunCancelProps extends ActionButtonProps {
  */
 export function RunCancel({ run: ownRun, labels, ...rest }: RunCancelProps) {
   const run = usePartRun(ownRun, 'Run.Cancel');
-  const live = useRunSelector(run, selectFollowing);
+  const followed = useRunSelector(run, selectFollowedRun);
   const t = useRunLabels(labels);
-  // A Stop that did nothing must not look like one still on its way: the person hears that the run goes on.
-  const [failed, setFailed] = useState(false);
-  if (!live) {
-    // Gone with the run it was about: the next run's Stop starts without it.
-    if (failed) setFailed(false);
+  // Which run a Stop failed for: the alert is about that run only, never the next one's Stop.
+  const [failedFor, setFailedFor] = useState<string | null | undefined>(undefined);
+  const presses = useRef(0);
+  if (followed === undefined) {
+    // Gone with the run it was about (a run resumed again starts without it).
+    if (failedFor !== undefined) setFailedFor(undefined);
     return null;
   }
   const stop = () => {
-    setFailed(false);
-    run.cancel().catch(() => setFailed(true));
+    const press = (presses.current += 1);
+    setFailedFor(undefined);
+    // Only the latest press speaks: an earlier one failing after a later one went through says nothing.
+    run.cancel().catch(() => press === presses.current && setFailedFor(run.getState().runId));
   };
   return (
     <>
       <ActionButton {...rest} action="cancel" label={t.cancel} act={stop} />
-      {failed ? (
+      {failedFor !== undefined && failedFor === followed ? (
         <p role="alert" data-kestrel-note="">
           {t.cancelFailed}
         </p>

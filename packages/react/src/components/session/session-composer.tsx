@@ -1,10 +1,12 @@
 'use client';
-import type { SessionConcurrency, SessionSendResult } from '@kestrel/core';
+import type { SessionConcurrency, SessionSendResult, SessionState } from '@kestrel/core';
 import { useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
 import { useKestrelLabels } from '../default-labels.js';
 import { selectActivity, useSessionContext } from './session-context.js';
+
+const selectActiveKey = (state: SessionState<unknown>) => state.activeKey;
 
 /**
  * What sending now would do, as `data-state`: `ready` sends; `queueing` keeps the message until the run in
@@ -54,8 +56,11 @@ export function SessionComposer({ placeholder, rows = 2, onSent, ref, ...rest }:
   const t = useKestrelLabels();
   const [draft, setDraft] = useState('');
   // A Stop whose cancel request failed: the run goes on, and the hint says so until the next press or run.
-  const [stopFailed, setStopFailed] = useState(false);
-  if (stopFailed && activity !== 'live' && activity !== 'sending') setStopFailed(false);
+  // Tied to the entry whose run it was about: never shown beside the next run's Stop.
+  const activeKey = useSessionSelector(session, selectActiveKey);
+  const [stopFailedFor, setStopFailedFor] = useState<string | null>(null);
+  const presses = useRef(0);
+  if (stopFailedFor !== null && activity !== 'live' && activity !== 'sending') setStopFailedFor(null);
   const field = useRef<HTMLTextAreaElement | null>(null);
   const hintId = useId();
   const state = composerState(activity !== 'idle', session.concurrency ?? 'queue');
@@ -107,7 +112,7 @@ export function SessionComposer({ placeholder, rows = 2, onSent, ref, ...rest }:
             ? t.sessionBusy
             : t.sessionComposerHint}
       </p>
-      {stopFailed ? (
+      {stopFailedFor !== null && stopFailedFor === activeKey ? (
         <p role="alert" data-kestrel-note="">
           {t.cancelFailed}
         </p>
@@ -119,8 +124,10 @@ export function SessionComposer({ placeholder, rows = 2, onSent, ref, ...rest }:
             action="cancel"
             label={t.sessionStop}
             act={() => {
-              setStopFailed(false);
-              session.cancel().catch(() => setStopFailed(true));
+              const press = (presses.current += 1);
+              setStopFailedFor(null);
+              // Only the latest press speaks: an earlier one failing after a later one went through says nothing.
+              session.cancel().catch(() => press === presses.current && setStopFailedFor(session.getState().activeKey));
             }}
           />
         ) : null}
