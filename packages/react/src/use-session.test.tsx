@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from './components/axe-check.test-helper.js';
 import { SessionView } from './components/session/session-view.js';
 import { RunView } from './components/run-view.js';
 import { describeModes } from './test-support/describe-modes.test-helper.js';
@@ -447,6 +448,7 @@ describeModes('SessionView: a conversation the server does not know', ({ options
     expect(await screen.findByText(note)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
     expect(container.querySelector('[data-kestrel-session]')?.getAttribute('data-history')).toBe('not-found');
+    await expectNoAxeViolations(container);
 
     const user = userEvent.setup();
     await user.type(field(), getScenario('completed-text').input);

@@ -1,8 +1,8 @@
 'use client';
 import { isFollowing, type RunActions, type RunSource, type RunState } from '@kestrel/core';
-import { useRef, useState } from 'react';
 import { useRunSelector } from '../use-run-selector.js';
 import { ActionButton, type ActionButtonProps } from './action-button.js';
+import { useActionFailure } from './action-failure.js';
 import { useRunLabels } from './labels.js';
 import { usePartRun } from './run-context.js';
 
@@ -28,24 +28,23 @@ export function RunCancel({ run: ownRun, labels, ...rest }: RunCancelProps) {
   const run = usePartRun(ownRun, 'Run.Cancel');
   const followed = useRunSelector(run, selectFollowedRun);
   const t = useRunLabels(labels);
-  // Which run a Stop failed for: the alert is about that run only, never the next one's Stop.
-  const [failedFor, setFailedFor] = useState<string | null | undefined>(undefined);
-  const presses = useRef(0);
-  if (followed === undefined) {
-    // Gone with the run it was about (a run resumed again starts without it).
-    if (failedFor !== undefined) setFailedFor(undefined);
-    return null;
-  }
-  const stop = () => {
-    const press = (presses.current += 1);
-    setFailedFor(undefined);
-    // Only the latest press speaks: an earlier one failing after a later one went through says nothing.
-    run.cancel().catch(() => press === presses.current && setFailedFor(run.getState().runId));
-  };
+  // A failed Stop is about the run it was pressed for, never the next one's.
+  const [failed, act] = useActionFailure(followed);
+  if (followed === undefined) return null;
   return (
     <>
-      <ActionButton {...rest} action="cancel" label={t.cancel} act={stop} />
-      {failedFor !== undefined && failedFor === followed ? (
+      <ActionButton
+        {...rest}
+        action="cancel"
+        label={t.cancel}
+        act={() =>
+          act(
+            () => run.cancel(),
+            () => run.getState().runId,
+          )
+        }
+      />
+      {failed ? (
         <p role="alert" data-kestrel-note="">
           {t.cancelFailed}
         </p>

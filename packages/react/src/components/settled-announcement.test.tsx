@@ -1,43 +1,38 @@
 import { createScenarioRun, createScenarioSource, getScenario } from '@kestrel/testing';
-import { act } from '@testing-library/react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { act, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import { AssistantText } from './assistant-text.js';
+import { expectNoAxeViolations } from './axe-check.test-helper.js';
 import { RunView } from './run-view.js';
 
-it('announces no text for a run cancelled while it streamed: what it said until the stop is not an answer', () => {
-  const source = createScenarioSource(getScenario('cancelled'), { until: (state) => state.draftText.length > 5 });
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => root.render(<AssistantText run={source} />));
+/** Renders `element`, then plays `source` to its outcome while it is shown. */
+function playWhileShown(element: ReactElement, source: { step(): boolean }): HTMLElement {
+  const { container } = render(element);
   act(() => {
     while (source.step()) {
       // play to run.completed
     }
   });
+  return container;
+}
+
+it('announces no text for a run cancelled while it streamed: what it said until the stop is not an answer', () => {
+  const source = createScenarioSource(getScenario('cancelled'), { until: (state) => state.draftText.length > 5 });
+  const container = playWhileShown(<AssistantText run={source} />, source);
   expect(source.getState().status).toBe('CANCELLED');
   expect(container.querySelector('[data-kestrel-part="assistant-text"]')?.textContent).toBe(
     'Tides are caused mainly by the Moon',
   );
   expect(container.querySelector('[aria-live="polite"]')?.textContent).toBe('');
-  act(() => root.unmount());
-  container.remove();
 });
 
-it('announces no text for a FAILED run that streamed: the status says it failed and why, heard alone', () => {
+it('announces no text for a FAILED run that streamed: the status says it failed and why, heard alone', async () => {
   const run = createScenarioRun(getScenario('failed-retryable'), { until: (state) => state.draftText.length > 5 });
   const { source } = run;
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => root.render(<RunView run={run} />));
-  act(() => {
-    while (source.step()) {
-      // play to run.completed
-    }
-  });
+  const container = playWhileShown(<RunView run={run} />, source);
   expect(source.getState().status).toBe('FAILED');
   const text = container.querySelector('[data-kestrel-part="assistant-text"]');
   expect(text?.textContent).toBe(source.getState().output?.assistantText);
@@ -48,8 +43,7 @@ it('announces no text for a FAILED run that streamed: the status says it failed 
   expect(live.map((region) => region.textContent)).toEqual([
     'Run failed: The model provider is overloaded. Try again shortly.',
   ]);
-  act(() => root.unmount());
-  container.remove();
+  await expectNoAxeViolations(container);
 });
 
 it('puts no style attribute into server HTML (a strict style CSP drops them) and hides its live region on the client', async () => {

@@ -3,6 +3,7 @@ import type { SessionConcurrency, SessionSendResult, SessionState } from '@kestr
 import { useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type KeyboardEvent, type Ref } from 'react';
 import { useSessionSelector } from '../../use-session-selector.js';
 import { ActionButton } from '../action-button.js';
+import { useActionFailure } from '../action-failure.js';
 import { useKestrelLabels } from '../default-labels.js';
 import { selectActivity, useSessionContext } from './session-context.js';
 
@@ -55,12 +56,10 @@ export function SessionComposer({ placeholder, rows = 2, onSent, ref, ...rest }:
   const activity = useSessionSelector(session, selectActivity);
   const t = useKestrelLabels();
   const [draft, setDraft] = useState('');
-  // A Stop whose cancel request failed: the run goes on, and the hint says so until the next press or run.
-  // Tied to the entry whose run it was about: never shown beside the next run's Stop.
+  // A Stop whose cancel request failed (the run goes on) is said, about the entry it was pressed for.
   const activeKey = useSessionSelector(session, selectActiveKey);
-  const [stopFailedFor, setStopFailedFor] = useState<string | null>(null);
-  const presses = useRef(0);
-  if (stopFailedFor !== null && activity !== 'live' && activity !== 'sending') setStopFailedFor(null);
+  const stoppable = activity === 'live' || activity === 'sending';
+  const [stopFailed, actOnStop] = useActionFailure(stoppable ? activeKey : undefined);
   const field = useRef<HTMLTextAreaElement | null>(null);
   const hintId = useId();
   const state = composerState(activity !== 'idle', session.concurrency ?? 'queue');
@@ -112,23 +111,23 @@ export function SessionComposer({ placeholder, rows = 2, onSent, ref, ...rest }:
             ? t.sessionBusy
             : t.sessionComposerHint}
       </p>
-      {stopFailedFor !== null && stopFailedFor === activeKey ? (
+      {stopFailed ? (
         <p role="alert" data-kestrel-note="">
           {t.cancelFailed}
         </p>
       ) : null}
       <div data-kestrel-actions="">
-        {activity === 'live' || activity === 'sending' ? (
+        {stoppable ? (
           <ActionButton
             type="button"
             action="cancel"
             label={t.sessionStop}
-            act={() => {
-              const press = (presses.current += 1);
-              setStopFailedFor(null);
-              // Only the latest press speaks: an earlier one failing after a later one went through says nothing.
-              session.cancel().catch(() => press === presses.current && setStopFailedFor(session.getState().activeKey));
-            }}
+            act={() =>
+              actOnStop(
+                () => session.cancel(),
+                () => session.getState().activeKey,
+              )
+            }
           />
         ) : null}
         <button type="submit" data-kestrel-action="send" disabled={!canSend}>

@@ -189,11 +189,12 @@ describeModes('SessionView', ({ options }) => {
         },
       };
       const user = userEvent.setup();
-      render(<SessionView session={session} />, options);
+      const { container } = render(<SessionView session={session} />, options);
       await user.click(screen.getByRole('button', { name: 'Stop' }));
       expect((await screen.findByRole('alert')).textContent).toBe(
         'The run could not be stopped and is still running. Try again.',
       );
+      await expectNoAxeViolations(container);
       refuse = false;
       await user.click(screen.getByRole('button', { name: 'Stop' }));
       expect(screen.queryByRole('alert')).toBeNull();
