@@ -2,6 +2,7 @@
 import { memo, type HTMLAttributes, type Ref } from 'react';
 import type { RenderText } from '../components/assistant-text.js';
 import { useIncremental } from '../components/use-incremental.js';
+import { CodeBlockContext, type RenderCodeBlock } from './code-block.js';
 import { lexMarkdownBlocks, type MarkdownBlock } from './markdown-blocks.js';
 import { renderToken } from './render-tokens.js';
 
@@ -9,6 +10,11 @@ export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 
   readonly children: string;
   /** The text is still streaming (marked `data-kestrel-markdown="streaming"`); an open code fence runs to the end. */
   readonly streaming?: boolean;
+  /**
+   * Renders each code block instead of the default `<pre><code>` (highlighting, a copy button). Keep it stable (a
+   * module-level function or a `useCallback`): a new one renders every code block again.
+   */
+  readonly renderCodeBlock?: RenderCodeBlock;
   readonly ref?: Ref<HTMLDivElement>;
 }
 
@@ -50,18 +56,27 @@ const Group = memo(function Group({ blocks, from }: GroupProps) {
  * @example
  * <RunView run={run} renderText={renderMarkdown} />
  */
-export function MarkdownText({ children, streaming = false, className, ref, ...rest }: MarkdownTextProps) {
+export function MarkdownText({
+  children,
+  streaming = false,
+  renderCodeBlock,
+  className,
+  ref,
+  ...rest
+}: MarkdownTextProps) {
   const { blocks, settled } = useIncremental(children, lexMarkdownBlocks);
   const grouped = settled - (settled % GROUP);
   const groups = Array.from({ length: grouped / GROUP }, (_, index) => (
-    <Group key={`group-${index}`} blocks={blocks} from={index * GROUP} />
+    <Group key={index} blocks={blocks} from={index * GROUP} />
   ));
   return (
     <div {...rest} ref={ref} className={className} data-kestrel-markdown={streaming ? 'streaming' : 'final'}>
-      {groups}
-      {blocks.slice(grouped).map((block) => (
-        <Block key={block.start} block={block} />
-      ))}
+      <CodeBlockContext value={renderCodeBlock}>
+        {groups}
+        {blocks.slice(grouped).map((block) => (
+          <Block key={block.start} block={block} />
+        ))}
+      </CodeBlockContext>
     </div>
   );
 }

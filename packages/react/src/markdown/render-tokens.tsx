@@ -1,5 +1,6 @@
 import type { MarkedToken, Token, Tokens } from 'marked';
 import { Fragment, type ReactNode } from 'react';
+import { CodeBlock } from './code-block.js';
 import { decodeEntities } from './decode-entities.js';
 import { safeUrl } from './safe-url.js';
 
@@ -8,8 +9,6 @@ import { safeUrl } from './safe-url.js';
  * never become HTML. Every string reaches the DOM as a text node or an attribute React escapes. Raw HTML is
  * dropped, links keep only http(s) and mailto targets, images show their alt text (no remote loads).
  */
-
-const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
 function renderTokens(tokens: readonly Token[] | undefined): ReactNode[] {
   return tokens === undefined ? [] : tokens.map(renderToken);
@@ -118,16 +117,13 @@ export function renderToken(token: Token, key: number): ReactNode {
     case 'paragraph':
       return <p key={key}>{renderTokens(known.tokens)}</p>;
     case 'heading': {
-      const Heading = headings[Math.min(Math.max(known.depth, 1), 6) - 1]!;
+      // marked's lexer gives 1 to 6 (`#` to `######`; a setext heading is 1 or 2), and no extension reaches it.
+      const Heading = `h${known.depth as 1 | 2 | 3 | 4 | 5 | 6}` as const;
       return <Heading key={key}>{renderTokens(known.tokens)}</Heading>;
     }
     case 'code': {
       const language = /^[\w#+.-]+/.exec(known.lang ?? '')?.[0];
-      return (
-        <pre key={key}>
-          <code className={language === undefined ? undefined : `language-${language}`}>{known.text}</code>
-        </pre>
-      );
+      return <CodeBlock key={key} code={known.text} language={language} />;
     }
     case 'blockquote':
       return <blockquote key={key}>{renderTokens(known.tokens)}</blockquote>;

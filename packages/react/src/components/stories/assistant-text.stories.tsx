@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createMarkdownAnswer } from '@kestrel/testing';
 import { expect, waitFor, within } from 'storybook/test';
+import { renderCodeBlock } from '../../markdown/docs-examples/copy-code-block.js';
 import { MarkdownText, renderMarkdown } from '../../markdown/markdown-text.js';
 import { AssistantText } from '../assistant-text.js';
 import { Fixture, type FixtureArgs } from './support/fixture-run.js';
@@ -125,5 +126,49 @@ export const MarkdownWideTable: StoryObj = {
     column.style.inlineSize = '';
     column.style.maxInlineSize = '24rem';
     await waitFor(() => expect(boxes[0]!.tabIndex).toBe(0));
+  },
+};
+
+const codeAnswer = [
+  'Run the tests, then build:',
+  '',
+  '```sh',
+  'pnpm test',
+  '```',
+  '',
+  '```ts',
+  "import { renderMarkdown } from '@kestrel/react/markdown';",
+  '```',
+  '',
+  '    an indented block',
+].join('\n');
+
+// The caption layout docs/components.md gives beside the example.
+const codeBlockCss = `
+.code-block { margin: 0; }
+.code-block figcaption { display: flex; gap: 0.5rem; align-items: center; font-size: 0.875rem; }
+.code-block figcaption button { margin-inline-start: auto; }
+`;
+
+/**
+ * Code blocks rendered by the app (`renderCodeBlock`, the copy button of docs/components.md): each block's language
+ * and a Copy code button above the kit's code styling.
+ */
+export const MarkdownCodeBlocks: StoryObj = {
+  render: () => (
+    <div data-kestrel-run="">
+      <style>{codeBlockCss}</style>
+      <MarkdownText renderCodeBlock={renderCodeBlock}>{codeAnswer}</MarkdownText>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const blocks = within(canvasElement).getAllByRole('figure');
+    await expect(blocks.map((block) => block.querySelector('figcaption')?.firstChild?.textContent)).toEqual([
+      'sh',
+      'ts',
+      'code',
+    ]);
+    for (const block of blocks) await expect(within(block).getByRole('button', { name: 'Copy code' })).toBeVisible();
+    await expect(blocks[1]!.querySelector('code.language-ts')?.textContent).toContain('@kestrel/react/markdown');
   },
 };

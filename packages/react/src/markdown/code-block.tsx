@@ -1,0 +1,33 @@
+'use client';
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** A fenced or indented code block of the answer, as a {@link RenderCodeBlock} receives it. */
+export interface MarkdownCodeBlock {
+  /** The code between the fences, as written: text, never HTML. While the answer streams, it may still grow. */
+  readonly code: string;
+  /** The first word of the fence's info string (` ```ts ` gives `ts`), or `undefined` when there is none. */
+  readonly language: string | undefined;
+}
+
+/**
+ * Renders a code block in place of the default `<pre><code>`: highlighting, a copy button. Whatever it returns
+ * is the app's markup; the code reaches it as a string, so it stays text unless the renderer makes it HTML.
+ */
+export type RenderCodeBlock = (block: MarkdownCodeBlock) => ReactNode;
+
+export const CodeBlockContext = createContext<RenderCodeBlock | undefined>(undefined);
+
+/**
+ * Read from context, not passed down the token tree: settled blocks are memoised and never rendered again, and a
+ * context change still reaches the code blocks inside them.
+ */
+export function CodeBlock(block: MarkdownCodeBlock) {
+  const render = useContext(CodeBlockContext);
+  return render ? (
+    render(block)
+  ) : (
+    <pre>
+      <code className={block.language && `language-${block.language}`}>{block.code}</code>
+    </pre>
+  );
+}

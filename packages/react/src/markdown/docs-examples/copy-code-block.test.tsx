@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createEventFactory, createScenarioRun, evs, getScenario, type Scenario } from '@kestrel/testing';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../components/axe-check.test-helper.js';
+import { Answer } from './copy-code-block.js';
+
+// Vitest runs from the repository root; jsdom's import.meta.url is not a file URL.
+const source = readFileSync(resolve('packages/react/src/markdown/docs-examples/copy-code-block.tsx'), 'utf8');
+
+function region(name: string): string {
+  const match = new RegExp(`// #region ${name}\\n([\\s\\S]*?)// #endregion ${name}`).exec(source);
+  if (match?.[1] === undefined) throw new Error(`no region ${name} in copy-code-block.tsx`);
+  return match[1].trim();
+}
+
+const answer = 'Run the tests:\n\n```sh\npnpm test\n```\n\nThen build:\n\n```\npnpm build\n```';
+
+/** The shared plain answer, its text swapped for one with two code blocks. */
+function codeAnswerScenario(): Scenario {
+  const base = getScenario('completed-text');
+  const e = createEventFactory({ runId: base.runId, sessionId: base.sessionId });
+  return {
+    ...base,
+    steps: evs(
+      e.started(),
+      e.received(),
+      e.words(answer),
+      e.turnEnd('completed'),
+      e.idle(),
+      e.completed({ status: 'COMPLETED', assistantText: answer }),
+    ),
+    expected: { ...base.expected, assistantText: answer, draftText: answer },
+  };
+}
+
+describe('the copy-code-block example in docs/components.md', () => {
+  it('is shown exactly as the type-checked example', () => {
+    expect(readFileSync(resolve('docs/components.md'), 'utf8')).toContain(region('copy-code-block'));
+  });
+
+  it('puts a copy button on each code block of the answer, which copies that block and says so', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    const { container } = render(<Answer run={createScenarioRun(codeAnswerScenario())} />);
+    const blocks = await screen.findAllByRole('figure');
+    expect(blocks.map((block) => block.querySelector('figcaption')?.firstChild?.textContent)).toEqual(['sh', 'code']);
+    await user.click(within(blocks[1]!).getByRole('button', { name: 'Copy code' }));
+    expect(writeText).toHaveBeenCalledWith('pnpm build');
+    expect(await navigator.clipboard.readText()).toBe('pnpm build');
+    expect(within(blocks[1]!).getByRole('status').textContent).toBe('Copied');
+    expect(within(blocks[0]!).getByRole('status').textContent).toBe('');
+    await expectNoAxeViolations(container);
+  });
+
+  it('says so when the clipboard refuses', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    render(<Answer run={createScenarioRun(codeAnswerScenario())} />);
+    const [first] = await screen.findAllByRole('figure');
+    await user.click(within(first!).getByRole('button', { name: 'Copy code' }));
+    expect(await within(first!).findByText('Could not copy')).toBeTruthy();
+  });
+});
