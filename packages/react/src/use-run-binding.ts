@@ -10,6 +10,7 @@ import {
   type RunControllerOptions,
   type RunError,
 } from '@kestrel/core';
+import { kestrelIdProblem } from '@kestrel/core/internal';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useClientOption, useReleaseOnUnmount } from './use-client-option.js';
 
@@ -73,9 +74,13 @@ export function useRunController<P>(options: UseRunOptions<P>): RunController<P>
   });
 
   useEffect(() => {
-    // `resume` is a no-op while this run is already followed, so a second mount sends nothing. An empty id (`?run=`
-    // read from a URL) is no run, not a usage error thrown out of an effect.
-    if (resumeRunId) controller.resume(resumeRunId);
+    // `resume` is a no-op while this run is already followed, so a second mount sends nothing. An id no request may
+    // carry (`?run=` read from a URL gives '', a crafted link '..') names no run: nothing to resume, where a usage
+    // error thrown out of an effect would take the page down.
+    const problem = kestrelIdProblem(resumeRunId ?? '');
+    if (problem === undefined) controller.resume(resumeRunId!);
+    else if (process.env.NODE_ENV !== 'production' && resumeRunId)
+      console.warn(`[kestrel] useRun(): resumeRunId ${problem}, so no run is resumed.`);
   }, [controller, resumeRunId]);
 
   return controller;

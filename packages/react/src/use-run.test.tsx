@@ -144,19 +144,27 @@ describeModes('useRun resumes on mount', ({ options }) => {
     expect(kestrel.sent('GET', /\/events$/).length - before).toBe(1);
   });
 
-  it('takes an empty resumeRunId (`?run=` read from a URL) as no run: idle, nothing sent, nothing thrown', async () => {
-    const before = kestrel.requests.length;
-    const probe = createProbe();
-    render(
-      <KestrelProvider client={kestrel.client()}>
-        <RunProbe probe={probe} options={{ resumeRunId: '' }} />
-      </KestrelProvider>,
-      options,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(probe.current?.state.phase).toBe('idle');
-    expect(kestrel.requests.length).toBe(before);
-  });
+  it.each(['', '..', '.'])(
+    'takes a resumeRunId of %j (an empty `?run=`, a crafted link) as no run: idle, nothing sent, nothing thrown',
+    async (runId) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const before = kestrel.requests.length;
+      const probe = createProbe();
+      render(
+        <KestrelProvider client={kestrel.client()}>
+          <RunProbe probe={probe} options={{ resumeRunId: runId }} />
+        </KestrelProvider>,
+        options,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(probe.current?.state.phase).toBe('idle');
+      expect(kestrel.requests.length).toBe(before);
+      // A crafted id is worth a word to the developer; an empty one is just no run.
+      if (runId === '') expect(warn).not.toHaveBeenCalledWith(expect.stringContaining('resumeRunId is empty'));
+      else expect(warn).toHaveBeenCalledWith(expect.stringContaining(`resumeRunId is "${runId}"`));
+      warn.mockRestore();
+    },
+  );
 
   it('brings back the WAITING interaction after a reload', async () => {
     const scenario = scenarios.find((candidate) => candidate.name === 'waiting-approval')!;
