@@ -11,30 +11,37 @@ afterAll(async () => {
   await browser?.close();
 });
 
+type Scheme = 'light' | 'dark';
+
 /** How the app switches its theme, set on `<html>` and on the view's parent element. */
 interface Switch {
-  readonly os: 'light' | 'dark';
-  readonly htmlClass?: 'light' | 'dark';
-  readonly htmlAttribute?: 'light' | 'dark';
-  readonly parentAttribute?: 'light' | 'dark';
+  readonly os: Scheme;
+  readonly htmlClass?: Scheme;
+  readonly htmlDataTheme?: Scheme;
+  readonly htmlAttribute?: Scheme;
+  readonly parentClass?: Scheme;
+  readonly parentAttribute?: Scheme;
 }
 
 /** What the theme gave the view: the card's painted colour (light white, dark slate 900) and its color-scheme. */
 async function themeOf(page: Page, wanted: Switch): Promise<{ card: string; scheme: string }> {
   await page.emulateMedia({ colorScheme: wanted.os });
-  return page.locator(RUN).evaluate((run, { htmlClass, htmlAttribute, parentAttribute }) => {
-    const html = document.documentElement;
-    html.classList.remove('light', 'dark');
-    if (htmlClass !== undefined) html.classList.add(htmlClass);
-    const set = (element: Element, value: string | undefined) =>
-      value === undefined
-        ? element.removeAttribute('data-kestrel-theme')
-        : element.setAttribute('data-kestrel-theme', value);
-    set(html, htmlAttribute);
-    set(run.parentElement!, parentAttribute);
-    const style = getComputedStyle(run);
-    return { card: style.backgroundColor, scheme: style.colorScheme };
-  }, wanted);
+  return page
+    .locator(RUN)
+    .evaluate((run, { htmlClass, htmlDataTheme, htmlAttribute, parentClass, parentAttribute }) => {
+      const html = document.documentElement;
+      const parent = run.parentElement!;
+      const set = (element: Element, name: string, value: string | undefined) =>
+        value === undefined ? element.removeAttribute(name) : element.setAttribute(name, value);
+      set(html, 'class', htmlClass);
+      set(html, 'data-theme', htmlDataTheme);
+      set(html, 'data-kestrel-theme', htmlAttribute);
+      for (const scheme of ['light', 'dark']) parent.classList.remove(scheme);
+      if (parentClass !== undefined) parent.classList.add(parentClass);
+      set(parent, 'data-kestrel-theme', parentAttribute);
+      const style = getComputedStyle(run);
+      return { card: style.backgroundColor, scheme: style.colorScheme };
+    }, wanted);
 }
 
 const LIGHT = { card: 'rgb(255, 255, 255)', scheme: 'light' };
@@ -57,10 +64,37 @@ describe('theme.css in the built demo', () => {
         [{ os: 'dark', htmlClass: 'light', htmlAttribute: 'dark' }, DARK],
         [{ os: 'dark', htmlClass: 'dark', parentAttribute: 'light' }, LIGHT],
         [{ os: 'light', htmlClass: 'light', parentAttribute: 'dark' }, DARK],
+        [{ os: 'light', htmlClass: 'dark', parentClass: 'light' }, LIGHT],
+        [{ os: 'dark', htmlAttribute: 'dark', parentClass: 'light' }, LIGHT],
+        // next-themes' default switch, the data-theme attribute.
+        [{ os: 'dark', htmlDataTheme: 'light' }, LIGHT],
+        [{ os: 'light', htmlDataTheme: 'dark' }, DARK],
       ];
       const seen = [];
       for (const [wanted] of cases) seen.push(await themeOf(page, wanted));
       expect(seen).toEqual(cases.map(([, expected]) => expected));
+
+      // The app's own token values win over the theme's, whichever way it is switched.
+      await page.addStyleTag({ content: ':root { --kestrel-card: rgb(1, 2, 3); --kestrel-radius: 0px; }' });
+      const overridden = [];
+      for (const wanted of [
+        { os: 'light' },
+        { os: 'dark' },
+        { os: 'light', htmlClass: 'light' },
+        { os: 'light', htmlClass: 'dark' },
+        { os: 'dark', htmlDataTheme: 'dark' },
+      ] as const) {
+        await themeOf(page, wanted);
+        overridden.push(
+          await page.locator(RUN).evaluate((run) => {
+            const style = getComputedStyle(run);
+            return [style.backgroundColor, style.borderTopLeftRadius];
+          }),
+        );
+      }
+      // The card's corner is the radius token plus 2px.
+      expect(new Set(overridden.map(String))).toEqual(new Set(['rgb(1, 2, 3),2px']));
+      await page.evaluate(() => document.querySelector('style:last-of-type')?.remove());
 
       await themeOf(page, { os: 'dark', htmlClass: 'light' });
       await screenshot(page, 'theme-light-class-on-dark-os');

@@ -26,10 +26,14 @@ describe('theme.css', () => {
   it("defines every colour token for light, for the dark OS preference and for the app's dark switch", () => {
     const block = (selector: string) => declarations.slice(declarations.indexOf(selector)).split('}')[0] ?? '';
     const colours = tokens.filter((token) =>
-      /^#|rgb/.test(block(':root,').match(new RegExp(`${token}:\\s*([^;]+)`))?.[1] ?? ''),
+      /^#|rgb/.test(block("[data-kestrel-theme='light']\n) {").match(new RegExp(`${token}:\\s*([^;]+)`))?.[1] ?? ''),
     );
     expect(colours.length).toBeGreaterThan(15);
-    for (const dark of [":root:not([data-kestrel-theme='light']):not(.light)", "[data-kestrel-theme='dark'] {"]) {
+    for (const dark of [
+      ":where(:root:not([data-kestrel-theme='light'], .light, [data-theme='light'])) {",
+      "[data-kestrel-theme='dark']\n) {",
+    ]) {
+      expect(declarations).toContain(dark);
       expect(colours.filter((token) => !block(dark).includes(`${token}:`))).toEqual([]);
     }
   });
