@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { MarkdownCodeBlock, RenderCodeBlock } from './code-block.js';
 import { MarkdownText } from './markdown-text.js';
@@ -71,17 +72,50 @@ describe('MarkdownText renderCodeBlock', () => {
   });
 
   it('reaches the code blocks of settled, memoised groups when the renderer changes', () => {
-    // 40 blocks: the first 32 are one settled group, which React skips as long as its blocks are unchanged.
+    // 40 code blocks: the first of them are one full settled group, which React skips while its blocks are unchanged.
     const text = Array.from({ length: 40 }, (_, index) => `\`\`\`txt\nblock ${index}\n\`\`\``).join('\n\n');
     const { container, rerender } = render(<MarkdownText streaming>{text}</MarkdownText>);
-    expect(container.querySelectorAll('[data-kestrel-markdown-group] pre > code')).toHaveLength(32);
+    const groups = container.querySelectorAll('[data-kestrel-markdown-group]');
+    expect(groups.length).toBeGreaterThan(1);
+    const settledGroup = groups[0]!;
+    const inGroup = settledGroup.querySelectorAll('pre > code').length;
+    expect(inGroup).toBeGreaterThan(0);
     rerender(
       <MarkdownText streaming renderCodeBlock={asFigure}>
         {text}
       </MarkdownText>,
     );
-    expect(container.querySelectorAll('[data-kestrel-markdown-group] figure')).toHaveLength(32);
+    expect(settledGroup.isConnected).toBe(true);
+    expect(settledGroup.querySelectorAll('figure')).toHaveLength(inGroup);
     expect(container.querySelectorAll('figure')).toHaveLength(40);
     expect(container.querySelector('code')).toBeNull();
+  });
+
+  it("keeps a code block's element, state and focus while the blocks around it settle into a group", () => {
+    let mounts = 0;
+    function Counted({ code }: MarkdownCodeBlock) {
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return <button type="button">{code}</button>;
+    }
+    const renderCounted: RenderCodeBlock = (block) => <Counted {...block} />;
+    const paragraphs = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, index) => `Paragraph ${from + index}.`).join('\n\n');
+    const show = (text: string) => (
+      <MarkdownText streaming renderCodeBlock={renderCounted}>
+        {text}
+      </MarkdownText>
+    );
+    const head = `${paragraphs(0, 3)}\n\n\`\`\`sh\nfirst\n\`\`\`\n\n`;
+    const { container, rerender } = render(show(`${head}${paragraphs(3, 6)}`));
+    const button = container.querySelector('button')!;
+    button.focus();
+    // Past 32 settled blocks the first 32 become a full group, and more text streams on after them.
+    for (let to = 7; to <= 70; to += 7) rerender(show(`${head}${paragraphs(3, to)}`));
+    expect(container.querySelectorAll('[data-kestrel-markdown-group]').length).toBeGreaterThan(1);
+    expect(container.querySelector('button')).toBe(button);
+    expect(document.activeElement).toBe(button);
+    expect(mounts).toBe(1);
   });
 });

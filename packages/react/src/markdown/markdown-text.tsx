@@ -23,24 +23,25 @@ const Block = memo(function Block({ block }: { readonly block: MarkdownBlock }) 
   return block.tokens.map(renderToken);
 });
 
-/** Settled blocks are rendered in groups of this many, each one element: see MarkdownText. */
+/** Blocks are rendered in groups of this many, each one element: see MarkdownText. */
 const GROUP = 32;
-
-const sameGroup = (a: GroupProps, b: GroupProps) =>
-  a.from === b.from &&
-  a.blocks.slice(a.from, a.from + GROUP).every((block, index) => block === b.blocks[b.from + index]);
 
 interface GroupProps {
   readonly blocks: readonly MarkdownBlock[];
   readonly from: number;
+  readonly to: number;
 }
+
+// A group is keyed by `from`, so only its end and its blocks can differ.
+const sameGroup = (a: GroupProps, b: GroupProps) =>
+  a.to === b.to && a.blocks.slice(a.from, a.to).every((block, index) => block === b.blocks[a.from + index]);
 
 // A group whose blocks are all unchanged is skipped by React in one comparison, and laid out again by the browser
 // as one box, so an update costs the same with 50 blocks as with 5,000.
-const Group = memo(function Group({ blocks, from }: GroupProps) {
+const Group = memo(function Group({ blocks, from, to }: GroupProps) {
   return (
     <div data-kestrel-markdown-group="">
-      {blocks.slice(from, from + GROUP).map((block) => (
+      {blocks.slice(from, to).map((block) => (
         <Block key={block.start} block={block} />
       ))}
     </div>
@@ -66,17 +67,16 @@ export function MarkdownText({
 }: MarkdownTextProps) {
   const { blocks, settled } = useIncremental(children, lexMarkdownBlocks);
   const grouped = settled - (settled % GROUP);
-  const groups = Array.from({ length: grouped / GROUP }, (_, index) => (
-    <Group key={index} blocks={blocks} from={index * GROUP} />
-  ));
+  // Full groups of settled blocks, then one group of the rest, keyed by where it starts: when its first blocks
+  // settle it becomes a full group in place, so their elements (and the state and focus inside them) stay.
+  const groups = [];
+  for (let from = 0, to = 0; to < blocks.length; from = to) {
+    to = from + GROUP > grouped ? blocks.length : from + GROUP;
+    groups.push(<Group key={from} blocks={blocks} from={from} to={to} />);
+  }
   return (
     <div {...rest} ref={ref} className={className} data-kestrel-markdown={streaming ? 'streaming' : 'final'}>
-      <CodeBlockContext value={renderCodeBlock}>
-        {groups}
-        {blocks.slice(grouped).map((block) => (
-          <Block key={block.start} block={block} />
-        ))}
-      </CodeBlockContext>
+      <CodeBlockContext value={renderCodeBlock}>{groups}</CodeBlockContext>
     </div>
   );
 }

@@ -3,33 +3,38 @@
  * copy-code-block.test.tsx renders it and fails when the documentation's copy drifts from this type-checked one.
  */
 // #region copy-code-block
+'use client';
 import { RunView, type RenderText, type RunBinding } from '@kestrel/react';
 import { MarkdownText, type MarkdownCodeBlock, type RenderCodeBlock } from '@kestrel/react/markdown';
 import { useState } from 'react';
 
+// An async function: where the Clipboard API is missing (a page served over plain http), the call rejects too.
+const copyText = async (text: string) => navigator.clipboard.writeText(text);
+
 function CodeBlockWithCopy({ code, language }: MarkdownCodeBlock) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
-    <figure className="code-block">
-      <figcaption>
-        {language ?? 'code'}
+    <div className="code-block" role="group" aria-label={language === undefined ? 'Code' : `Code, ${language}`}>
+      <div className="code-block-bar">
+        <span aria-hidden="true">{language ?? 'code'}</span>
         <button
           type="button"
-          onClick={() =>
-            navigator.clipboard.writeText(code).then(
+          onClick={() => {
+            setCopy('idle'); // so a second copy is announced again
+            copyText(code).then(
               () => setCopy('copied'),
               () => setCopy('failed'),
-            )
-          }
+            );
+          }}
         >
           Copy code
         </button>
         <span role="status">{copy === 'copied' ? 'Copied' : copy === 'failed' ? 'Could not copy' : ''}</span>
-      </figcaption>
+      </div>
       <pre>
         <code className={language && `language-${language}`}>{code}</code>
       </pre>
-    </figure>
+    </div>
   );
 }
 
