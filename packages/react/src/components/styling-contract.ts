@@ -53,6 +53,7 @@ export const publicDataAttributes = {
   'data-kestrel-session': 'the root of a conversation (Session.Root, SessionView)',
   'data-history': 'the session root: what is known of older runs',
   'data-kestrel-theme': 'set by the app on any ancestor: light or dark',
+  'data-theme': "the app's own switch (next-themes) on any ancestor, read by theme.css: light or dark",
   'data-kestrel-part': 'the root element of each part',
   'data-kestrel-action': 'a kit button that acts on the run',
   'data-kestrel-text': 'the text itself inside draft, assistant-text and received-outcome, without markers',
