@@ -5,7 +5,11 @@ import { createContext, useContext, type ReactNode } from 'react';
 export interface MarkdownCodeBlock {
   /** The code between the fences, as written: text, never HTML. While the answer streams, it may still grow. */
   readonly code: string;
-  /** The first word of the fence's info string (` ```ts ` gives `ts`), or `undefined` when there is none. */
+  /**
+   * The leading letters, digits, `_`, `#`, `+`, `.` and `-` of the fence's info string (` ```ts ` gives `ts`,
+   * ` ```c++ {1,3} ` gives `c++`), or `undefined` when there are none. While the info string streams it may be a
+   * prefix of the name (`t` before `ts`).
+   */
   readonly language: string | undefined;
 }
 
