@@ -124,6 +124,18 @@ describeModes('useRun follows a run across attempts', ({ options }) => {
 });
 
 describeModes('useRun resumes on mount', ({ options }) => {
+  /** Mounts useRun as a page does after a reload, with the run id it kept. */
+  function mountResuming(resumeRunId: string) {
+    const probe = createProbe();
+    render(
+      <KestrelProvider client={kestrel.client()}>
+        <RunProbe probe={probe} options={{ resumeRunId }} />
+      </KestrelProvider>,
+      options,
+    );
+    return probe;
+  }
+
   it('re-attaches to a run that is still streaming after a reload, with one request', async () => {
     const scenario = scenarios.find((candidate) => candidate.name === 'completed-text')!;
     const first = kestrel.client({ scenario: scenario.name, delayMs: 15 }).start({ input: scenario.input });
@@ -131,13 +143,7 @@ describeModes('useRun resumes on mount', ({ options }) => {
     const runId = first.getState().runId!;
     first.detach(); // the page goes away; the run goes on on the server
     const before = kestrel.sent('GET', /\/events$/).length;
-    const probe = createProbe();
-    render(
-      <KestrelProvider client={kestrel.client()}>
-        <RunProbe probe={probe} options={{ resumeRunId: runId }} />
-      </KestrelProvider>,
-      options,
-    );
+    mountResuming(runId);
     await waitFor(() => expect(view().dataset.status).toBe('COMPLETED'));
     expect(screen.getByTestId('answer').textContent).toBe(scenario.expected.assistantText);
     expect(kestrel.sent('GET', new RegExp(`/v1/runs/${runId}/events$`)).length).toBeGreaterThan(0);
@@ -149,13 +155,7 @@ describeModes('useRun resumes on mount', ({ options }) => {
     async (runId) => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       const before = kestrel.requests.length;
-      const probe = createProbe();
-      render(
-        <KestrelProvider client={kestrel.client()}>
-          <RunProbe probe={probe} options={{ resumeRunId: runId }} />
-        </KestrelProvider>,
-        options,
-      );
+      const probe = mountResuming(runId);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(probe.current?.state.phase).toBe('idle');
       expect(kestrel.requests.length).toBe(before);
@@ -170,13 +170,7 @@ describeModes('useRun resumes on mount', ({ options }) => {
     const scenario = scenarios.find((candidate) => candidate.name === 'waiting-approval')!;
     const first = kestrel.client({ scenario: scenario.name }).start({ input: scenario.input });
     const event = await first.result;
-    const probe = createProbe();
-    render(
-      <KestrelProvider client={kestrel.client()}>
-        <RunProbe probe={probe} options={{ resumeRunId: event.runId }} />
-      </KestrelProvider>,
-      options,
-    );
+    const probe = mountResuming(event.runId);
     await waitFor(() => expect(view().dataset.status).toBe('WAITING'));
     expect(probe.current?.state.output).toMatchObject({ interaction: { id: 'int_approval', kind: 'approval' } });
     await act(() => probe.current!.respond(scenario.continuation!.answer));
