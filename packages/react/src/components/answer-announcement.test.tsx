@@ -32,6 +32,29 @@ describe('answerAnnouncement', () => {
     expect(heard).toBe('Results\nThe total is 42 euros.\nfirst\nsecond\nitem\namount');
   });
 
+  it("leaves out buttons and what is hidden from assistive technology: an app's controls are not the answer", () => {
+    const heard = announce(
+      <div>
+        <p>Run it:</p>
+        <div role="group" aria-label="Code, sh">
+          <div>
+            <span aria-hidden="true">sh</span>
+            <button type="button">
+              <span>Copy</span> code
+            </button>
+          </div>
+          <pre>
+            <code>pnpm test</code>
+          </pre>
+        </div>
+        <p>
+          Done <span aria-hidden="true">✓</span>
+        </p>
+      </div>,
+    );
+    expect(heard).toBe('Run it:\npnpm test\nDone');
+  });
+
   it('gives a short text whole, and a long one cut at a word boundary, then says it continues', () => {
     expect(announce(<div>{'short answer'}</div>, 20)).toBe('short answer');
     expect(announce(<div>{'one two three four five six'}</div>, 12)).toBe(`one two${continues}`);

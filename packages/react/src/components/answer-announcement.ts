@@ -8,44 +8,14 @@ export const ANNOUNCED_CHARS = 4_000;
 const WORD_SEARCH = 200;
 
 // Elements that start a new line of text: their text is joined to the text before it with a line break, so
-// "Heading" and "First paragraph" are not read as one word.
-const BLOCKS = new Set([
-  'ADDRESS',
-  'ARTICLE',
-  'ASIDE',
-  'BLOCKQUOTE',
-  'DD',
-  'DIV',
-  'DL',
-  'DT',
-  'FIGCAPTION',
-  'FIGURE',
-  'FOOTER',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'HEADER',
-  'HR',
-  'LI',
-  'OL',
-  'P',
-  'PRE',
-  'SECTION',
-  'TABLE',
-  'TD',
-  'TH',
-  'TR',
-  'UL',
-]);
+// "Heading" and "First paragraph" are not read as one word. A text with none of them between it and the answer's
+// element finds the same one (the element itself, or one outside it), so it is one block with its neighbours.
+const BLOCKS =
+  'address,article,aside,blockquote,dd,div,dl,dt,figcaption,figure,footer,h1,h2,h3,h4,h5,h6,header,hr,li,ol,p,pre,section,table,td,th,tr,ul';
 
-function blockOf(node: Node, root: Element): Node {
-  for (let element = node.parentElement; element !== null && element !== root; element = element.parentElement)
-    if (BLOCKS.has(element.tagName)) return element;
-  return root;
-}
+// Controls an app put in the answer (a code block's copy button), and what it hid from assistive technology, are
+// not the answer: a screen reader would otherwise hear "Copy code" in the middle of it.
+const SKIPPED = 'button,[aria-hidden=true]';
 
 /** `text` (longer than `limit`) cut to `limit` characters, at a white space near the limit when there is one, never inside a surrogate pair. */
 function cutAt(text: string, limit: number): string {
@@ -68,11 +38,12 @@ function cutAt(text: string, limit: number): string {
 export function answerAnnouncement(element: Element, continues: string, limit = ANNOUNCED_CHARS): string {
   const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   let text = '';
-  let block: Node | null = null;
+  let block: Element | null = null;
   for (let node = walker.nextNode(); node !== null && text.length <= limit; node = walker.nextNode()) {
-    const value = node.nodeValue ?? '';
-    if (value === '') continue;
-    const own = blockOf(node, element);
+    const value = (node as Text).data;
+    const parent = node.parentElement!;
+    if (value === '' || parent.closest(SKIPPED)) continue;
+    const own = parent.closest(BLOCKS);
     if (block !== null && own !== block && !/\s$/.test(text)) text += '\n';
     block = own;
     text += value.slice(0, limit + 1 - text.length);

@@ -1,11 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createEventFactory, createScenarioRun, evs, getScenario, type Scenario } from '@kestrel/testing';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import {
+  createEventFactory,
+  createScenarioRun,
+  createScenarioSource,
+  evs,
+  getScenario,
+  type Scenario,
+} from '@kestrel/testing';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../components/axe-check.test-helper.js';
-import { Answer } from './copy-code-block.js';
+import { listenToLiveRegions } from '../../test-support/live-regions.test-helper.js';
+import { AssistantText, type RenderText } from '../../index.js';
+import { MarkdownText } from '../markdown-text.js';
+import { Answer, renderCodeBlock } from './copy-code-block.js';
 
 // Vitest runs from the repository root; jsdom's import.meta.url is not a file URL.
 const source = readFileSync(resolve('packages/react/src/markdown/docs-examples/copy-code-block.tsx'), 'utf8');
@@ -64,6 +74,24 @@ describe('the copy-code-block example in docs/components.md', () => {
     await user.click(within(blocks[1]!).getByRole('button', { name: 'Copy code' }));
     await waitFor(() => expect(seen.at(-1)).toBe('Copied'));
     expect(seen).toContain('');
+  });
+
+  it("announces the settled answer once, without the blocks' buttons and hidden labels", () => {
+    // Seen streaming first: only a draft that settles in view is announced.
+    const source = createScenarioSource(codeAnswerScenario(), { upTo: 4 });
+    const renderText: RenderText = (text, { final }) => (
+      <MarkdownText streaming={!final} renderCodeBlock={renderCodeBlock}>
+        {text}
+      </MarkdownText>
+    );
+    const { container } = render(<AssistantText run={source} renderText={renderText} />);
+    const listening = listenToLiveRegions(container);
+    act(() => {
+      while (source.step());
+    });
+    expect(within(container).getAllByRole('button', { name: 'Copy code' })).toHaveLength(2);
+    // Not "sh Copy code pnpm test": the language label is aria-hidden, and the button is a control, not the answer.
+    expect(listening.stop()).toEqual(['Run the tests:\npnpm test\nThen build:\npnpm build']);
   });
 
   it('says so when the clipboard refuses, or is missing (a page served over plain http)', async () => {
