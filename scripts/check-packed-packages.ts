@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { docSnippets } from './doc-snippets.js';
+import { docSnippets, fixtureSource } from './doc-snippets.js';
 
 /*
  * After `pnpm build`: the packages as a user gets them. Each one is packed (`pnpm pack`, so workspace ranges and
@@ -15,7 +15,8 @@ import { docSnippets } from './doc-snippets.js';
  *   2. the tarballs are installed into a fresh project outside the repo (nothing resolves from the workspace) and
  *      tsc checks it twice, with library checks on: a Node-only tsconfig (lib es2022, types node, NodeNext, no DOM)
  *      and a browser React one. The sources are scripts/packed-fixture plus every README/docs snippet marked
- *      `<!-- typecheck: node-only/<file> -->` or `<!-- typecheck: dom/<file> -->`;
+ *      `<!-- typecheck: node-only/<file> -->` or `<!-- typecheck: dom/<file> -->` (a fragment inside the context
+ *      its comment carries, see doc-snippets.ts);
  *   3. a second project without the optional peer (@tanstack/react-query) shows it is optional: `@kestrel/react`
  *      and `@kestrel/react/markdown` (whose parser, marked, is a dependency) load in Node.
  */
@@ -154,7 +155,7 @@ try {
   for (const snippet of docSnippets(root)) {
     if (snippet.target === null) continue;
     mkdirSync(join(full, snippet.target, '..'), { recursive: true });
-    writeFileSync(join(full, snippet.target), snippet.code);
+    writeFileSync(join(full, snippet.target), fixtureSource(snippet));
   }
   lap('installed the tarballs into a fresh project', since);
 

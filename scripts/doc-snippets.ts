@@ -12,10 +12,18 @@ export interface DocSnippet {
    * `<!-- typecheck: dom/<file> -->` comment on the line before the fence (see check-packed-packages.ts); else null.
    */
   readonly target: string | null;
+  /**
+   * For a fragment: the lines of that comment after the file name, the code a reader is assumed to have around the
+   * snippet (its imports, a `declare const run: RunBinding`). The snippet goes where a line holds only `$SNIPPET`, or
+   * after the context when none does (see {@link fixtureSource}). Null for a whole file.
+   */
+  readonly context: string | null;
 }
 
 const FENCE = /^```(\w*)\n([\s\S]*?)^```$/gm;
-const MARKER = /<!-- typecheck: ((?:node-only|dom)\/[\w./-]+\.tsx?) -->\n$/;
+// The comment right before the fence; a multi-line one carries the fragment's context (no `-->` inside it).
+const MARKER = /<!-- typecheck: ((?:node-only|dom)\/[\w./-]+\.tsx?)(?: -->|\n((?:(?!-->)[\s\S])*)-->)\n$/;
+const SLOT = /^[ \t]*\$SNIPPET[ \t]*$/m;
 
 const markdownIn = (root: string, dir: string) =>
   readdirSync(join(root, dir))
@@ -30,19 +38,31 @@ export function docSnippets(root: string): DocSnippet[] {
     .map((dir) => `packages/${dir}/README.md`)
     .filter((file) => existsSync(join(root, file)));
   const files = ['README.md', ...markdownIn(root, 'docs'), ...packageReadmes];
-  return files.flatMap((file) => {
-    const text = readFileSync(join(root, file), 'utf8');
-    return [...text.matchAll(FENCE)].map((match) => {
-      const before = text.slice(0, match.index);
-      return {
-        where: `${file}:${before.split('\n').length}`,
-        lang: match[1] ?? '',
-        code: match[2] ?? '',
-        target: MARKER.exec(before)?.[1] ?? null,
-      };
-    });
+  return files.flatMap((file) => snippetsIn(file, readFileSync(join(root, file), 'utf8')));
+}
+
+/** The fenced snippets of one Markdown text, `file` naming it in `where`. */
+export function snippetsIn(file: string, text: string): DocSnippet[] {
+  return [...text.matchAll(FENCE)].map((match) => {
+    const before = text.slice(0, match.index);
+    const marker = MARKER.exec(before);
+    return {
+      where: `${file}:${before.split('\n').length}`,
+      lang: match[1] ?? '',
+      code: match[2] ?? '',
+      target: marker?.[1] ?? null,
+      context: marker?.[2] ?? null,
+    };
   });
 }
 
-/** Whether a snippet calls a React hook (`useRun(`, `useKestrelClient(`...), so it only runs in a client component. */
-export const callsHook = (code: string) => /\buse[A-Z]\w*\(/.test(code);
+/** The fixture a marked snippet is type-checked as: the snippet itself, or set in its context. */
+export function fixtureSource(snippet: DocSnippet): string {
+  const { context, code } = snippet;
+  if (context === null) return code;
+  // A function, so `$` patterns in the snippet (`$&`, template literals) are never read as replacement patterns.
+  return SLOT.test(context) ? context.replace(SLOT, () => code) : `${context}${code}`;
+}
+
+/** Whether a snippet calls a React hook (`useRun(`, `useChat<Message>(`...), so it only runs in a client component. */
+export const callsHook = (code: string) => /\buse[A-Z]\w*(?:<[^()]*>)?\(/.test(code);

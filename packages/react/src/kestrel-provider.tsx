@@ -41,7 +41,7 @@ export function KestrelProvider(props: KestrelProviderProps) {
  *
  * @example
  * const client = useKestrelClient();
- * const event = await client.run({ input: 'Hello', mode: 'json' });
+ * const event = await client.run({ input: 'Hello' }); // the JSON route: one terminal event, no stream
  */
 export function useKestrelClient(): RunClient {
   const context = useContext(KestrelContext);
