@@ -359,11 +359,14 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       // reads on back until it is, so the runs in between are not missing from a thread that says it is complete.
       // All or nothing: a page that fails fails the read, since merging the newer pages alone would show their
       // oldest run, and no later refresh would then see the gap below it.
-      for (let older = page, pages = 1; !moves && pages < MAX_CATCH_UP_PAGES; pages++) {
+      let older = page;
+      for (let pages = 1; !moves && pages < MAX_CATCH_UP_PAGES; pages++) {
         if (older.nextCursor === null || !leavesGap(records, runs, history)) break;
         older = await read(older.nextCursor);
         runs = [...older.runs, ...runs];
       }
+      // Stopped by the bound with runs still unread between the pages and the thread: said, never silent.
+      const gap = !moves && older.nextCursor !== null && leavesGap(records, runs, history);
       // The session was found unknown while this page was read (a start answered 404): its runs are not this thread's.
       if (sessionId !== listedSession) return { type: 'skipped', reason: 'not-found' };
       const byId = new Map(runs.map((run) => [run.runId, run]));
@@ -379,7 +382,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         history = historyAfter(page.nextCursor);
         failedPage = null;
       }
-      return { type: 'refreshed', added: merged.added.map((record) => record.key), updated };
+      return { type: 'refreshed', added: merged.added.map((record) => record.key), updated, gap };
     } catch (error) {
       if (abort.signal.aborted) {
         if (moves && turn === historyTurn && sessionId === listedSession)

@@ -55,7 +55,7 @@ describe('createSessionController: a listing that arrives after this tab moved o
     const seen = recordStatuses(tab);
 
     held.release();
-    expect(await refreshed).toEqual({ type: 'refreshed', added: [], updated: [] });
+    expect(await refreshed).toEqual({ type: 'refreshed', added: [], updated: [], gap: false });
     expect(tab.getState().entries[1]?.run.getState()).toBe(runState);
     expect(seen.get(settled.entries[1]!.key)).toEqual(['settled']);
   });
@@ -74,7 +74,7 @@ describe('createSessionController: a listing that arrives after this tab moved o
     const runState = done.entries[0]!.run.getState();
 
     held.release();
-    expect(await refreshed).toEqual({ type: 'refreshed', added: [], updated: [] });
+    expect(await refreshed).toEqual({ type: 'refreshed', added: [], updated: [], gap: false });
     const entry = tab.getState().entries[0]!;
     expect(entry.run.getState()).toBe(runState);
     expect(entry.status).toBe('settled');
@@ -93,7 +93,7 @@ describe('createSessionController: a listing that arrives after this tab moved o
     const key = tab2.getState().entries[0]!.key;
 
     await tab1.getState().entries[0]!.run.respond(approval.continuation!.answer);
-    expect(await tab2.refresh()).toEqual({ type: 'refreshed', added: [], updated: [key] });
+    expect(await tab2.refresh()).toEqual({ type: 'refreshed', added: [], updated: [key], gap: false });
     expect(tab2.getState().entries[0]?.status).toBe('live');
     const done = await until(tab2, (state) => state.entries[0]?.status === 'settled');
     expect(done.entries[0]?.run.getState()).toMatchObject({ status: 'COMPLETED', attempt: 2 });

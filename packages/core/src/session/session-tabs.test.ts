@@ -122,7 +122,7 @@ describe('createSessionController: a session open in two tabs', () => {
     tab2.send('[scenario:completed-text] and then?');
     const key = tab2.getState().entries[0]!.key;
 
-    expect(await tab2.refresh()).toEqual({ type: 'refreshed', added: [], updated: [key] });
+    expect(await tab2.refresh()).toEqual({ type: 'refreshed', added: [], updated: [key], gap: false });
     const done = await until(tab2, (state) => statuses(state).join() === 'settled,settled');
     expect(done.entries[0]?.key).toBe(key); // the same entry, brought up to date
     expect(done.entries[0]?.answers).toHaveLength(1);
@@ -167,7 +167,12 @@ describe('createSessionController: a session open in two tabs', () => {
     const result = await tab1.refresh();
     const state = tab1.getState();
     expect(state.entries.map((entry) => entry.input)).toEqual(['first', 'second', 'third', 'fourth', 'fifth']);
-    expect(result).toMatchObject({ type: 'refreshed', added: Array(4).fill(expect.any(String)), updated: [] });
+    expect(result).toMatchObject({
+      type: 'refreshed',
+      added: Array(4).fill(expect.any(String)),
+      updated: [],
+      gap: false,
+    });
     // The newest page (fourth, fifth) and the one before it (second, third) hold no run shown here; the third does.
     expect(pages).toEqual([null, expect.any(String), expect.any(String)]);
     expect(texts(state).every((text) => text !== null && text !== '')).toBe(true);
@@ -238,7 +243,8 @@ describe('createSessionController: a session open in two tabs', () => {
 
     const result = await tab.refresh();
     expect(made).toBe(MAX_CATCH_UP_PAGES);
-    expect(result).toMatchObject({ type: 'refreshed', updated: [] });
+    // What it did not read is said: the app can offer to load the conversation again.
+    expect(result).toMatchObject({ type: 'refreshed', updated: [], gap: true });
     expect(result.type === 'refreshed' && result.added).toHaveLength(MAX_CATCH_UP_PAGES);
     expect(tab.getState().entries[0]?.input).toBe('first');
     expect(tab.getState().entries).toHaveLength(MAX_CATCH_UP_PAGES + 1);

@@ -145,7 +145,16 @@ export type SessionRetryResult =
  * the id: `history` is then `not-found`, and the next message starts a new session).
  */
 export type SessionRefreshResult =
-  | { readonly type: 'refreshed'; readonly added: readonly string[]; readonly updated: readonly string[] }
+  | {
+      readonly type: 'refreshed';
+      readonly added: readonly string[];
+      readonly updated: readonly string[];
+      /**
+       * Runs sit unread between the pages read and the thread: the read stopped at its bound (50 pages) before it
+       * reached a run shown here. The thread is missing them until the conversation is loaded again.
+       */
+      readonly gap: boolean;
+    }
   | { readonly type: 'failed'; readonly error: RunError }
   | { readonly type: 'skipped'; readonly reason: 'disposed' | 'no-session' | 'unavailable' | 'not-found' };
 

@@ -205,7 +205,7 @@ export function createFixtureSession(options: FixtureSessionOptions = {}): Fixtu
     },
     refresh: async () => {
       report('refresh');
-      return { type: 'refreshed', added: [], updated: [] };
+      return { type: 'refreshed', added: [], updated: [], gap: false };
     },
     retry: (key) => {
       report('retry', key);
