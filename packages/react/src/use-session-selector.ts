@@ -8,7 +8,8 @@ import { useStoreSelector } from './use-store-selector.js';
  * a list of entry keys does not re-render while a run streams.
  *
  * @example
- * const keys = useSessionSelector(session, (state) => state.entries.map((entry) => entry.key), shallowArrayEqual);
+ * const sameKeys = (a: string[], b: string[]) => a.length === b.length && a.every((key, i) => key === b[i]);
+ * const keys = useSessionSelector(session, (state) => state.entries.map((entry) => entry.key), sameKeys);
  */
 export function useSessionSelector<P, T>(
   session: Pick<SessionBinding<P>, 'getState' | 'getServerState' | 'subscribe'>,

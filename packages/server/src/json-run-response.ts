@@ -25,7 +25,8 @@ export interface JsonRunResponseOptions {
  * and `onProtocolError` is told.
  *
  * @example
- * const event = await kestrel.runToCompletion(input);
+ * // `runToCompletion`: your own code, that gets the attempt's terminal event (a RunCompletedEvent).
+ * const event = await runToCompletion(input);
  * return jsonRunResponse(event);
  */
 export function jsonRunResponse(event: RunCompletedEvent, options: JsonRunResponseOptions = {}): Response {
