@@ -53,6 +53,41 @@ describe('answerAnnouncement', () => {
       </div>,
     );
     expect(heard).toBe('Run it:\npnpm test\nDone');
+
+    const others = announce(
+      <div>
+        <p>
+          Kept <span role="button">Copy</span>
+          <span aria-hidden="true">icon</span>
+          <span hidden>hidden</span>
+          <span inert>inert</span>
+        </p>
+      </div>,
+    );
+    expect(others).toBe('Kept');
+
+    // As browsers read it: the attribute's value in any case.
+    const root = document.createElement('div');
+    root.innerHTML = '<p>Kept <span aria-hidden="TRUE">icon</span></p>';
+    expect(answerAnnouncement(root, continues)).toBe('Kept');
+  });
+
+  it('reads an answer inside a part of the page a modal dialog hid: only what the answer itself hides is skipped', () => {
+    const { container } = render(
+      <main aria-hidden="true">
+        <div>
+          <p>The answer</p>
+          <button type="button">Copy</button>
+        </div>
+      </main>,
+    );
+    expect(answerAnnouncement(container.querySelector('main > div')!, continues)).toBe('The answer');
+  });
+
+  it('breaks lines between blocks under an element that is not a block itself', () => {
+    const root = document.createElement('span');
+    root.append('Intro', Object.assign(document.createElement('p'), { textContent: 'Para' }));
+    expect(answerAnnouncement(root, continues)).toBe('Intro\nPara');
   });
 
   it('gives a short text whole, and a long one cut at a word boundary, then says it continues', () => {

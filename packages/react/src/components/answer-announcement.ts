@@ -15,7 +15,7 @@ const BLOCKS =
 
 // Controls an app put in the answer (a code block's copy button), and what it hid from assistive technology, are
 // not the answer: a screen reader would otherwise hear "Copy code" in the middle of it.
-const SKIPPED = 'button,[aria-hidden=true]';
+const SKIPPED = 'button,[role=button],[aria-hidden=true i],[hidden],[inert]';
 
 /** `text` (longer than `limit`) cut to `limit` characters, at a white space near the limit when there is one, never inside a surrogate pair. */
 function cutAt(text: string, limit: number): string {
@@ -38,13 +38,16 @@ function cutAt(text: string, limit: number): string {
 export function answerAnnouncement(element: Element, continues: string, limit = ANNOUNCED_CHARS): string {
   const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   let text = '';
-  let block: Element | null = null;
+  let block: Element | undefined;
   for (let node = walker.nextNode(); node !== null && text.length <= limit; node = walker.nextNode()) {
     const value = (node as Text).data;
     const parent = node.parentElement!;
-    if (value === '' || parent.closest(SKIPPED)) continue;
-    const own = parent.closest(BLOCKS);
-    if (block !== null && own !== block && !/\s$/.test(text)) text += '\n';
+    // Only what the answer itself hides: a modal dialog hides the rest of the page (`aria-hidden` on the app's root)
+    // while it is open, and an answer settling meanwhile must not be announced as empty because of it.
+    const skipped = parent.closest(SKIPPED);
+    if (value === '' || (skipped && element.contains(skipped))) continue;
+    const own = parent.closest(BLOCKS) ?? element;
+    if (block && own !== block && !/\s$/.test(text)) text += '\n';
     block = own;
     text += value.slice(0, limit + 1 - text.length);
   }
