@@ -3,7 +3,10 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { ESLint } from 'eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { publint } from 'publint';
+import tseslint from 'typescript-eslint';
 import { formatMessage } from 'publint/utils';
 import { docSnippets, fixtureSource } from './doc-snippets.js';
 
@@ -16,7 +19,7 @@ import { docSnippets, fixtureSource } from './doc-snippets.js';
  *      tsc checks it twice, with library checks on: a Node-only tsconfig (lib es2022, types node, NodeNext, no DOM)
  *      and a browser React one. The sources are scripts/packed-fixture plus every README/docs snippet marked
  *      `<!-- typecheck: node-only/<file> -->` or `<!-- typecheck: dom/<file> -->` (a fragment inside the context
- *      its comment carries, see doc-snippets.ts);
+ *      its comment carries, see doc-snippets.ts), whose fixtures are also held to the rules of hooks;
  *   3. a second project without the optional peer (@tanstack/react-query) shows it is optional: `@kestrel/react`
  *      and `@kestrel/react/markdown` (whose parser, marked, is a dependency) load in Node.
  */
@@ -171,6 +174,30 @@ try {
     ),
   );
   lap('tsc -p tsconfig.node-only.json and tsc -p tsconfig.dom.json', since);
+
+  // tsc accepts a hook called at a module's top level; a reader who pastes that gets "Invalid hook call".
+  since = performance.now();
+  const hooks = new ESLint({
+    cwd: full,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.ts', '**/*.tsx'],
+        languageOptions: { parser: tseslint.parser },
+        // The plugin's declared rule types are stricter than ESLint's `Plugin` (a mismatch of the two packages'
+        // typings, not of the objects), as eslint.config.js, untyped, never shows.
+        plugins: { 'react-hooks': reactHooks as unknown as ESLint.Plugin },
+        rules: { 'react-hooks/rules-of-hooks': 'error' },
+      },
+    ],
+  });
+  const linted = await hooks.lintFiles(['dom/**/*.{ts,tsx}', 'node-only/**/*.ts']);
+  if (linted.some((result) => result.errorCount > 0)) {
+    problems.push(
+      `rules of hooks in the snippets' fixtures:\n${(await hooks.loadFormatter('stylish')).format(linted)}`,
+    );
+  }
+  lap('the rules of hooks in every fixture', since);
 
   // 3. Optional peers stay optional.
   since = performance.now();

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { callsHook, docSnippets, fixtureSource, snippetsIn, type DocSnippet } from './doc-snippets.js';
+import { CODE_LANGS, callsHook, docSnippets, fixtureSource, snippetsIn, type DocSnippet } from './doc-snippets.js';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -9,9 +9,7 @@ describe('README and docs snippets', () => {
     const missing = docSnippets(root)
       .filter(
         (snippet) =>
-          ['ts', 'tsx', 'js', 'jsx'].includes(snippet.lang) &&
-          callsHook(snippet.code) &&
-          !snippet.code.startsWith("'use client';"),
+          CODE_LANGS.has(snippet.lang) && callsHook(snippet.code) && !snippet.code.startsWith("'use client';"),
       )
       .map((snippet) => snippet.where);
     expect(missing).toEqual([]);
@@ -25,7 +23,7 @@ describe('README and docs snippets', () => {
 
   it('are every one type-checked: each TypeScript or JavaScript snippet is marked with its fixture', () => {
     const unmarked = docSnippets(root)
-      .filter((snippet) => ['ts', 'tsx', 'js', 'jsx'].includes(snippet.lang) && snippet.target === null)
+      .filter((snippet) => CODE_LANGS.has(snippet.lang) && snippet.target === null)
       .map((snippet) => snippet.where);
     expect(unmarked).toEqual([]);
   });
@@ -34,6 +32,8 @@ describe('README and docs snippets', () => {
     const targets = docSnippets(root).flatMap((snippet) => (snippet.target === null ? [] : [snippet.target]));
     expect(targets).toContain('dom/readme-drop-in.tsx');
     expect(new Set(targets).size).toBe(targets.length);
+    // Written into the packed project: no fixture may land outside its folder.
+    expect(targets.filter((target) => target.split('/').includes('..'))).toEqual([]);
   });
 
   describe('a fragment is checked inside the context its marker carries', () => {
@@ -78,7 +78,14 @@ describe('README and docs snippets', () => {
         '```',
         '',
       ].join('\n');
-      expect(snippetsIn('x.md', markdown).map(({ where, target, context }) => ({ where, target, context }))).toEqual([
+      const read = (text: string) =>
+        snippetsIn('x.md', text).map(({ where, target, context }) => ({ where, target, context }));
+      // Also with CRLF line ends, and an info string after the language.
+      expect(read(markdown.replaceAll('\n', '\r\n'))).toEqual(read(markdown));
+      expect(read(markdown.replace('```tsx\nz.string();', '```tsx title="a.tsx"\nz.string();'))).toEqual(
+        read(markdown),
+      );
+      expect(read(markdown)).toEqual([
         { where: 'x.md:4', target: 'dom/a.tsx', context: "import { z } from 'zod';\n" },
         { where: 'x.md:9', target: null, context: null },
         { where: 'x.md:13', target: 'node-only/c.ts', context: null },

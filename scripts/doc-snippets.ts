@@ -20,7 +20,8 @@ export interface DocSnippet {
   readonly context: string | null;
 }
 
-const FENCE = /^```(\w*)\n([\s\S]*?)^```$/gm;
+// An info string after the language (```tsx title="x") belongs to the opening fence: the snippet is still found.
+const FENCE = /^```(\w*)[^\n]*\n([\s\S]*?)^```$/gm;
 // The comment right before the fence; a multi-line one carries the fragment's context (no `-->` inside it).
 const MARKER = /<!-- typecheck: ((?:node-only|dom)\/[\w./-]+\.tsx?)(?: -->|\n((?:(?!-->)[\s\S])*)-->)\n$/;
 const SLOT = /^[ \t]*\$SNIPPET[ \t]*$/m;
@@ -42,7 +43,9 @@ export function docSnippets(root: string): DocSnippet[] {
 }
 
 /** The fenced snippets of one Markdown text, `file` naming it in `where`. */
-export function snippetsIn(file: string, text: string): DocSnippet[] {
+export function snippetsIn(file: string, source: string): DocSnippet[] {
+  // CRLF line ends (an editor on Windows) would hide every fence from the patterns below.
+  const text = source.replaceAll('\r\n', '\n');
   return [...text.matchAll(FENCE)].map((match) => {
     const before = text.slice(0, match.index);
     const marker = MARKER.exec(before);
@@ -63,6 +66,9 @@ export function fixtureSource(snippet: DocSnippet): string {
   // A function, so `$` patterns in the snippet (`$&`, template literals) are never read as replacement patterns.
   return SLOT.test(context) ? context.replace(SLOT, () => code) : `${context}${code}`;
 }
+
+/** The fence languages that are TypeScript or JavaScript: each such snippet must be type-checked. */
+export const CODE_LANGS: ReadonlySet<string> = new Set(['ts', 'tsx', 'js', 'jsx', 'mts', 'typescript', 'javascript']);
 
 /** Whether a snippet calls a React hook (`useRun(`, `useChat<Message>(`...), so it only runs in a client component. */
 export const callsHook = (code: string) => /\buse[A-Z]\w*(?:<[^()]*>)?\(/.test(code);
