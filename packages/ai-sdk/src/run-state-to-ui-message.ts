@@ -113,7 +113,8 @@ function toMessage<P>(
  * message has no `data-kestrel-finish` part.
  *
  * @example
- * const message = runCompletedToUIMessage(await client.run({ input: 'Extract the invoice' }), { payloadSchema: invoiceSchema });
+ * const event = await client.run({ input: 'Extract the invoice', responseFormat: invoiceFormat });
+ * const message = runCompletedToUIMessage(event, { payloadSchema: invoiceSchema });
  */
 export function runCompletedToUIMessage<P = unknown>(
   event: RunCompletedEvent,

@@ -11,7 +11,8 @@ import { toBinding, useRunController, type UseRunOptions } from './use-run-bindi
  * Read `state.phase` first, then `state.output.status`: streamed `draftText` is motion, never the result.
  *
  * @example
- * const run = useRun({ payloadSchema: invoiceSchema, onSettled: (event) => save(event) });
+ * // responseFormat asks for the structured output payloadSchema checks (without it no payload is sent).
+ * const run = useRun({ payloadSchema: invoiceSchema, responseFormat: invoiceFormat, onSettled: (event) => save(event) });
  * if (run.state.phase === 'settled' && run.state.status === 'COMPLETED') show(run.state.payload);
  * <button onClick={() => run.start('Extract the invoice')}>Extract</button>
  */

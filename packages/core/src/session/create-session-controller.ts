@@ -365,7 +365,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         older = await read(older.nextCursor);
         runs = [...older.runs, ...runs];
       }
-      // Stopped by the bound with runs still unread between the pages and the thread: said, never silent.
+      // Stopped by the bound with runs still unread between the pages and the thread: the result says so.
       const gap = !moves && older.nextCursor !== null && leavesGap(records, runs, history);
       // The session was found unknown while this page was read (a start answered 404): its runs are not this thread's.
       if (sessionId !== listedSession) return { type: 'skipped', reason: 'not-found' };

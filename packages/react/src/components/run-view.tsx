@@ -27,7 +27,7 @@ export interface RunViewProps<P> extends Omit<RunRootProps<P>, 'asChild' | 'chil
  * change): keep `renderPayload`, `renderText`, `tools` and `labels` stable (module-level or memoized) to keep it so.
  *
  * @example
- * const run = useRun({ payloadSchema: invoiceSchema });
+ * const run = useRun({ payloadSchema: invoiceSchema, responseFormat: invoiceFormat });
  * <RunView run={run} renderPayload={(invoice) => <InvoiceTable invoice={invoice} />} />
  */
 export const RunView = memoPart(function RunView<P>({ focusOnWait, activityOpen, now, ...root }: RunViewProps<P>) {
