@@ -72,6 +72,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   let noListing = false;
   let historyError: RunError | null = null;
   let cursor: string | null = null;
+  // The newest run of the last newest page merged: a later refresh reads back until it holds it (see leavesGap).
+  let anchor: string | null = null;
   /** Which page failed last, so `loadOlder` tries it again. */
   let failedPage: PageMode | null = null;
   let loading: Promise<void> | null = null;
@@ -161,6 +163,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     historyError = null;
     failedPage = null;
     cursor = null;
+    anchor = null;
   };
 
   const sendRecord = (record: EntryRecord<P>): void => {
@@ -361,12 +364,12 @@ export function createSessionController<P = unknown>(options: SessionControllerO
       // oldest run, and no later refresh would then see the gap below it.
       let older = page;
       for (let pages = 1; !moves && pages < MAX_CATCH_UP_PAGES; pages++) {
-        if (older.nextCursor === null || !leavesGap(records, runs, history)) break;
+        if (older.nextCursor === null || !leavesGap(records, runs, history, anchor)) break;
         older = await read(older.nextCursor);
         runs = [...older.runs, ...runs];
       }
       // Stopped by the bound with runs still unread between the pages and the thread: the result says so.
-      const gap = !moves && older.nextCursor !== null && leavesGap(records, runs, history);
+      const gap = !moves && older.nextCursor !== null && leavesGap(records, runs, history, anchor);
       // The session was found unknown while this page was read (a start answered 404): its runs are not this thread's.
       if (sessionId !== listedSession) return { type: 'skipped', reason: 'not-found' };
       const byId = new Map(runs.map((run) => [run.runId, run]));
@@ -377,6 +380,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         if (run !== undefined) attach(record, run);
       }
       const updated = mode === 'newest' ? catchUp(runs, merged.added) : [];
+      if (mode === 'newest') anchor = page.runs.at(-1)?.runId ?? anchor;
       if (moves) {
         cursor = page.nextCursor;
         history = historyAfter(page.nextCursor);

@@ -54,18 +54,22 @@ export function mergePage<T extends { readonly runId: string | null }>(
 export const MAX_CATCH_UP_PAGES = 50;
 
 /**
- * Whether merging `runs` (the newest pages, oldest first) could leave runs out between them and the runs shown: the
- * oldest run read is not shown, so older runs may sit between (one shown run on the newest page, this tab's own,
- * closes nothing below it). Nothing shown: only a thread that says it holds every run reads back.
+ * Whether merging `runs` (the newest pages, oldest first) could leave runs out between them and the runs shown.
+ * `anchor` is the newest run of the last newest page merged: every run the listing had up to it is shown, so the
+ * read has reached the thread once it holds the anchor. A run this tab sent since proves nothing: another tab's runs
+ * may sit just below it. With no anchor (nothing merged from the listing: a conversation started here), the oldest run
+ * shown is the conversation's first, so reading it reaches the start. Nothing shown: only a thread that says it holds
+ * every run reads back.
  */
 export function leavesGap(
   entries: readonly { readonly runId: string | null }[],
   runs: readonly RunSummary[],
   history: SessionHistoryStatus,
+  anchor: string | null,
 ): boolean {
-  const oldest = runs[0]?.runId;
-  if (oldest !== undefined && entries.some((entry) => entry.runId === oldest)) return false;
-  return entries.some((entry) => entry.runId !== null) || history === 'complete';
+  const reached = anchor ?? entries.find((entry) => entry.runId !== null)?.runId;
+  if (reached !== undefined) return !runs.some((run) => run.runId === reached);
+  return history === 'complete';
 }
 
 /** The history status once a page of older runs (or the first page) has arrived. */

@@ -38,18 +38,24 @@ describe('decideSend', () => {
 });
 
 describe('leavesGap', () => {
-  it('is true while the oldest run read is not shown, and for a thread that claims every run and shows none', () => {
-    const shown = [entry('r1'), entry(null)];
-    expect(leavesGap(shown, [summary('r4'), summary('r5')], 'complete')).toBe(true);
-    expect(leavesGap(shown, [summary('r4'), summary('r5')], 'more')).toBe(true);
-    expect(leavesGap(shown, [summary('r1'), summary('r2')], 'complete')).toBe(false);
-    // This tab's own newest run on the newest page does not close the gap below it; the oldest run read does.
-    const ownNewest = [entry('r1'), entry('r6')];
-    expect(leavesGap(ownNewest, [summary('r5'), summary('r6')], 'complete')).toBe(true);
-    expect(leavesGap(ownNewest, [summary('r1'), summary('r2'), summary('r5'), summary('r6')], 'complete')).toBe(false);
+  it('is true until the runs read hold the anchor, the newest run of the last newest page merged', () => {
+    const shown = [entry('r1'), entry('r3'), entry(null)];
+    expect(leavesGap(shown, [summary('r4'), summary('r5')], 'complete', 'r3')).toBe(true);
+    expect(leavesGap(shown, [summary('r3'), summary('r4'), summary('r5')], 'complete', 'r3')).toBe(false);
+    // This tab's own run, the oldest read, closes nothing: another tab's runs may sit just below it (r4 here).
+    const ownSent = [entry('r1'), entry('r3'), entry('r5')];
+    expect(leavesGap(ownSent, [summary('r5'), summary('r6')], 'complete', 'r3')).toBe(true);
+  });
+
+  it('with no anchor (a conversation started here) is true until the runs read hold the first run shown', () => {
+    const started = [entry('r1'), entry('r6')];
+    expect(leavesGap(started, [summary('r5'), summary('r6')], 'complete', null)).toBe(true);
+    expect(leavesGap(started, [summary('r1'), summary('r2'), summary('r5'), summary('r6')], 'complete', null)).toBe(
+      false,
+    );
     // A conversation that had no run: every run listed belongs in it, when it says it holds them all.
-    expect(leavesGap([entry(null)], [summary('r4')], 'complete')).toBe(true);
-    expect(leavesGap([], [summary('r4')], 'loading')).toBe(false);
+    expect(leavesGap([entry(null)], [summary('r4')], 'complete', null)).toBe(true);
+    expect(leavesGap([], [summary('r4')], 'loading', null)).toBe(false);
   });
 });
 

@@ -195,6 +195,34 @@ describe('createSessionController: a session open in two tabs', () => {
     expect(state.history).toBe('complete');
   });
 
+  it("refresh() reads back past this tab's own run when the other tab added a run before it and one after", async () => {
+    const server = await kestrel();
+    const tab1 = track(createSessionController({ client: server.client(), pageSize: 2 }));
+    tab1.send('first');
+    const first = await until(tab1, (state) => state.entries[0]?.status === 'settled');
+    const tab2 = track(createSessionController({ client: server.client(), sessionId: first.sessionId! }));
+    tab2.start();
+    await until(tab2, (state) => state.history === 'complete');
+    const settledCount = (count: number) => (state: ReturnType<typeof tab1.getState>) =>
+      state.entries.length === count && statuses(state).every((status) => status === 'settled');
+    tab2.send('other, before');
+    await until(tab2, settledCount(2));
+    tab1.send('mine');
+    await until(tab1, settledCount(2));
+    tab2.send('other, after');
+    await until(tab2, settledCount(3));
+
+    // The newest page is mine and "other, after": mine is shown here, yet "other, before" sits below it, unread.
+    const result = await tab1.refresh();
+    expect(tab1.getState().entries.map((entry) => entry.input)).toEqual([
+      'first',
+      'other, before',
+      'mine',
+      'other, after',
+    ]);
+    expect(result).toMatchObject({ type: 'refreshed', gap: false });
+  });
+
   it('refresh() whose catch-up page fails merges nothing, and the next one reads back again', async () => {
     let failOlder = false;
     const server = await kestrel({

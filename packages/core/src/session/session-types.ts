@@ -199,8 +199,9 @@ export interface SessionController<P = unknown> {
    * Reads the newest page of the listing again and merges it, so this page learns what another tab or device did:
    * runs started there are added (and followed while live), known runs the listing shows further along are brought up
    * to date (a newer attempt, answered elsewhere), never back (a page read before this tab's own progress), and no
-   * run shows twice. When the oldest run of the newest page is not shown (another tab added more than a page since),
-   * older pages are read until it is (at most 50 pages in all), so no run between them is missing; a page that fails
+   * run shows twice. When the newest page does not reach the runs read before (another tab added more than a page
+   * since), older pages are read until they do (at most 50 pages in all), so no run between them is missing, even one
+   * just below a message this tab sent; a page that fails
    * fails the whole read, and nothing is merged. One read at a time (a call while one is on its way gets the same
    * promise), each page bounded by the client's `requestTimeoutMs`; reads
    * nothing after `dispose()`, nor once the server is known to have no listing (`history: 'unavailable'`). An answer
