@@ -8,8 +8,8 @@ export const ANNOUNCED_CHARS = 4_000;
 const WORD_SEARCH = 200;
 
 // Elements that start a new line of text: their text is joined to the text before it with a line break, so
-// "Heading" and "First paragraph" are not read as one word. A text with none of them between it and the answer's
-// element finds the same one (the element itself, or one outside it), so it is one block with its neighbours.
+// "Heading" and "First paragraph" are not read as one word. Texts with none of them between them and the answer's
+// element all find the same one (the element itself, one outside it, or none, read as the element): one block.
 const BLOCKS =
   'address,article,aside,blockquote,dd,div,dl,dt,figcaption,figure,footer,h1,h2,h3,h4,h5,h6,header,hr,li,ol,p,pre,section,table,td,th,tr,ul';
 
