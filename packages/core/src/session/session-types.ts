@@ -151,7 +151,8 @@ export type SessionRefreshResult =
       readonly updated: readonly string[];
       /**
        * Runs sit unread between the pages read and the thread: the read stopped at its bound (50 pages) before it
-       * reached a run shown here. The thread is missing them until the conversation is loaded again.
+       * reached the runs this thread had read from the listing (for a conversation started here, its first run). The
+       * thread is missing them until the conversation is loaded again; a later refresh does not look for them.
        */
       readonly gap: boolean;
     }
