@@ -108,6 +108,8 @@ export type {
   RunPhase,
   RunProgress,
   RunState,
+  RunStateByPhase,
+  RunStateFields,
   ToolCall,
   ToolCallStatus,
 } from './run/run-state.js';

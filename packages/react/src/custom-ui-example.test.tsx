@@ -49,7 +49,7 @@ export function InvoiceExtractor() {
     case 'error':
       return (
         <p role="alert">
-          No outcome: {state.error?.message}
+          No outcome: {state.error.message}
           {/* Only when retry() would act: a protocol error or a 404 would just repeat itself. */}
           {run.getRetryMode() !== null && <button onClick={run.retry}>Retry</button>}
         </p>
@@ -58,9 +58,9 @@ export function InvoiceExtractor() {
       break;
   }
 
-  // 2. What happened? Branch on the output status.
+  // 2. What happened? Branch on the output status. Only `settled` is left, so TypeScript knows the output is set.
   const output = state.output;
-  switch (output?.status) {
+  switch (output.status) {
     case 'COMPLETED':
       return (
         <article>

@@ -5,6 +5,7 @@ import type {
   RunClient,
   RunCompletedEvent,
   RunError,
+  RunOutput,
   RunPhase,
 } from '@kestrel/core';
 import { invoiceSchema, type Invoice } from '@kestrel/testing';
@@ -27,6 +28,17 @@ describe('useRun types', () => {
       expectTypeOf(run.state.payload.value).toEqualTypeOf<Invoice>();
       expectTypeOf(run.state.payload.value.total).toBeNumber();
     }
+  });
+
+  it('narrows run.state by phase: a settled run has its output, a failed one its error', () => {
+    const run = useRun({ payloadSchema: invoiceSchema });
+    const { state } = run;
+    if (state.phase === 'settled') {
+      expectTypeOf(state.output).toEqualTypeOf<RunOutput>();
+      expectTypeOf(state.result).toEqualTypeOf<RunCompletedEvent>();
+    }
+    if (state.phase === 'error') expectTypeOf(state.error).toEqualTypeOf<RunError>();
+    if (state.phase === 'streaming') expectTypeOf(state.output).toBeNull();
   });
 
   it('uses the schema output type, after transforms', () => {

@@ -33,6 +33,6 @@ export function getRetryMode(state: RunState<unknown>): RetryMode | null {
     case 'detached':
       return null;
     default:
-      return state.phase satisfies never;
+      return state satisfies never;
   }
 }

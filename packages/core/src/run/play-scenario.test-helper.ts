@@ -15,10 +15,14 @@ export function initialFor(scenario: Scenario): RunState {
     : createInitialRunState();
 }
 
-/** Every state the reducer produced, the initial one first. */
+/** Every state the reducer produced, the initial one first; each is checked with {@link checkPhaseFields}. */
 export function reduceAll(state: RunState, actions: readonly RunAction[]): RunState[] {
   const states = [state];
-  for (const action of actions) states.push(reduceRun(states.at(-1) ?? state, action));
+  for (const action of actions) {
+    const next = reduceRun(states.at(-1) ?? state, action);
+    checkPhaseFields(next);
+    states.push(next);
+  }
   return states;
 }
 
@@ -51,5 +55,38 @@ export function expectReading(state: RunState, expected: ScenarioExpectation): v
     expect(state.status).toBe(state.output?.status);
   } else {
     expect(state.error).not.toBeNull();
+  }
+}
+
+/**
+ * What `RunStateByPhase` promises the compiler, checked at run time: the reducer builds some states with casts
+ * (where `applies` or `isListening` already ruled the other phases out), so the types rest on this.
+ */
+export function checkPhaseFields(state: RunState): void {
+  const { result, output, status, payload, error, reconnect } = state;
+  const outcome = { result, output, status, payload };
+  switch (state.phase) {
+    case 'idle':
+    case 'connecting':
+    case 'streaming':
+    case 'detached':
+    case 'reconnecting':
+      expect(outcome).toEqual({ result: null, output: null, status: null, payload: null });
+      expect(error).toBeNull();
+      if (state.phase === 'reconnecting') expect(reconnect).toMatchObject({ attempt: expect.any(Number) });
+      else expect(reconnect).toBeNull();
+      break;
+    case 'settled':
+      expect(result).not.toBeNull();
+      expect(output).not.toBeNull();
+      expect(status).not.toBeNull();
+      expect({ error, reconnect }).toEqual({ error: null, reconnect: null });
+      break;
+    case 'error':
+      expect(error).not.toBeNull();
+      expect(reconnect).toBeNull();
+      break;
+    default:
+      state satisfies never;
   }
 }

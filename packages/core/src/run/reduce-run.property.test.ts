@@ -17,6 +17,7 @@ import { decodeSSE } from '../sse/decode-sse.js';
 import type { RunAction } from './run-action.js';
 import { reduceRun, transitionEvent, transitionRun } from './reduce-run.js';
 import type { RunEffect } from './run-effect.js';
+import { checkPhaseFields } from './play-scenario.test-helper.js';
 import { createInitialRunState, type RetainEvents, type RunState } from './run-state.js';
 
 /*
@@ -229,6 +230,7 @@ function expectedPhase(items: readonly Received[]): 'settled' | 'error' {
 
 /** Invariants that hold after every single action. */
 function checkInvariants(before: RunState, after: RunState, action: RunAction): void {
+  checkPhaseFields(after);
   expect(after.lastSeq).toBeGreaterThanOrEqual(before.lastSeq);
   if (after.phase === 'settled') {
     expect(after.result).not.toBeNull();
@@ -387,6 +389,7 @@ describe('the motion fast path (deltas, progress, logs, tools)', () => {
           )
             fastKinds.add(action.type);
           fast = reduceRun(fast, action);
+          checkPhaseFields(fast);
           general = action.type.startsWith('client/')
             ? reduceRun(general, action)
             : transitionEvent(general, action as RunEvent).state;
@@ -435,6 +438,7 @@ describe('effects say what changed, so nobody compares states', () => {
           let state = createInitialRunState();
           for (const action of actions) {
             const next = transitionRun(state, action);
+            checkPhaseFields(next.state);
             expect(next.effects.map((effect) => effect.type)).toEqual(effectsByComparison(state, next.state));
             for (const effect of next.effects) {
               if (effect.type === 'settled') expect(effect.event).toBe(next.state.result);

@@ -4,7 +4,10 @@ import { toProtocolRunError } from './protocol-run-error.js';
 import type { ClientAction, RunAction } from './run-action.js';
 import type { RunEffect, RunTransition } from './run-effect.js';
 import { createInitialRunState, isAwaitingOutcome } from './run-state.js';
-import type { RunError, RunPhase, RunState, ToolCall } from './run-state.js';
+import type { RunError, RunPhase, RunState, RunStateByPhase, ToolCall } from './run-state.js';
+
+/** A state whose attempt awaits its outcome (see `isAwaitingOutcome`): no result and no error yet. */
+type Awaiting<P> = RunStateByPhase<P>['idle' | 'connecting' | 'streaming' | 'reconnecting'];
 
 /** One shared empty list: most transitions (every delta) have no effect, and allocate none. */
 const noEffects: readonly RunEffect[] = Object.freeze([]);
@@ -46,7 +49,7 @@ function protocolError<P>(
 }
 
 /** The one place a run settles, and so the one place `result`, `output` and `status` are set (together). */
-function settle<P>(state: RunState<P>, event: RunCompletedEvent): RunState<P> {
+function settle<P>(state: Awaiting<P>, event: RunCompletedEvent): RunStateByPhase<P>['settled'] {
   const output = event.output;
   return {
     ...state,
@@ -80,8 +83,11 @@ function upsertTool(tools: readonly ToolCall[], index: number, call: ToolCall): 
   return next;
 }
 
-/** Applies one known event whose seq and run are already checked, to a state that has recorded it. */
-function applyEvent<P>(state: RunState<P>, event: KnownRunEvent): RunState<P> {
+/**
+ * Applies one known event other than `run.completed` (see `settle`), whose seq and run are already checked, to a
+ * state that has recorded it.
+ */
+function applyEvent<P>(state: Awaiting<P>, event: Exclude<KnownRunEvent, RunCompletedEvent>): Awaiting<P> {
   switch (event.type) {
     case 'run.started':
       return {
@@ -110,8 +116,6 @@ function applyEvent<P>(state: RunState<P>, event: KnownRunEvent): RunState<P> {
     }
     case 'agent.idle':
       return state.interval === 'open' ? { ...state, interval: 'closed' } : state;
-    case 'run.completed':
-      return settle(state, event);
     default:
       return event satisfies never;
   }
@@ -204,12 +208,12 @@ const flattened = { sink: 0 };
  * names any field added to RunState later.
  */
 function applyMotion<P>(
-  state: RunState<P>,
+  state: Awaiting<P>,
   event: MotionEvent,
   runId: string | null,
   events: RunState<P>['events'],
   eventCount: number,
-): RunState<P> {
+): RunStateByPhase<P>['streaming'] {
   let { draftText, reasoning, tools, progress, logs } = state;
   switch (event.type) {
     case 'text.delta':
@@ -294,9 +298,12 @@ export function transitionEvent<P>(state: RunState<P>, event: RunEvent): RunTran
     return protocolError(received, 'event received after run.completed settled the attempt', event);
   }
   if (event.type === 'unknown') return { state: received, effects: identified };
-  const next = applyEvent(received, event);
-  if (event.type === 'run.completed') return { state: next, effects: [...identified, { type: 'settled', event }] };
-  return { state: { ...next, phase: 'streaming', reconnect: null }, effects: identified };
+  // Listening and not settled: the attempt awaits its outcome.
+  const awaiting = received as Awaiting<P>;
+  if (event.type === 'run.completed') {
+    return { state: settle(awaiting, event), effects: [...identified, { type: 'settled', event }] };
+  }
+  return { state: { ...applyEvent(awaiting, event), phase: 'streaming', reconnect: null }, effects: identified };
 }
 
 /**
@@ -315,8 +322,11 @@ function startAttempt<P>(
   action: Extract<ClientAction, { type: 'client/start-requested' }>,
 ): RunState<P> {
   // Everything an attempt accumulates starts over; the initial state is the one definition of "nothing yet".
-  const fresh: RunState<P> = {
-    ...createInitialRunState({ payloadSchema: state.payloadSchema, retainEvents: state.retainEvents }),
+  const fresh: RunStateByPhase<P>['connecting'] = {
+    ...(createInitialRunState({
+      payloadSchema: state.payloadSchema,
+      retainEvents: state.retainEvents,
+    }) as RunStateByPhase<P>['idle']),
     phase: 'connecting',
   };
   switch (action.mode) {
@@ -367,11 +377,12 @@ function transitionClient<P>(state: RunState<P>, action: ClientAction): RunTrans
       const identified = next.runId !== null && next.runId !== state.runId;
       return identified ? { state: next, effects: [{ type: 'run-identified', runId: next.runId }] } : quiet(next);
     }
+    // `applies` let through only attempts awaiting their outcome, here and below (bar protocol errors).
     case 'client/connected':
-      return quiet({ ...state, phase: 'streaming', reconnect: null });
+      return quiet({ ...(state as Awaiting<P>), phase: 'streaming', reconnect: null });
     case 'client/reconnecting':
       return quiet({
-        ...state,
+        ...(state as Awaiting<P>),
         phase: 'reconnecting',
         reconnect: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason },
       });
@@ -390,7 +401,7 @@ function transitionClient<P>(state: RunState<P>, action: ClientAction): RunTrans
       });
     case 'client/detached':
       return {
-        state: { ...state, phase: 'detached', reconnect: null, finishReason: undefined },
+        state: { ...(state as Awaiting<P>), phase: 'detached', reconnect: null, finishReason: undefined },
         effects: [{ type: 'detached' }],
       };
     case 'client/timed-out':
@@ -430,7 +441,7 @@ export function transitionRun<P>(state: RunState<P>, action: RunAction): RunTran
  * @example
  * let state = initialRunState;
  * for (const event of events) state = reduceRun(state, event);
- * if (state.phase === 'settled') console.log(state.output?.status);
+ * if (state.phase === 'settled') console.log(state.output.status);
  */
 export function reduceRun<P>(state: RunState<P>, action: RunAction): RunState<P> {
   // The hot path without the transition object: a fold over 100,000 deltas needs none of them.

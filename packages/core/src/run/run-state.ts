@@ -107,12 +107,74 @@ export interface ReconnectInfo {
 }
 
 /**
- * Everything known about one run, as seen by this client.
+ * Everything known about one run, as seen by this client: a union on `phase`, so checking the phase tells the
+ * compiler what the other fields hold (see {@link RunStateByPhase}).
  *
- * Read `phase` first: only `settled` carries an outcome (`result`, `output`, `payload`). `draftText` is motion
- * and is never the result.
+ * Read `phase` first: only `settled` carries an outcome (`result`, `output`, `status`, never null there), and only
+ * `error` an error. `draftText` is motion and is never the result.
+ *
+ * @example
+ * if (state.phase === 'settled') show(state.output.assistantText); // no `?.`: a settled run has its output
+ * if (state.phase === 'error') warn(state.error.message);
  */
-export interface RunState<P = unknown> {
+export type RunState<P = unknown> = RunStateByPhase<P>[RunPhase];
+
+/**
+ * The fields per phase, as {@link RunState} is a union of them. What each phase holds:
+ * - `idle`, `connecting`, `streaming`, `detached`: no outcome and no error (all `null`);
+ * - `reconnecting`: the same, with `reconnect` saying why and when;
+ * - `settled`: the outcome (`result`, `output`, `status`; `payload` too when COMPLETED), no error;
+ * - `error`: the `error`, and the outcome when a protocol error came after `run.completed` (else `null`).
+ */
+export interface RunStateByPhase<P = unknown> {
+  readonly idle: NoOutcome<'idle', P>;
+  readonly connecting: NoOutcome<'connecting', P>;
+  readonly streaming: NoOutcome<'streaming', P>;
+  readonly detached: NoOutcome<'detached', P>;
+  readonly reconnecting: RunStateFields<P> & {
+    readonly phase: 'reconnecting';
+    readonly result: null;
+    readonly output: null;
+    readonly status: null;
+    readonly payload: null;
+    readonly error: null;
+    readonly reconnect: ReconnectInfo;
+  };
+  readonly settled: RunStateFields<P> & {
+    readonly phase: 'settled';
+    readonly result: RunCompletedEvent;
+    readonly output: RunOutput;
+    readonly status: RunOutputStatus;
+    readonly payload: PayloadState<P> | null;
+    readonly error: null;
+    readonly reconnect: null;
+  };
+  readonly error: RunStateFields<P> & {
+    readonly phase: 'error';
+    readonly result: RunCompletedEvent | null;
+    readonly output: RunOutput | null;
+    readonly status: RunOutputStatus | null;
+    readonly payload: PayloadState<P> | null;
+    readonly error: RunError;
+    readonly reconnect: null;
+  };
+}
+
+type NoOutcome<Phase extends RunPhase, P> = RunStateFields<P> & {
+  readonly phase: Phase;
+  readonly result: null;
+  readonly output: null;
+  readonly status: null;
+  readonly payload: null;
+  readonly error: null;
+  readonly reconnect: null;
+};
+
+/**
+ * The fields of every {@link RunState}, each with the widest type it has in any phase; {@link RunStateByPhase}
+ * narrows those that depend on the phase.
+ */
+export interface RunStateFields<P = unknown> {
   readonly phase: RunPhase;
   readonly runId: string | null;
   /** The run's root session, named by `run.started`. */

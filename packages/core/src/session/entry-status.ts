@@ -38,7 +38,7 @@ export function entryStatus(delivery: Delivery, state: RunState<unknown>): Sessi
     case 'detached':
       return 'interrupted';
     default:
-      return state.phase satisfies never;
+      return state satisfies never;
   }
 }
 

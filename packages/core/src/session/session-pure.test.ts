@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunCompletedEvent, RunSummary } from '../protocol/types.js';
-import { createInitialRunState, type RunState } from '../run/run-state.js';
+import { createInitialRunState, initialRunState, type RunState, type RunStateByPhase } from '../run/run-state.js';
 import { entryStatus, isRunInProgress } from './entry-status.js';
 import { historyAfter, leavesGap, mergePage } from './history-paging.js';
 import { isBehind } from './known-run.js';
@@ -88,7 +88,8 @@ describe('mergePage', () => {
 });
 
 describe('entryStatus', () => {
-  const state = (patch: Partial<RunState>): RunState => ({ ...createInitialRunState(), ...patch });
+  // Only the fields entryStatus reads: a partial state, not one the reducer would make.
+  const state = (patch: Partial<RunState>): RunState => ({ ...createInitialRunState(), ...patch }) as RunState;
   it.each([
     ['queued', {}, 'queued'],
     ['failed', {}, 'failed-to-send'],
@@ -134,12 +135,11 @@ describe('isBehind', () => {
     attempt,
     output: { status: 'COMPLETED', assistantText: 'done' },
   });
-  const settledAt = (attempt: number, seq: number): RunState => ({
-    ...createInitialRunState(),
-    phase: 'settled',
-    attempt,
-    result: completed(attempt, seq),
-  });
+  const settledAt = (attempt: number, seq: number): RunState => {
+    const result = completed(attempt, seq);
+    const idle = initialRunState as RunStateByPhase['idle'];
+    return { ...idle, phase: 'settled', attempt, result, output: result.output, status: 'COMPLETED' };
+  };
   const listed = (attempt: number, live: boolean, seq?: number): RunSummary => ({
     ...summary('r1'),
     attempt,
@@ -162,6 +162,7 @@ describe('isBehind', () => {
   });
 
   it('leaves an entry that is not settled to its stream, whatever the listing says', () => {
-    expect(isBehind({ ...createInitialRunState(), phase: 'streaming', attempt: 1 }, listed(2, false, 40))).toBe(false);
+    const streaming = { ...initialRunState, phase: 'streaming', attempt: 1 } as RunState;
+    expect(isBehind(streaming, listed(2, false, 40))).toBe(false);
   });
 });

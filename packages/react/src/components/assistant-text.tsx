@@ -49,7 +49,7 @@ export function selectAssistantText(state: RunState): TextSlice {
         : none;
     }
     default:
-      return state.phase satisfies never;
+      return state satisfies never;
   }
 }
 

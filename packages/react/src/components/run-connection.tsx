@@ -31,7 +31,7 @@ function selectConnection(state: RunState): ConnectionSlice {
     case 'error':
       return connected;
     default:
-      return state.phase satisfies never;
+      return state satisfies never;
   }
 }
 

@@ -80,9 +80,15 @@ describe('RunStatus', () => {
     );
   });
 
-  it('says a failure message as one line, blank as none', () => {
+  /** The settled FAILED state of `failed-no-text`, narrowed: its output is the FAILED one. */
+  function failedState() {
     const state = createScenarioSource(getScenario('failed-no-text')).getState();
-    const output = state.output as Extract<NonNullable<typeof state.output>, { status: 'FAILED' }>;
+    if (state.phase !== 'settled' || state.output.status !== 'FAILED') throw new Error('failed-no-text ends FAILED');
+    return { state, output: state.output };
+  }
+
+  it('says a failure message as one line, blank as none', () => {
+    const { state, output } = failedState();
     const withMessage = (message: string) =>
       announcementText(
         'failed',
@@ -96,8 +102,7 @@ describe('RunStatus', () => {
 
   it('cuts a long failure message to 300 characters', () => {
     const long = 'x'.repeat(1_000);
-    const state = { ...createScenarioSource(getScenario('failed-no-text')).getState() };
-    const output = state.output as Extract<NonNullable<typeof state.output>, { status: 'FAILED' }>;
+    const { state, output } = failedState();
     const text = announcementText(
       'failed',
       selectAnnouncementDetails({ ...state, output: { ...output, error: { ...output.error, message: long } } }),

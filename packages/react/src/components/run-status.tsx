@@ -71,13 +71,11 @@ export function selectAnnouncement(state: RunState): RunAnnouncement {
           return 'cancelled';
         case 'COMPLETED':
           return selectFinishNoteReason(state) === null ? 'finished' : 'finished-with-note';
-        case null:
-          return 'finished';
         default:
-          return state.status satisfies never;
+          return state satisfies never;
       }
     default:
-      return state.phase satisfies never;
+      return state satisfies never;
   }
 }
 
