@@ -110,6 +110,10 @@ export type {
   RunState,
   RunStateByPhase,
   RunStateFields,
+  RunStateWithoutOutcome,
+  ReconnectingRunState,
+  SettledRunState,
+  ErrorRunState,
   ToolCall,
   ToolCallStatus,
 } from './run/run-state.js';

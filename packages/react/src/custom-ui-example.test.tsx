@@ -58,14 +58,14 @@ export function InvoiceExtractor() {
       break;
   }
 
-  // 2. What happened? Branch on the output status. Only `settled` is left, so TypeScript knows the output is set.
-  const output = state.output;
-  switch (output.status) {
+  // 2. What happened? Branch on the status. Only `settled` is left, so TypeScript knows the output is set, and
+  //    that a COMPLETED run has its payload (`{ status: 'absent' }` when none was asked for).
+  switch (state.status) {
     case 'COMPLETED':
       return (
         <article>
-          <p>{output.assistantText}</p>
-          {state.payload?.status === 'valid' && (
+          <p>{state.output.assistantText}</p>
+          {state.payload.status === 'valid' && (
             <dl>
               <dt>Invoice</dt>
               <dd>{state.payload.value.invoiceNumber}</dd>
@@ -75,24 +75,24 @@ export function InvoiceExtractor() {
               </dd>
             </dl>
           )}
-          {state.payload?.status === 'invalid' && <p role="alert">The invoice data did not match the schema.</p>}
+          {state.payload.status === 'invalid' && <p role="alert">The invoice data did not match the schema.</p>}
         </article>
       );
     case 'FAILED':
       return (
         <p role="alert">
-          Failed: {output.error.message}
+          Failed: {state.output.error.message}
           {/* Retryable, and this binding holds the input to start again (not a run only resumed by id). */}
           {run.getRetryMode() !== null && <button onClick={run.retry}>Try again</button>}
         </p>
       );
     case 'CANCELLED':
-      return <p>Cancelled: {output.cancellation.reason}</p>;
+      return <p>Cancelled: {state.output.cancellation.reason}</p>;
     case 'WAITING':
       return (
         <fieldset>
-          <legend>{output.interaction.prompt}</legend>
-          {output.interaction.kind === 'approval' && (
+          <legend>{state.output.interaction.prompt}</legend>
+          {state.output.interaction.kind === 'approval' && (
             <button onClick={() => run.respond({ kind: 'approval', approved: true }).catch(console.error)}>
               Approve
             </button>

@@ -78,8 +78,9 @@ export function checkPhaseFields(state: RunState): void {
       break;
     case 'settled':
       expect(result).not.toBeNull();
-      expect(output).not.toBeNull();
-      expect(status).not.toBeNull();
+      expect(output?.status).toBe(status);
+      // Only COMPLETED has a payload, and it always has one.
+      expect(payload === null).toBe(status !== 'COMPLETED');
       expect({ error, reconnect }).toEqual({ error: null, reconnect: null });
       break;
     case 'error':

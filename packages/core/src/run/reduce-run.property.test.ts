@@ -18,7 +18,7 @@ import type { RunAction } from './run-action.js';
 import { reduceRun, transitionEvent, transitionRun } from './reduce-run.js';
 import type { RunEffect } from './run-effect.js';
 import { checkPhaseFields } from './play-scenario.test-helper.js';
-import { createInitialRunState, type RetainEvents, type RunState } from './run-state.js';
+import { createInitialRunState, type RetainEvents, type RunPhase, type RunState } from './run-state.js';
 
 /*
  * Random runs, randomly corrupted, fed to the reducer the way a client does (parse at the edge, report a parse
@@ -450,5 +450,45 @@ describe('effects say what changed, so nobody compares states', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('every state has the fields its phase promises (RunStateByPhase)', () => {
+  // Every client action, so the reducer's casts (they rest on `applies` and `isListening`) meet every phase.
+  const clientAction = fc.constantFrom<RunAction>(
+    { type: 'client/start-requested', mode: 'start' },
+    { type: 'client/start-requested', mode: 'resume', runId: 'run_prop', lastSeq: 2 },
+    { type: 'client/start-requested', mode: 'respond' },
+    { type: 'client/connected' },
+    { type: 'client/reconnecting', attempt: 1, delayMs: 0, reason: 'drop' },
+    { type: 'client/detached' },
+    { type: 'client/timed-out', message: 'silent', timeoutMs: 1 },
+    { type: 'client/http-error', status: 503, code: null, message: 'down' },
+    { type: 'client/protocol-error', message: 'broken' },
+    { type: 'client/stream-ended' },
+    { type: 'client/connection-lost', message: 'reset' },
+  );
+
+  it('after every action of any mix of client actions and events, in any order', () => {
+    const phases = new Set<string>();
+    fc.assert(
+      fc.property(
+        fc.oneof(randomRun, scenarioRun),
+        fc.array(fc.tuple(fc.nat(), clientAction), { maxLength: 8 }),
+        (events, inserted) => {
+          const actions: RunAction[] = events.map((event) => toAction(receive(() => parseRunEvent(event))));
+          for (const [at, action] of inserted) actions.splice(at % (actions.length + 1), 0, action);
+          let state = createInitialRunState();
+          for (const action of actions) {
+            state = reduceRun(state, action);
+            checkPhaseFields(state);
+            phases.add(state.phase === 'error' && state.result !== null ? 'error after an outcome' : state.phase);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+    const every: RunPhase[] = ['idle', 'connecting', 'streaming', 'reconnecting', 'settled', 'detached', 'error'];
+    expect([...phases].sort()).toEqual([...every, 'error after an outcome'].sort());
   });
 });

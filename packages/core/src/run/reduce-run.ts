@@ -51,6 +51,7 @@ function protocolError<P>(
 /** The one place a run settles, and so the one place `result`, `output` and `status` are set (together). */
 function settle<P>(state: Awaiting<P>, event: RunCompletedEvent): RunStateByPhase<P>['settled'] {
   const output = event.output;
+  // A cast: the compiler cannot tie `payload` to `status` through the conditional (only COMPLETED has a payload).
   return {
     ...state,
     phase: 'settled',
@@ -64,7 +65,7 @@ function settle<P>(state: Awaiting<P>, event: RunCompletedEvent): RunStateByPhas
     interval: 'closed',
     reconnect: null,
     error: null,
-  };
+  } as RunStateByPhase<P>['settled'];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { invoiceSchema, type Invoice } from '@kestrel/testing';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { RunCompletedEvent, RunEvent, RunOutput, RunOutputStatus } from '../protocol/types.js';
+import type { Interaction, RunCompletedEvent, RunEvent, RunOutput, RunOutputStatus } from '../protocol/types.js';
 import type { PayloadState } from './payload.js';
 import { reduceRun } from './reduce-run.js';
 import {
@@ -25,6 +25,18 @@ describe('RunState is a union on phase', () => {
       expectTypeOf(state.payload).toEqualTypeOf<PayloadState<Invoice> | null>();
       expectTypeOf(state.error).toEqualTypeOf<null>();
     }
+  });
+
+  it('narrows a settled run by status: only COMPLETED has a payload, and there it always has one', () => {
+    if (state.phase === 'settled' && state.status === 'COMPLETED') {
+      expectTypeOf(state.payload).toEqualTypeOf<PayloadState<Invoice>>();
+      expectTypeOf(state.output.assistantText).toEqualTypeOf<string>();
+    }
+    if (state.phase === 'settled' && state.status === 'WAITING') {
+      expectTypeOf(state.payload).toEqualTypeOf<null>();
+      expectTypeOf(state.output.interaction).toEqualTypeOf<Interaction>();
+    }
+    if (state.phase === 'settled' && state.status === 'FAILED') expectTypeOf(state.output.error.message).toBeString();
   });
 
   it('gives a failed run its error, and the outcome only as maybe (a protocol error after run.completed)', () => {

@@ -110,8 +110,9 @@ export interface ReconnectInfo {
  * Everything known about one run, as seen by this client: a union on `phase`, so checking the phase tells the
  * compiler what the other fields hold (see {@link RunStateByPhase}).
  *
- * Read `phase` first: only `settled` carries an outcome (`result`, `output`, `status`, never null there), and only
- * `error` an error. `draftText` is motion and is never the result.
+ * Read `phase` first: only `settled` carries an outcome to show (`result`, `output`, `status`, never null there), and
+ * only `error` an error (keeping the outcome only when a protocol error followed `run.completed`). `draftText` is
+ * motion and is never the result.
  *
  * @example
  * if (state.phase === 'settled') show(state.output.assistantText); // no `?.`: a settled run has its output
@@ -120,53 +121,76 @@ export interface ReconnectInfo {
 export type RunState<P = unknown> = RunStateByPhase<P>[RunPhase];
 
 /**
- * The fields per phase, as {@link RunState} is a union of them. What each phase holds:
+ * The state of each phase; {@link RunState} is the union of them. What each holds:
  * - `idle`, `connecting`, `streaming`, `detached`: no outcome and no error (all `null`);
  * - `reconnecting`: the same, with `reconnect` saying why and when;
- * - `settled`: the outcome (`result`, `output`, `status`; `payload` too when COMPLETED), no error;
- * - `error`: the `error`, and the outcome when a protocol error came after `run.completed` (else `null`).
+ * - `settled`: the outcome (`result`, `output`, `status`), no error; a union on `status` in turn, so a check of
+ *   `state.status` narrows `output`, and `payload` is set exactly when COMPLETED;
+ * - `error`: the `error`; the outcome fields are set only when a protocol error came after `run.completed`.
  */
 export interface RunStateByPhase<P = unknown> {
-  readonly idle: NoOutcome<'idle', P>;
-  readonly connecting: NoOutcome<'connecting', P>;
-  readonly streaming: NoOutcome<'streaming', P>;
-  readonly detached: NoOutcome<'detached', P>;
-  readonly reconnecting: RunStateFields<P> & {
-    readonly phase: 'reconnecting';
-    readonly result: null;
-    readonly output: null;
-    readonly status: null;
-    readonly payload: null;
-    readonly error: null;
-    readonly reconnect: ReconnectInfo;
-  };
-  readonly settled: RunStateFields<P> & {
-    readonly phase: 'settled';
-    readonly result: RunCompletedEvent;
-    readonly output: RunOutput;
-    readonly status: RunOutputStatus;
-    readonly payload: PayloadState<P> | null;
-    readonly error: null;
-    readonly reconnect: null;
-  };
-  readonly error: RunStateFields<P> & {
-    readonly phase: 'error';
-    readonly result: RunCompletedEvent | null;
-    readonly output: RunOutput | null;
-    readonly status: RunOutputStatus | null;
-    readonly payload: PayloadState<P> | null;
-    readonly error: RunError;
-    readonly reconnect: null;
-  };
+  readonly idle: RunStateWithoutOutcome<'idle', P>;
+  readonly connecting: RunStateWithoutOutcome<'connecting', P>;
+  readonly streaming: RunStateWithoutOutcome<'streaming', P>;
+  readonly detached: RunStateWithoutOutcome<'detached', P>;
+  readonly reconnecting: ReconnectingRunState<P>;
+  readonly settled: SettledRunState<P>;
+  readonly error: ErrorRunState<P>;
 }
 
-type NoOutcome<Phase extends RunPhase, P> = RunStateFields<P> & {
+/** A state with no outcome and no error: phase `idle`, `connecting`, `streaming` or `detached`. */
+export type RunStateWithoutOutcome<
+  Phase extends 'idle' | 'connecting' | 'streaming' | 'detached',
+  P = unknown,
+> = RunStateFields<P> & {
   readonly phase: Phase;
   readonly result: null;
   readonly output: null;
   readonly status: null;
   readonly payload: null;
   readonly error: null;
+  readonly reconnect: null;
+};
+
+/** A state while the client reconnects: no outcome or error yet, and `reconnect` set. */
+export type ReconnectingRunState<P = unknown> = RunStateFields<P> & {
+  readonly phase: 'reconnecting';
+  readonly result: null;
+  readonly output: null;
+  readonly status: null;
+  readonly payload: null;
+  readonly error: null;
+  readonly reconnect: ReconnectInfo;
+};
+
+/**
+ * A settled state, one member per output status (all of them by default), so that a check of `state.status`
+ * narrows `output` and `payload` too: only COMPLETED has a payload, and there it is never `null` (`{ status:
+ * 'absent' }` when none was asked for).
+ */
+export type SettledRunState<P = unknown, S extends RunOutputStatus = RunOutputStatus> = S extends RunOutputStatus
+  ? RunStateFields<P> & {
+      readonly phase: 'settled';
+      readonly result: RunCompletedEvent;
+      readonly output: Extract<RunOutput, { readonly status: S }>;
+      readonly status: S;
+      readonly payload: S extends 'COMPLETED' ? PayloadState<P> : null;
+      readonly error: null;
+      readonly reconnect: null;
+    }
+  : never;
+
+/**
+ * A state that ended without an outcome here, or whose stream broke the protocol after `run.completed`: then the
+ * outcome fields keep what settled (a protocol error is the only one that can follow it).
+ */
+export type ErrorRunState<P = unknown> = RunStateFields<P> & {
+  readonly phase: 'error';
+  readonly result: RunCompletedEvent | null;
+  readonly output: RunOutput | null;
+  readonly status: RunOutputStatus | null;
+  readonly payload: PayloadState<P> | null;
+  readonly error: RunError;
   readonly reconnect: null;
 };
 

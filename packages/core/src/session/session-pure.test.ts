@@ -138,7 +138,9 @@ describe('isBehind', () => {
   const settledAt = (attempt: number, seq: number): RunState => {
     const result = completed(attempt, seq);
     const idle = initialRunState as RunStateByPhase['idle'];
-    return { ...idle, phase: 'settled', attempt, result, output: result.output, status: 'COMPLETED' };
+    const { output } = result;
+    if (output.status !== 'COMPLETED') throw new Error('completed() makes a COMPLETED result');
+    return { ...idle, phase: 'settled', attempt, result, output, status: 'COMPLETED', payload: { status: 'absent' } };
   };
   const listed = (attempt: number, live: boolean, seq?: number): RunSummary => ({
     ...summary('r1'),

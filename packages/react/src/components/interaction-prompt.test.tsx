@@ -274,8 +274,7 @@ describe('InteractionPrompt with form fields named like Object.prototype members
   function oddFormRun(required: boolean) {
     const source = createScenarioSource(getScenario('waiting-form'));
     const state = source.getState();
-    if (state.phase !== 'settled' || state.output.status !== 'WAITING')
-      throw new Error('waiting-form does not end WAITING');
+    if (state.phase !== 'settled' || state.status !== 'WAITING') throw new Error('waiting-form does not end WAITING');
     const interaction: Interaction = {
       kind: 'form',
       id: 'int_proto',

@@ -83,7 +83,7 @@ describe('RunStatus', () => {
   /** The settled FAILED state of `failed-no-text`, narrowed: its output is the FAILED one. */
   function failedState() {
     const state = createScenarioSource(getScenario('failed-no-text')).getState();
-    if (state.phase !== 'settled' || state.output.status !== 'FAILED') throw new Error('failed-no-text ends FAILED');
+    if (state.phase !== 'settled' || state.status !== 'FAILED') throw new Error('failed-no-text ends FAILED');
     return { state, output: state.output };
   }
 
