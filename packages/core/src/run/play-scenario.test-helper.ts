@@ -86,6 +86,9 @@ export function checkPhaseFields(state: RunState): void {
     case 'error':
       expect(error).not.toBeNull();
       expect(reconnect).toBeNull();
+      // The outcome is kept only when a protocol error followed run.completed; otherwise it is all null.
+      if (result === null) expect(outcome).toEqual({ result: null, output: null, status: null, payload: null });
+      else expect(error?.kind).toBe('protocol');
       break;
     default:
       state satisfies never;

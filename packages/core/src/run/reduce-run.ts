@@ -4,7 +4,7 @@ import { toProtocolRunError } from './protocol-run-error.js';
 import type { ClientAction, RunAction } from './run-action.js';
 import type { RunEffect, RunTransition } from './run-effect.js';
 import { createInitialRunState, isAwaitingOutcome } from './run-state.js';
-import type { RunError, RunPhase, RunState, RunStateByPhase, ToolCall } from './run-state.js';
+import type { ErrorRunState, RunError, RunPhase, RunState, RunStateByPhase, ToolCall } from './run-state.js';
 
 /** A state whose attempt awaits its outcome (see `isAwaitingOutcome`): no result and no error yet. */
 type Awaiting<P> = RunStateByPhase<P>['idle' | 'connecting' | 'streaming' | 'reconnecting'];
@@ -24,10 +24,9 @@ function isListening(phase: RunPhase): boolean {
 function fail<P>(state: RunState<P>, error: RunError): RunTransition<P> {
   // A run that failed to reach an outcome has no finish reason; one that settled and then broke keeps its own.
   const finishReason = state.result === null ? undefined : state.finishReason;
-  return {
-    state: { ...state, phase: 'error', error, reconnect: null, finishReason },
-    effects: [{ type: 'failed', error }],
-  };
+  // A cast: only a protocol error reaches a settled state (`applies`, `protocolError`), which the type says.
+  const failed = { ...state, phase: 'error', error, reconnect: null, finishReason } as ErrorRunState<P>;
+  return { state: failed, effects: [{ type: 'failed', error }] };
 }
 
 function protocolError<P>(

@@ -43,6 +43,10 @@ describe('RunState is a union on phase', () => {
     if (state.phase === 'error') {
       expectTypeOf(state.error).toEqualTypeOf<RunError>();
       expectTypeOf(state.output).toEqualTypeOf<RunOutput | null>();
+      if (state.result !== null) {
+        expectTypeOf(state.output).toEqualTypeOf<RunOutput>();
+        expectTypeOf(state.error.kind).toEqualTypeOf<'protocol'>();
+      } else expectTypeOf(state.output).toEqualTypeOf<null>();
     }
   });
 

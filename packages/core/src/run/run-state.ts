@@ -181,18 +181,31 @@ export type SettledRunState<P = unknown, S extends RunOutputStatus = RunOutputSt
   : never;
 
 /**
- * A state that ended without an outcome here, or whose stream broke the protocol after `run.completed`: then the
- * outcome fields keep what settled (a protocol error is the only one that can follow it).
+ * A state that ended without an outcome here (the outcome fields all `null`), or whose stream broke the protocol
+ * after `run.completed`: then the outcome fields keep what settled, and the error is that protocol error (nothing
+ * else can follow an outcome). A check of `state.result !== null` tells the two apart.
  */
-export type ErrorRunState<P = unknown> = RunStateFields<P> & {
-  readonly phase: 'error';
-  readonly result: RunCompletedEvent | null;
-  readonly output: RunOutput | null;
-  readonly status: RunOutputStatus | null;
-  readonly payload: PayloadState<P> | null;
-  readonly error: RunError;
-  readonly reconnect: null;
-};
+export type ErrorRunState<P = unknown> = RunStateFields<P> &
+  (
+    | {
+        readonly phase: 'error';
+        readonly result: null;
+        readonly output: null;
+        readonly status: null;
+        readonly payload: null;
+        readonly error: RunError;
+        readonly reconnect: null;
+      }
+    | {
+        readonly phase: 'error';
+        readonly result: RunCompletedEvent;
+        readonly output: RunOutput;
+        readonly status: RunOutputStatus;
+        readonly payload: PayloadState<P> | null;
+        readonly error: Extract<RunError, { readonly kind: 'protocol' }>;
+        readonly reconnect: null;
+      }
+  );
 
 /**
  * The fields of every {@link RunState}, each with the widest type it has in any phase; {@link RunStateByPhase}
