@@ -17,7 +17,7 @@ export function getRetryMode(state: RunState<unknown>): RetryMode | null {
   switch (state.phase) {
     case 'error': {
       const error = state.error;
-      if (error === null || error.kind === 'protocol') return null;
+      if (error.kind === 'protocol') return null;
       // An HTTP answer that the same request can change: a server error, 408 (timeout), 409 (conflict: the session's
       // live run, `run_in_progress`, settles in time), 425 (too early) or 429 (too many requests). Any other 4xx (a
       // wrong URL, no authorisation, a refused body) or an unfollowed redirect would only repeat itself.
@@ -25,7 +25,7 @@ export function getRetryMode(state: RunState<unknown>): RetryMode | null {
       return state.runId !== null ? 'resume' : 'restart';
     }
     case 'settled':
-      return state.output?.status === 'FAILED' && state.output.error.retryable === true ? 'restart' : null;
+      return state.status === 'FAILED' && state.output.error.retryable === true ? 'restart' : null;
     case 'idle':
     case 'connecting':
     case 'streaming':

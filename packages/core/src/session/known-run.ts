@@ -9,7 +9,7 @@ import type { SessionAnswer } from './session-types.js';
  * interrupted one to `retry`.
  */
 export function isBehind(state: RunState<unknown>, run: RunSummary): boolean {
-  if (state.phase !== 'settled' || state.result === null) return false;
+  if (state.phase !== 'settled') return false;
   const { attempt, seq } = state.result;
   // An attempt settles once: the same attempt listed live was read before it settled here.
   if (run.attempt !== attempt) return run.attempt > attempt;

@@ -39,7 +39,7 @@ export function selectAssistantText(state: RunState): TextSlice {
       return state.draftText === '' || state.output !== null ? none : { mode: 'interrupted', text: state.draftText };
     case 'settled': {
       // Once settled only the output's own text counts, even when the draft said something else.
-      const text = state.output?.assistantText;
+      const text = state.output.assistantText;
       return typeof text === 'string' && text !== ''
         ? {
             mode: 'final',

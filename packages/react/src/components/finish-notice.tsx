@@ -21,7 +21,7 @@ const MAX_SHOWN_REASON = 60;
  * `null` (no root turn ended) and unknown (`undefined`) need no notice.
  */
 export function selectFinishNoteReason(state: RunState): string | null {
-  if (state.phase !== 'settled' || state.output?.status !== 'COMPLETED') return null;
+  if (state.phase !== 'settled' || state.status !== 'COMPLETED') return null;
   const reason = state.finishReason;
   return reason === undefined || reason === null || reason === 'completed' ? null : reason;
 }

@@ -22,7 +22,7 @@ function selectConnection(state: RunState): ConnectionSlice {
     case 'connecting':
       return { state: 'connecting', reconnect: null, runId: null };
     case 'reconnecting':
-      return state.reconnect === null ? connected : { state: 'reconnecting', reconnect: state.reconnect, runId: null };
+      return { state: 'reconnecting', reconnect: state.reconnect, runId: null };
     case 'detached':
       return { state: 'detached', reconnect: null, runId: state.runId };
     case 'idle':

@@ -14,7 +14,7 @@ export type CopyState = 'idle' | 'copied' | 'failed';
 
 // The settled answer only: a draft is not the answer, and a FAILED run's text is not one either.
 const selectAnswer = (state: RunState): string | null =>
-  state.phase === 'settled' && state.output?.status === 'COMPLETED' ? state.output.assistantText : null;
+  state.phase === 'settled' && state.status === 'COMPLETED' ? state.output.assistantText : null;
 
 /** Props of `Run.Copy`: button attributes, composed with the kit's own (`onClick` runs yours first). */
 export interface RunCopyProps extends ActionButtonProps {

@@ -25,7 +25,7 @@ interface RootSlice {
 
 // The root re-renders on phase and status changes only; its parts on their own slices.
 function selectRoot(state: RunState): RootSlice {
-  return { phase: state.phase, status: state.phase === 'settled' ? state.output?.status : undefined };
+  return { phase: state.phase, status: state.phase === 'settled' ? state.status : undefined };
 }
 
 /** Props of `Run.Root`; `P` is the payload type, so `renderPayload` gets it typed. */

@@ -55,7 +55,6 @@ export function selectAnnouncement(state: RunState): RunAnnouncement {
     case 'detached':
       return 'detached';
     case 'error':
-      if (state.error === null) return 'protocol-error';
       // Only a protocol error can follow run.completed; the outcome it follows is still there.
       if (state.error.kind === 'protocol' && state.output !== null) return 'invalid-after-outcome';
       return state.error.kind === 'transport' && state.error.connection === 'none'

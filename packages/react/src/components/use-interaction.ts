@@ -124,7 +124,7 @@ interface Local {
 const fresh: Local = { id: undefined, state: 'idle', issues: {}, rejection: null };
 
 function selectInteraction(state: RunState): Interaction | null {
-  return state.phase === 'settled' && state.output?.status === 'WAITING' ? state.output.interaction : null;
+  return state.phase === 'settled' && state.status === 'WAITING' ? state.output.interaction : null;
 }
 
 function rejectionOf(error: unknown): InteractionRejection & { readonly issues: readonly AnswerIssue[] } {
