@@ -1,4 +1,5 @@
 import { getScenario, stepsToSSE } from '@kestrel/testing';
+import { getEventListeners } from 'node:events';
 import { listenOnLoopback } from '../../../server/src/listen-loopback.js';
 import { createRunClient } from './create-run-client.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -431,5 +432,26 @@ describe('cancel versus detach', () => {
     expect(never.getState().phase).toBe('detached');
     await expect(never.result).rejects.toMatchObject({ kind: 'detached' });
     expect(kestrel.requests).toHaveLength(sent); // an already aborted start sends nothing
+  });
+
+  it('lets go of a start signal shared by many runs once each one ends, so a page-wide signal keeps none of them', async () => {
+    const page = new AbortController();
+    const client = testClient(kestrel, { scenario: 'completed-text' });
+    const live = testClient(kestrel, { scenario: 'completed-text', delayMs: 50 }).start({
+      input: 'x',
+      signal: page.signal,
+    });
+    for (const scenario of ['completed-text', 'failed-no-text', 'waiting-approval'] as const) {
+      await testClient(kestrel, { scenario }).start({ input: 'x', signal: page.signal }).result;
+    }
+    const detached = client.start({ input: 'x', signal: page.signal });
+    detached.detach();
+    await expect(detached.result).rejects.toMatchObject({ kind: 'detached' });
+    // Only the run still streaming listens: aborting the page's signal still detaches it.
+    await expect.poll(() => getEventListeners(page.signal, 'abort')).toHaveLength(1);
+    page.abort();
+    expect(live.getState().phase).toBe('detached');
+    await expect(live.result).rejects.toMatchObject({ kind: 'detached' });
+    expect(getEventListeners(page.signal, 'abort')).toHaveLength(0);
   });
 });

@@ -151,7 +151,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
 
   const respond = async (answer: InteractionAnswer): Promise<RunHandle<P>> => {
     const state = store.getState();
-    if (state.phase !== 'settled' || state.output?.status !== 'WAITING' || state.result === null) {
+    if (state.phase !== 'settled' || state.status !== 'WAITING') {
       throw new RunUsageError(
         'not-waiting',
         `Only a run settled WAITING can be answered; this one is ${state.phase}${state.status === null ? '' : ` ${state.status}`}`,
@@ -211,8 +211,14 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     if (tap.active) tap.emit(attemptEvent());
     dispatch(init.start);
   }
-  if (init.signal?.aborted) detach();
-  else init.signal?.addEventListener('abort', detach, { once: true });
+  const { signal } = init;
+  if (signal?.aborted) detach();
+  else if (signal !== undefined) {
+    signal.addEventListener('abort', detach, { once: true });
+    // A signal shared by many runs (a page's) must not hold each one once its attempt has ended.
+    const release = () => signal.removeEventListener('abort', detach);
+    result.promise.then(release, release);
+  }
   void followRun(
     {
       ...io,
