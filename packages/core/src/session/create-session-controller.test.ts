@@ -203,6 +203,34 @@ describe('createSessionController: history', () => {
     expect(session.getState()).toMatchObject({ history: 'complete', historyError: null });
     expect(session.getState().entries).toHaveLength(2);
   });
+
+  it('stops with a protocol error when the listing hands out a cursor again, instead of paging for ever', async () => {
+    // Older pages that lead back: before-25 gives loop-2, which gives before-25 again.
+    const server = await kestrel({
+      seed: [{ sessionId: 'ses_loop', runs: 45 }],
+      intercept: (request) => {
+        const before = new URL(request.url).searchParams.get('before');
+        if (before === null) return undefined;
+        return jsonResponse(200, { runs: [], nextCursor: before === 'before-25' ? 'loop-2' : 'before-25' });
+      },
+    });
+    const session = track(createSessionController({ client: server.client(), sessionId: 'ses_loop' }));
+    session.start();
+    await until(session, (state) => state.history === 'more');
+    await session.loadOlder(); // before-25 gives loop-2: not seen yet
+    expect(session.getState().history).toBe('more');
+    await session.loadOlder(); // loop-2 gives before-25 again
+    expect(session.getState()).toMatchObject({
+      history: 'error',
+      historyError: { kind: 'protocol', path: ['nextCursor'], raw: 'before-25' },
+    });
+    expect(session.getState().historyError?.message).toContain('"before-25" again');
+    await session.loadOlder(); // a retry reads the failed page once more, and fails the same way
+    expect(session.getState().history).toBe('error');
+    expect(
+      server.sent('GET', /\/runs\?/).map((request) => new URL(request.path, 'http://x').searchParams.get('before')),
+    ).toEqual([null, 'before-25', 'loop-2', 'loop-2']);
+  });
 });
 
 describe('createSessionController: a new session', () => {

@@ -6,6 +6,7 @@ import type { RunControllerOptions } from '../controller/create-run-controller.j
 import { MAX_LIST_LIMIT } from '../protocol/kestrel-routes.js';
 import type { ResponseFormat, RunSummary } from '../protocol/types.js';
 import { getRetryMode } from '../controller/retry-mode.js';
+import { toProtocolRunError } from '../run/protocol-run-error.js';
 import { isFollowing, type RunError } from '../run/run-state.js';
 import { isRunInProgress, isSessionNotFound } from './entry-status.js';
 import { historyAfter, leavesGap, mergePage, MAX_CATCH_UP_PAGES, type PageMode } from './history-paging.js';
@@ -72,6 +73,11 @@ export function createSessionController<P = unknown>(options: SessionControllerO
   let noListing = false;
   let historyError: RunError | null = null;
   let cursor: string | null = null;
+  /**
+   * The cursors older pages were read with since the newest one: a listing that hands one out again would have
+   * `loadOlder` (and `<Session.LoadOlder auto>`) read the same pages for ever.
+   */
+  let cursorsRead = new Set<string>();
   // The newest run of the last newest page merged: a later refresh reads back until it holds it (see leavesGap).
   let anchor: string | null = null;
   /** Which page failed last, so `loadOlder` tries it again. */
@@ -163,6 +169,7 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     historyError = null;
     failedPage = null;
     cursor = null;
+    cursorsRead = new Set();
     anchor = null;
   };
 
@@ -356,7 +363,22 @@ export function createSessionController<P = unknown>(options: SessionControllerO
         if (heard !== undefined) callSafely(heard, listed, before);
         return listed;
       };
-      const page = await read(mode === 'older' ? cursor : null);
+      const before = mode === 'older' ? cursor : null;
+      const page = await read(before);
+      if (moves) {
+        if (before === null) cursorsRead = new Set();
+        else cursorsRead.add(before);
+        const next = page.nextCursor;
+        if (next !== null && cursorsRead.has(next)) {
+          throw new RunClientError(
+            toProtocolRunError({
+              message: `The session's listing gave the cursor "${next}" again: its older pages never end`,
+              path: ['nextCursor'],
+              raw: next,
+            }),
+          );
+        }
+      }
       let runs = page.runs;
       // A refresh (or a conflict reload) whose oldest run read is not shown (another tab added more than a page since)
       // reads on back until it is, so the runs in between are not missing from a thread that says it is complete.
@@ -548,7 +570,8 @@ export function createSessionController<P = unknown>(options: SessionControllerO
     withdraw(key) {
       const record = records.find((candidate) => candidate.key === key);
       if (record === undefined || record.delivery !== 'queued') return;
-      records = records.filter((candidate) => candidate !== record);
+      // Dropped, not only filtered out: its subscription to its controller goes too, or each withdrawn message stays.
+      drop(record);
       publish();
     },
     async cancel() {
