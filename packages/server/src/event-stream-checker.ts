@@ -123,7 +123,7 @@ export class EventStreamChecker {
   private atStart = true;
   /** Bytes received but not forwarded yet (the start of a message no chunk has completed so far), as received. */
   private held: Uint8Array[] = [];
-  /** Their length as text: what maxMessageBytes counts, as the parser does. */
+  /** Their length in bytes, what maxMessageBytes bounds (the parser's own count, in characters, is never more). */
   private heldLength = 0;
   /** While one chunk is fed: the last boundary in its text, and its first invalid message with where it ends. */
   private boundary = -1;
@@ -184,7 +184,8 @@ export class EventStreamChecker {
     }
     if (boundary < 0) {
       this.held.push(bytes.byteLength === bytes.buffer.byteLength ? bytes : copyOf(bytes));
-      this.heldLength += text.length;
+      // Bytes, as the limit says: counted in characters, a message of CJK text could hold three times as much.
+      this.heldLength += bytes.byteLength;
       if (this.heldLength <= this.maxMessageBytes) return HOLD;
       const error = new ProtocolError(
         `SSE message of ${this.heldLength}+ bytes is over maxMessageBytes (${this.maxMessageBytes})`,
@@ -197,7 +198,7 @@ export class EventStreamChecker {
     const { held } = this;
     const out = cut === bytes.length ? bytes : bytes.subarray(0, cut);
     this.held = cut < bytes.length ? [copyOf(bytes.subarray(cut))] : [];
-    this.heldLength = text.length - boundary;
+    this.heldLength = bytes.length - cut;
     return { kind: 'forward', held: held.length === 0 ? undefined : concat(held), bytes: out };
   }
 

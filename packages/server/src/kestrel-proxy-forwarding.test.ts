@@ -126,6 +126,17 @@ describe('createKestrelProxy: upstream errors', () => {
     });
   });
 
+  it("redacts the proxy's own credential values from the content type it names when it refuses an answer", async () => {
+    const { proxy } = await setup((_request, res) => {
+      res.writeHead(200, { 'content-type': `text/plain; echo="${APP_SECRET}"` });
+      res.end('{}');
+    });
+    const response = await fetch(`${proxy.url}/v1/runs/run_1/result`);
+    expect(response.status).toBe(502);
+    const { error } = await response.json();
+    expect(error.message).toBe('Kestrel answered 200 with "text/plain; echo="[redacted]""');
+  });
+
   it('never relays an upstream error code that carries a credential or is not an identifier', async () => {
     for (const [code, relayed] of [
       [`bad_key_${'app-secret-7f3a'}`, 'bad_key_[redacted]'],

@@ -143,6 +143,23 @@ describe('createKestrelProxy: upstream answer limit', () => {
     expect(protocolErrors[0]!.message).toMatch(/maxMessageBytes \(16384\)/);
   });
 
+  it('counts that limit in bytes: a message of three-byte characters is cut at the bytes, not at a third of them', async () => {
+    const { proxy, protocolErrors } = await setup(
+      (_request, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        // 6,000 characters, 18,000 bytes in UTF-8, sent in pieces that each stay under the 16 KiB limit.
+        for (let piece = 0; piece < 6; piece += 1)
+          res.write(piece === 0 ? `data: ${'語'.repeat(1_000)}` : '語'.repeat(1_000));
+      },
+      { maxUpstreamBodyBytes: 16 * 1024 },
+    );
+    const response = await postJson(`${proxy.url}/v1/sessions/new/runs`, undefined, { accept: 'text/event-stream' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain('語');
+    expect(protocolErrors).toHaveLength(1);
+    expect(protocolErrors[0]!.message).toMatch(/SSE message of \d+\+ bytes is over maxMessageBytes \(16384\)/);
+  });
+
   it.each([
     [
       'its headers never come',
@@ -194,5 +211,35 @@ describe('createKestrelProxy: upstreamTimeoutMs', () => {
       expect(() => createKestrelProxy({ upstream: 'http://127.0.0.1:1', upstreamTimeoutMs: bad })).toThrow(
         /upstreamTimeoutMs must be a positive integer of at most 2147483647 ms, or Infinity/,
       );
+  });
+});
+
+describe('createKestrelProxy: JSON nested past what can be written again', () => {
+  // 100,000 levels: 200 KB, under every size limit, and far past the depth JSON.stringify's stack reaches.
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+
+  it('refuses a start body nested that deeply as a 400 naming it, and sends nothing', async () => {
+    const { proxy, upstream } = await setup((_request, res) => res.end());
+    const body = `{"input":"x","responseFormat":{"type":"json_schema","name":"deep","schema":{"items":${deep}}}}`;
+    const response = await postJson(`${proxy.url}/v1/sessions/new/runs`, body);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toEqual({
+      code: 'invalid_request',
+      message: 'The run request is nested too deeply',
+    });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('answers a session listing nested that deeply with 502 upstream_protocol_error, not a crash', async () => {
+    const { proxy } = await setup((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"runs":[],"nextCursor":null,"extra":${deep}}`);
+    });
+    const response = await fetch(`${proxy.url}/v1/sessions/ses_1/runs`);
+    expect(response.status).toBe(502);
+    expect((await response.json()).error).toEqual({
+      code: 'upstream_protocol_error',
+      message: expect.stringContaining('the session listing is nested too deeply to relay'),
+    });
   });
 });

@@ -71,7 +71,16 @@ export async function checkRequestBody(
     route.kind === 'start-run'
       ? schema.safeParse(json, { error: protocolErrorMap })
       : parseInteractionAnswerShape(json);
-  if (parsed.success) return { ok: true, body: parsed.data };
+  if (parsed.success) {
+    // A body nested deeper than JSON.stringify's stack reaches (10 KB of `[` in a `responseFormat.schema`) would fail
+    // when the proxy writes it for Kestrel, as a 500: it is the browser's bad request, said here.
+    try {
+      JSON.stringify(parsed.data);
+    } catch {
+      return { ok: false, response: errorResponse(400, 'invalid_request', `The ${what} is nested too deeply`) };
+    }
+    return { ok: true, body: parsed.data };
+  }
   const issue = parsed.error.issues[0];
   const where =
     issue === undefined || issue.path.length === 0 ? '' : ` at ${formatPath(issue.path as (string | number)[])}`;

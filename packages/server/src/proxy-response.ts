@@ -147,7 +147,16 @@ async function relayListing(upstream: Response, context: RelayContext, sessionId
     context.onProtocolError(protocolError);
     return errorResponse(502, 'upstream_protocol_error', context.redact(protocolError.message));
   }
-  return new Response(JSON.stringify(page), { status: upstream.status, headers: JSON_HEADERS });
+  let text: string;
+  try {
+    text = JSON.stringify(page);
+  } catch {
+    // Unknown keys are kept, and one nested past JSON.stringify's stack would otherwise leave the browser no answer.
+    const protocolError = new ProtocolError('the session listing is nested too deeply to relay', { raw: body.text });
+    context.onProtocolError(protocolError);
+    return errorResponse(502, 'upstream_protocol_error', protocolError.message);
+  }
+  return new Response(text, { status: upstream.status, headers: JSON_HEADERS });
 }
 
 /**
@@ -207,7 +216,8 @@ export async function relayUpstream(upstream: Response, context: RelayContext): 
     return errorResponse(
       502,
       'upstream_protocol_error',
-      `Kestrel answered ${upstream.status} with "${contentType.slice(0, 100) || 'no content type'}"`,
+      // Redacted like every other text of Kestrel's relayed: a header value can hold a credential too.
+      context.redact(`Kestrel answered ${upstream.status} with "${contentType.slice(0, 100) || 'no content type'}"`),
     );
   }
   return context.route.kind === 'list-runs'
