@@ -107,6 +107,12 @@ export function createHttp(options: RunClientOptions): Http {
       timedOut = true;
       controller.abort();
     });
+    // Every wait of the request also ends on the abort: a custom fetch (or its body) that ignores its signal would
+    // otherwise hold it for ever, past requestTimeoutMs and the caller's own abort.
+    const aborted = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true }),
+    );
+    aborted.catch(() => undefined);
     /** The body as text, at most `max` bytes (more is a `protocol` error); the aborted signal ends a stalled read. */
     const readText = async (response: Response, max: number): Promise<string> => {
       const reader = response.body?.getReader();
@@ -114,7 +120,7 @@ export function createHttp(options: RunClientOptions): Http {
       let text = '';
       let size = 0;
       for (;;) {
-        const chunk = await reader?.read();
+        const chunk = await Promise.race([reader?.read(), aborted]);
         if (chunk === undefined || chunk.done) return text + decoder.decode();
         size += chunk.value.byteLength;
         if (size > max) {
@@ -131,14 +137,7 @@ export function createHttp(options: RunClientOptions): Http {
     let tap: typeof request.tap;
     try {
       // The app's headers (a token fetched on demand) are awaited within the request's bound and its abort.
-      const headers = toHeaders(
-        await Promise.race([
-          resolveHeaders(options.headers),
-          new Promise<never>((_, reject) =>
-            controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true }),
-          ),
-        ]),
-      );
+      const headers = toHeaders(await Promise.race([resolveHeaders(options.headers), aborted]));
       headers.set('accept', request.accept);
       if (request.body !== undefined) headers.set('content-type', 'application/json');
       if (request.lastEventId !== undefined && request.lastEventId > 0)
@@ -148,16 +147,20 @@ export function createHttp(options: RunClientOptions): Http {
         type: 'request',
         method,
         path,
-        lastEventId: headers.has('last-event-id') ? (request.lastEventId ?? null) : null,
+        // Sent only when above 0 (a seq), as the header above: 0 and no id alike are none.
+        lastEventId: request.lastEventId || null,
       });
-      const response = await fetchImpl(base + path, {
-        method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: controller.signal,
-        // Following, fetch would carry custom headers (an API key) to another origin and re-POST a body on 307.
-        redirect: 'manual',
-      });
+      const response = await Promise.race([
+        fetchImpl(base + path, {
+          method,
+          headers,
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          signal: controller.signal,
+          // Following, fetch would carry custom headers (an API key) to another origin and re-POST a body on 307.
+          redirect: 'manual',
+        }),
+        aborted,
+      ]);
       tap?.emit({ type: 'response', method, path, status: response.status });
       // The error body is optional evidence: when it cannot be read, the status alone is still the error.
       if (!response.ok)

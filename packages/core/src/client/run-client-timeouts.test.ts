@@ -164,6 +164,40 @@ describe('a custom fetch that ignores its AbortSignal', () => {
     handle.detach();
     await expect.poll(() => closed).toEqual(['stopped']);
   });
+
+  it('start: headers that never come still end at requestTimeoutMs, as a timeout error', async () => {
+    const server = await stalling(stallBeforeHeaders);
+    const handle = testClient(kestrel, { ...limits, baseUrl: server.url, fetch: deaf }).start({ input: 'x' });
+    expect(await rejection(handle.result)).toMatchObject({ kind: 'timeout', detail: { timeoutMs: LIMIT_MS } });
+    expect(handle.getState().phase).toBe('error');
+  });
+
+  it('fetchResult: a body that stops mid-way is a timeout; a 500 whose error body stops is the 500 (the body is evidence only)', async () => {
+    const errorBodyStall: Responder = (_request, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.flushHeaders();
+      res.write('{"error":');
+    };
+    for (const [respond, expected] of [
+      [jsonStall, { kind: 'timeout' }],
+      [errorBodyStall, { kind: 'http', status: 500 }],
+    ] as const) {
+      const server = await stalling(respond);
+      const client = testClient(kestrel, { ...limits, baseUrl: server.url, fetch: deaf });
+      expect(await rejection(client.fetchResult('run_1'))).toMatchObject(expected);
+    }
+  });
+
+  it("run (JSON route): the caller's abort ends a request whose headers never come", async () => {
+    const server = await stalling(stallBeforeHeaders);
+    const abort = new AbortController();
+    const pending = testClient(kestrel, { baseUrl: server.url, fetch: deaf, requestTimeoutMs: 60_000 }).run({
+      input: 'x',
+      signal: abort.signal,
+    });
+    abort.abort(new Error('left the page'));
+    await expect(pending).rejects.toThrow('left the page');
+  });
 });
 
 describe('headers the app resolves (a token fetched on demand) that never come', () => {

@@ -95,8 +95,8 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
 
   /** What happened before this controller followed the attempt (a `respond` handle may settle first), once. */
   const reportSoFar = (state: RunState<P>): void => {
-    if (state.phase === 'settled' && state.result !== null) report({ type: 'settled', event: state.result });
-    if (state.phase === 'error' && state.error !== null) report({ type: 'failed', error: state.error });
+    if (state.phase === 'settled') report({ type: 'settled', event: state.result });
+    if (state.phase === 'error') report({ type: 'failed', error: state.error });
   };
 
   const follow = (next: RunHandle<P> | null): void => {
