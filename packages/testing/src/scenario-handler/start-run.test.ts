@@ -1,6 +1,7 @@
 import { parseRunCompletedEvent } from '@kestrel/core';
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../scenarios.js';
+import { MOCK_MAX_BODY_BYTES } from './read-json-body.js';
 import {
   JSON_TYPE,
   dataOf,
@@ -126,6 +127,27 @@ describe('POST /v1/sessions/{sessionId}/runs: request errors', () => {
     });
     expect(notJson.status).toBe(400);
     expect(await errorBody(notJson)).toMatchObject({ code: 'invalid_json' });
+  });
+
+  it('refuses a body over 1 MiB with 413, declared or streamed, without reading it all', async () => {
+    const kestrel = await startKestrel();
+    const big = JSON.stringify({ input: 'x'.repeat(MOCK_MAX_BODY_BYTES) });
+    const declared = await fetch(`${kestrel.url}/v1/sessions/new/runs`, { method: 'POST', body: big });
+    expect(declared.status).toBe(413);
+    expect(await errorBody(declared)).toMatchObject({ code: 'body_too_large' });
+    // Streamed without a length: refused once the bytes read pass the bound.
+    const pieces = new TextEncoder().encode(big);
+    const streamed = await fetch(`${kestrel.url}/v1/sessions/new/runs`, {
+      method: 'POST',
+      body: new ReadableStream({
+        start(controller) {
+          for (let at = 0; at < pieces.length; at += 64 * 1024) controller.enqueue(pieces.subarray(at, at + 64 * 1024));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
   });
 
   it('answers unknown paths 404 and wrong methods 405, with the error body', async () => {
