@@ -321,7 +321,8 @@ function startAttempt<P>(
   state: RunState<P>,
   action: Extract<ClientAction, { type: 'client/start-requested' }>,
 ): RunState<P> {
-  // Everything an attempt accumulates starts over; the initial state is the one definition of "nothing yet".
+  // Everything an attempt accumulates starts over; the initial state is the one definition of "nothing yet". It is
+  // idle (the cast): `createInitialRunState` is typed as any state, so that `let state = ...` can take the next ones.
   const fresh: RunStateByPhase<P>['connecting'] = {
     ...(createInitialRunState({
       payloadSchema: state.payloadSchema,
