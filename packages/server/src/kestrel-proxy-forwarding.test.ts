@@ -137,6 +137,18 @@ describe('createKestrelProxy: upstream errors', () => {
     expect(error.message).toBe('Kestrel answered 200 with "text/plain; echo="[redacted]""');
   });
 
+  it('redacts before it cuts a long content type, so no start of a secret across the cut passes', async () => {
+    // The secret starts at character 97 of the header: cut at 100 first, its start "Bea" would go out unmatched.
+    const padded = `text/plain; x="${'a'.repeat(77)}"; k=${APP_SECRET}`;
+    const { proxy } = await setup((_request, res) => {
+      res.writeHead(200, { 'content-type': padded });
+      res.end('{}');
+    });
+    const { error } = await (await fetch(`${proxy.url}/v1/runs/run_1/result`)).json();
+    expect(error.message).toContain('k=[re'); // the marker is what is cut
+    expect(error.message).not.toContain('Bea');
+  });
+
   it('never relays an upstream error code that carries a credential or is not an identifier', async () => {
     for (const [code, relayed] of [
       [`bad_key_${'app-secret-7f3a'}`, 'bad_key_[redacted]'],

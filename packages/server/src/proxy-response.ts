@@ -216,8 +216,9 @@ export async function relayUpstream(upstream: Response, context: RelayContext): 
     return errorResponse(
       502,
       'upstream_protocol_error',
-      // Redacted like every other text of Kestrel's relayed: a header value can hold a credential too.
-      context.redact(`Kestrel answered ${upstream.status} with "${contentType.slice(0, 100) || 'no content type'}"`),
+      // Redacted like every other text of Kestrel's relayed (a header value can hold a credential too), then cut:
+      // cut first, a secret across the cut would no longer match and its start would pass.
+      `Kestrel answered ${upstream.status} with "${context.redact(contentType).slice(0, 100) || 'no content type'}"`,
     );
   }
   return context.route.kind === 'list-runs'

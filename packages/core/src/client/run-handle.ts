@@ -213,12 +213,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
   }
   const { signal } = init;
   if (signal?.aborted) detach();
-  else if (signal !== undefined) {
-    signal.addEventListener('abort', detach, { once: true });
-    // A signal shared by many runs (a page's) must not hold each one once its attempt has ended.
-    const release = () => signal.removeEventListener('abort', detach);
-    result.promise.then(release, release);
-  }
+  else signal?.addEventListener('abort', detach, { once: true });
   void followRun(
     {
       ...io,
@@ -230,12 +225,16 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
       readResult: init.readResult,
     },
     init.begin,
-  ).catch((error: unknown) => {
-    dispatch({
-      type: 'client/connection-lost',
-      message: `Run client failure: ${error instanceof Error ? error.message : String(error)}`,
-    });
-  });
+  )
+    .catch((error: unknown) => {
+      dispatch({
+        type: 'client/connection-lost',
+        message: `Run client failure: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    })
+    // A signal shared by many runs (a page's) must not hold each one once it is no longer followed: let go when the
+    // connection is over (after the outcome, the stream is still read to its end, and the signal still closes it).
+    .finally(() => signal?.removeEventListener('abort', detach));
 
   return {
     getState: store.getState,

@@ -249,7 +249,7 @@ export interface RunStateFields<P = unknown> {
    *   ended without an outcome (phase `error` or `detached`), so there is no finish reason to report.
    */
   readonly finishReason: string | null | undefined;
-  /** The checked `finalizedPayload`; set only when settled COMPLETED. */
+  /** The checked `finalizedPayload`: set when settled COMPLETED, and kept by an error that followed that outcome. */
   readonly payload: PayloadState<P> | null;
   readonly error: RunError | null;
   readonly reconnect: ReconnectInfo | null;
