@@ -4,6 +4,8 @@
  */
 export { AppendLog } from './run/append-log.js';
 export { backoffDelay } from './client/backoff.js';
+export { declaresMoreThan, readLimited } from './client/read-limited.js';
+export type { LimitedRead } from './client/read-limited.js';
 export { errorResponse, jsonResponse } from './protocol/error-response.js';
 export { fastAcceptMessages } from './protocol/fast-accept-message.js';
 export type { RequestIssue } from './protocol/error-response.js';

@@ -169,7 +169,8 @@ export function createKestrelProxy(options: KestrelProxyOptions): FetchHandler {
       'prepareBody',
       request,
       async () => {
-        const prepared = prepareBody === undefined ? check.body : await prepareBody(check.body, { request, route });
+        if (prepareBody === undefined) return check.text;
+        const prepared = await prepareBody(check.body, { request, route });
         return prepared instanceof Response ? prepared : JSON.stringify(prepared);
       },
       hookFailed,

@@ -8,11 +8,11 @@ import {
   type KestrelRoute,
   type StartRunBody,
 } from '@kestrel/core';
-import { errorResponse } from '@kestrel/core/internal';
+import { declaresMoreThan, errorResponse, readLimited } from '@kestrel/core/internal';
 import { DEFAULT_MAX_BODY_BYTES, type KestrelBodyRoute } from './proxy-options.js';
-import { declaresMoreThan, readLimited } from './read-limited.js';
 
-type BodyCheck = { ok: true; body: StartRunBody | InteractionAnswer } | { ok: false; response: Response };
+/** The parsed body, and its text as Kestrel receives it (written once, here). */
+type BodyCheck = { ok: true; body: StartRunBody | InteractionAnswer; text: string } | { ok: false; response: Response };
 
 /** Whether the route carries a request body (a start or an answer); other resources have none. */
 export const hasBody = (route: KestrelRoute): route is KestrelBodyRoute =>
@@ -72,14 +72,13 @@ export async function checkRequestBody(
       ? schema.safeParse(json, { error: protocolErrorMap })
       : parseInteractionAnswerShape(json);
   if (parsed.success) {
-    // A body nested deeper than JSON.stringify's stack reaches (10 KB of `[` in a `responseFormat.schema`) would fail
-    // when the proxy writes it for Kestrel, as a 500: it is the browser's bad request, said here.
+    // Written for Kestrel here, once. A body nested deeper than JSON.stringify's stack reaches (10 KB of `[` in a
+    // `responseFormat.schema`) cannot be: that is the browser's bad request, a 400, not a 500 later.
     try {
-      JSON.stringify(parsed.data);
+      return { ok: true, body: parsed.data, text: JSON.stringify(parsed.data) };
     } catch {
       return { ok: false, response: errorResponse(400, 'invalid_request', `The ${what} is nested too deeply`) };
     }
-    return { ok: true, body: parsed.data };
   }
   const issue = parsed.error.issues[0];
   const where =

@@ -7,9 +7,8 @@ import {
   type KestrelRoute,
   type RunCompletedEvent,
 } from '@kestrel/core';
-import { errorResponse } from '@kestrel/core/internal';
+import { errorResponse, readLimited } from '@kestrel/core/internal';
 import type { StartedRun } from './proxy-options.js';
-import { readLimited } from './read-limited.js';
 import { sseHeaders } from './sse-headers.js';
 import { validatedEventStream } from './validated-event-stream.js';
 

@@ -1,3 +1,4 @@
+import { declaresMoreThan, readLimited } from '@kestrel/core/internal';
 import { RequestError } from './error-response.js';
 
 /**
@@ -6,33 +7,28 @@ import { RequestError } from './error-response.js';
  */
 export const MOCK_MAX_BODY_BYTES = 1024 * 1024;
 
-/** The request body as JSON; a 400 naming the problem when it is not, a 413 past {@link MOCK_MAX_BODY_BYTES}. */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const tooLarge = () =>
-    new RequestError(413, 'body_too_large', `The request body is over ${MOCK_MAX_BODY_BYTES} bytes.`);
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MOCK_MAX_BODY_BYTES) throw tooLarge();
-  // Decoded as it comes, without Node's Buffer: the handler also runs in the browser (createScenarioFetch).
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
+const tooLarge = () =>
+  new RequestError(413, 'body_too_large', `The request body is over ${MOCK_MAX_BODY_BYTES} bytes.`);
+
+/** The body's text, read as the proxy reads one (`readLimited`), within {@link MOCK_MAX_BODY_BYTES}. */
+async function bodyText(request: Request): Promise<string> {
+  if (declaresMoreThan(request.headers, MOCK_MAX_BODY_BYTES)) throw tooLarge();
   // Firefox's Request has no `body` stream: its text (at most what the page itself built) is checked whole.
   if (request.body === null || request.body === undefined) {
-    text = await request.text();
+    const text = await request.text();
     if (new TextEncoder().encode(text).byteLength > MOCK_MAX_BODY_BYTES) throw tooLarge();
+    return text;
   }
-  const reader = request.body?.getReader();
-  for (;;) {
-    const chunk = await reader?.read();
-    if (chunk === undefined || chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > MOCK_MAX_BODY_BYTES) {
-      await reader?.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    text += decoder.decode(chunk.value, { stream: true });
-  }
-  text += decoder.decode();
+  const read = await readLimited(request.body, MOCK_MAX_BODY_BYTES);
+  if (read.kind === 'too-large') throw tooLarge();
+  if (read.kind === 'dropped')
+    throw new RequestError(400, 'invalid_body', 'The request body ended before it was complete.');
+  return new TextDecoder().decode(read.bytes);
+}
+
+/** The request body as JSON; a 400 naming the problem when it is not, a 413 past {@link MOCK_MAX_BODY_BYTES}. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await bodyText(request);
   if (text.trim() === '')
     throw new RequestError(400, 'invalid_body', 'The request body is empty; expected a JSON object.');
   try {
