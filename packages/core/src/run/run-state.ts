@@ -300,4 +300,4 @@ export function createInitialRunState<P = unknown>(
 }
 
 /** The state of a run nothing has happened to yet. */
-export const initialRunState: RunState = createInitialRunState();
+export const initialRunState: RunState = /* @__PURE__ */ createInitialRunState();
