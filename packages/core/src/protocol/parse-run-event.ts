@@ -1,11 +1,9 @@
-import { KNOWN_EVENT_TYPES, eventEnvelopeSchema, knownRunEventSchema } from './schemas.js';
+import { eventEnvelopeSchema, isKnownEventType, knownRunEventSchema } from './schemas.js';
 import { ProtocolError, toProtocolIssues } from './protocol-error.js';
 import { protocolParseOptions } from './protocol-error-map.js';
 import type { SSEMessage } from '../sse/sse-message.js';
 import type { RunCompletedEvent, RunEvent, UnknownRunEvent } from './types.js';
 import { fastParseEvent } from './fast-parse-event.js';
-
-const knownTypes: ReadonlySet<string> = new Set(KNOWN_EVENT_TYPES);
 
 function readSeq(value: Record<string, unknown>): number | undefined {
   return typeof value.seq === 'number' && Number.isInteger(value.seq) ? value.seq : undefined;
@@ -28,7 +26,7 @@ export function parseRunEvent(value: unknown): RunEvent {
   const eventType = typeof record.type === 'string' && record.type !== '' ? record.type : undefined;
   const seq = readSeq(record);
 
-  if (eventType !== undefined && knownTypes.has(eventType)) {
+  if (eventType !== undefined && isKnownEventType(eventType)) {
     // One parse: each event's schema checks the envelope fields too.
     const parsed = knownRunEventSchema.safeParse(value, protocolParseOptions);
     if (!parsed.success) {

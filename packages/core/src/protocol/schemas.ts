@@ -320,8 +320,7 @@ export const runCompletedEventSchema = z.looseObject({
   output: runOutputSchema,
 });
 
-/** Every event type this client understands, by `type`. Prefer `parseRunEvent`, which also keeps unknown types instead of failing. */
-export const knownRunEventSchema = byDiscriminator('type', {
+const knownEventSchemas = {
   'run.started': runStartedEventSchema,
   'message.received': messageReceivedEventSchema,
   'reasoning.delta': reasoningDeltaEventSchema,
@@ -333,7 +332,14 @@ export const knownRunEventSchema = byDiscriminator('type', {
   'turn/end': turnEndEventSchema,
   'agent.idle': agentIdleEventSchema,
   'run.completed': runCompletedEventSchema,
-});
+};
+/** Every event type this client understands, by `type`. Prefer `parseRunEvent`, which also keeps unknown types instead of failing. */
+export const knownRunEventSchema = byDiscriminator('type', knownEventSchemas);
+
+/** Whether `type` is one of {@link KNOWN_EVENT_TYPES} (without bundling that list where only this is used). */
+export function isKnownEventType(type: string): boolean {
+  return Object.hasOwn(knownEventSchemas, type);
+}
 
 /** Event types this client understands. Anything else becomes an {@link UnknownRunEvent}. */
 export const KNOWN_EVENT_TYPES = [
@@ -348,7 +354,7 @@ export const KNOWN_EVENT_TYPES = [
   'turn/end',
   'agent.idle',
   'run.completed',
-] as const;
+] as const satisfies readonly (keyof typeof knownEventSchemas)[];
 
 /** The error body of a failed request (not a run outcome). */
 export const requestErrorBodySchema = z.object({
