@@ -11,6 +11,7 @@ import { protocolErrorAction } from '../run/protocol-error-action.js';
 import { idSegment } from './resource-id.js';
 import { RunClientError } from './run-client-error.js';
 import { startSilenceTimer } from './silence-timer.js';
+import { errorMessage } from '../error-message.js';
 import type { TransportTap } from './transport-tap.js';
 
 export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 45_000;
@@ -76,10 +77,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     }
     signal.addEventListener('abort', done, { once: true });
   });
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Errors that a later reconnect may cure, once the run id is known. */
@@ -158,7 +155,7 @@ async function readStream<P>(
     }
     if (silent && ctx.tap.active) ctx.tap.emit({ type: 'heartbeat-lost', timeoutMs: ctx.heartbeatTimeoutMs });
     if (silent) return { kind: 'lost', reason: `no data for ${ctx.heartbeatTimeoutMs} ms (heartbeat timeout)` };
-    return { kind: 'lost', reason: `connection dropped: ${describe(error)}` };
+    return { kind: 'lost', reason: `connection dropped: ${errorMessage(error)}` };
   } finally {
     heartbeat.stop();
   }
@@ -207,7 +204,7 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
         ctx.dispatch(failureAction(error));
         return;
       }
-      outcome = { kind: 'lost', reason: describe(error) };
+      outcome = { kind: 'lost', reason: errorMessage(error) };
     } finally {
       ctx.signal.removeEventListener('abort', onDetach);
       connection.abort();

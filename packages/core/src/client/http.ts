@@ -7,6 +7,7 @@ import { RunClientError } from './run-client-error.js';
 import { startSilenceTimer } from './silence-timer.js';
 import type { TransportTap } from './transport-tap.js';
 import type { HeadersInput, RunClientOptions } from './types.js';
+import { errorMessage } from '../error-message.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** An error body is read for the protocol's JSON error: more than this is not read at all. */
@@ -171,7 +172,7 @@ export function createHttp(options: RunClientOptions): Http {
       if (outer?.aborted && !timedOut) throw outer.reason;
       const detail: RunError = timedOut
         ? { kind: 'timeout', timeoutMs, message: `${what}: no data for ${timeoutMs} ms (requestTimeoutMs)` }
-        : { kind: 'transport', message: `${what} failed: ${error instanceof Error ? error.message : String(error)}` };
+        : { kind: 'transport', message: `${what} failed: ${errorMessage(error)}` };
       tap?.emit({ type: 'request-failed', method, path, error: detail });
       throw new RunClientError(detail, { runId, cause: error });
     } finally {

@@ -14,6 +14,7 @@ import { RunUsageError } from './run-usage-error.js';
 import type { FrameScheduler, RunHandle } from './types.js';
 import type { TransportEvent, TransportListener } from './transport-event.js';
 import { createTransportTap } from './transport-tap.js';
+import { errorMessage } from '../error-message.js';
 
 export interface HandleDeps {
   readonly http: Http;
@@ -229,7 +230,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
     .catch((error: unknown) => {
       dispatch({
         type: 'client/connection-lost',
-        message: `Run client failure: ${error instanceof Error ? error.message : String(error)}`,
+        message: `Run client failure: ${errorMessage(error)}`,
       });
     })
     // A signal shared by many runs (a page's) must not hold each one once it is no longer followed: let go when the

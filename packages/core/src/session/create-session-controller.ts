@@ -1,4 +1,5 @@
 import { callSafely } from '../callbacks.js';
+import { errorMessage } from '../error-message.js';
 import { SessionListingError } from '../client/session-listing-error.js';
 import { listSessionRuns } from '../client/list-session-runs.js';
 import { RunClientError } from '../client/run-client-error.js';
@@ -39,7 +40,7 @@ function historyErrorOf(error: unknown): RunError {
   if (error instanceof RunClientError && error.detail !== null) return error.detail;
   if (error instanceof SessionListingError)
     return { kind: 'http', status: error.status, code: error.code, message: error.message };
-  return { kind: 'transport', message: error instanceof Error ? error.message : String(error) };
+  return { kind: 'transport', message: errorMessage(error) };
 }
 
 /**
