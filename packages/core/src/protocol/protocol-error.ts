@@ -62,13 +62,9 @@ export function formatPath(path: IssuePath): string {
 }
 
 function formatMessage(reason: string, eventType: string | undefined, seq: number | undefined, path: IssuePath) {
-  const where = [
-    eventType === undefined ? 'event' : `"${eventType}" event`,
-    seq === undefined ? undefined : `(seq ${seq})`,
-    path.length > 0 ? `at ${formatPath(path)}` : undefined,
-  ]
-    .filter((part) => part !== undefined)
-    .join(' ');
+  let where = eventType === undefined ? 'event' : `"${eventType}" event`;
+  if (seq !== undefined) where += ` (seq ${seq})`;
+  if (path.length > 0) where += ` at ${formatPath(path)}`;
   return `Protocol error in ${where}: ${reason}`;
 }
 
