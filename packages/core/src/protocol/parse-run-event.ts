@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { eventEnvelopeSchema, isKnownEventType, knownRunEventSchema } from './schemas.js';
 import { ProtocolError, toProtocolIssues } from './protocol-error.js';
 import { protocolParseOptions } from './protocol-error-map.js';
@@ -26,32 +27,25 @@ export function parseRunEvent(value: unknown): RunEvent {
   const eventType = typeof record.type === 'string' && record.type !== '' ? record.type : undefined;
   const seq = readSeq(record);
 
+  /** Parses `value` with `schema`, or throws the error of its first issue, naming the event's type and seq. */
+  const parse = <T>(schema: z.ZodMiniType<T>, fallback: string): T => {
+    const parsed = schema.safeParse(value, protocolParseOptions);
+    if (parsed.success) return parsed.data;
+    const issues = toProtocolIssues(parsed.error.issues);
+    throw new ProtocolError(issues[0]?.message ?? fallback, { eventType, seq, issues, raw: value });
+  };
+
+  // One parse: each event's schema checks the envelope fields too.
   if (eventType !== undefined && isKnownEventType(eventType)) {
-    // One parse: each event's schema checks the envelope fields too.
-    const parsed = knownRunEventSchema.safeParse(value, protocolParseOptions);
-    if (!parsed.success) {
-      const issues = toProtocolIssues(parsed.error.issues);
-      throw new ProtocolError(issues[0]?.message ?? `invalid "${eventType}" event`, {
-        eventType,
-        seq,
-        issues,
-        raw: value,
-      });
-    }
-    return parsed.data;
+    return parse(knownRunEventSchema, `invalid "${eventType}" event`);
   }
 
-  const envelope = eventEnvelopeSchema.safeParse(value, protocolParseOptions);
-  if (!envelope.success) {
-    const issues = toProtocolIssues(envelope.error.issues);
-    throw new ProtocolError(issues[0]?.message ?? 'invalid event envelope', { eventType, seq, issues, raw: value });
-  }
-  const { type, runId, sessionId } = envelope.data;
+  const { type, runId, seq: envelopeSeq, sessionId } = parse(eventEnvelopeSchema, 'invalid event envelope');
   const unknown: UnknownRunEvent = {
     type: 'unknown',
     unknownType: type,
     runId,
-    seq: envelope.data.seq,
+    seq: envelopeSeq,
     sessionId,
     raw: record,
   };
