@@ -138,9 +138,8 @@ export function createRunController<P = unknown>(initialOptions: RunControllerOp
   /** `getRetryMode(state)`, narrowed to what this controller can do: a restart needs the input that started the run. */
   const retryMode = (state: RunState<P>): RetryMode | null => {
     const mode = getRetryMode(state);
-    if (mode === 'resume') return state.runId === null ? null : mode;
-    if (mode === 'restart') return lastStart === null ? null : mode;
-    return null;
+    // `resume` comes only with a run id (getRetryMode), which is all it needs.
+    return mode === 'restart' && lastStart === null ? null : mode;
   };
 
   /** Follows a run by id: from `lastSeq`, or settled from its terminal event (`result`), else its latest attempt. */
