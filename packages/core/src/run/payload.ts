@@ -54,7 +54,8 @@ export function readPayload<P>(
   output: { readonly finalizedPayload?: unknown },
   schema: PayloadSchema<P> | undefined,
 ): PayloadState<P> {
-  if (!('finalizedPayload' in output) || output.finalizedPayload === undefined) return { status: 'absent' };
+  // Absent and undefined alike (an `in` check first would add nothing: a key not there reads as undefined).
+  if (output.finalizedPayload === undefined) return { status: 'absent' };
   const raw = output.finalizedPayload;
   if (schema === undefined) return { status: 'valid', value: raw as P };
   const checked = checkSchema(schema, raw, 'payload schema');
