@@ -79,14 +79,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Errors that a later reconnect may cure, once the run id is known. */
+/** Errors that a later reconnect may cure, once the run id is known (only an `http` error has a `status`). */
 function isRetryable(error: RunClientError, reconnecting: boolean): boolean {
   if (error.kind === 'transport') return true;
   if (!reconnecting) return false;
-  return (
-    error.kind === 'timeout' ||
-    (error.kind === 'http' && error.status !== null && (error.status >= 500 || error.status === 429))
-  );
+  return error.kind === 'timeout' || (error.status !== null && (error.status >= 500 || error.status === 429));
 }
 
 function failureAction(error: RunClientError): RunAction {
@@ -153,8 +150,10 @@ async function readStream<P>(
       ctx.dispatch(protocolErrorAction(error));
       return { kind: 'stopped' };
     }
-    if (silent && ctx.tap.active) ctx.tap.emit({ type: 'heartbeat-lost', timeoutMs: ctx.heartbeatTimeoutMs });
-    if (silent) return { kind: 'lost', reason: `no data for ${ctx.heartbeatTimeoutMs} ms (heartbeat timeout)` };
+    if (silent) {
+      if (ctx.tap.active) ctx.tap.emit({ type: 'heartbeat-lost', timeoutMs: ctx.heartbeatTimeoutMs });
+      return { kind: 'lost', reason: `no data for ${ctx.heartbeatTimeoutMs} ms (heartbeat timeout)` };
+    }
     return { kind: 'lost', reason: `connection dropped: ${errorMessage(error)}` };
   } finally {
     heartbeat.stop();

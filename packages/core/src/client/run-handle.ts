@@ -139,7 +139,7 @@ export function createRunHandle<P>(deps: HandleDeps, init: HandleInit<P>): RunHa
         .catch((error: unknown) => {
           // 409: the run settled on the server before the request arrived. Nothing is left to cancel, and the
           // stream this handle still reads reports the real outcome, so this is not a failure of cancel().
-          if (error instanceof RunClientError && error.kind === 'http' && error.status === 409) return null;
+          if (error instanceof RunClientError && error.status === 409) return null;
           throw error;
         });
       await response?.body?.cancel().catch(() => undefined);
