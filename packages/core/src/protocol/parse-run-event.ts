@@ -130,8 +130,8 @@ export function parseSSEMessage(message: SSEMessage): RunEvent {
     });
   }
   const dataType = event.type === 'unknown' ? event.unknownType : event.type;
-  if (message.event !== undefined && message.event !== '' && message.event !== dataType) {
-    throw new ProtocolError(`SSE event name "${message.event}" disagrees with data.type "${dataType}"`, {
+  if (framedType !== undefined && framedType !== dataType) {
+    throw new ProtocolError(`SSE event name "${framedType}" disagrees with data.type "${dataType}"`, {
       eventType: dataType,
       seq: event.seq,
       path: ['type'],
