@@ -166,6 +166,8 @@ async function readStream<P>(
  * action; this function never throws.
  */
 export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): Promise<void> {
+  // Where this handle started: a resume's lastSeq (the last event its caller saw), else 0 or the attempt before.
+  const fromSeq = ctx.getState().lastSeq;
   let reconnects = 0;
   let open: BeginAttempt = begin;
   let reconnecting = false;
@@ -226,7 +228,18 @@ export async function followRun<P>(ctx: FollowContext<P>, begin: BeginAttempt): 
       if (ctx.readResult !== undefined && ctx.tap.active)
         ctx.tap.emit({ type: 'result', reason: 'stream-ended', event: settled });
       // An outcome before the last event seen is an earlier attempt's (a stale /result): this one has not settled.
-      if (settled !== null && settled.seq >= ctx.getState().lastSeq) settleFromResult(ctx, settled);
+      // One at the last event seen is the outcome the caller saw before resuming, unless this handle read that seq
+      // itself as another event: then the server gave one seq to two events, and neither is dropped for the other.
+      const lastSeq = ctx.getState().lastSeq;
+      if (settled?.seq === lastSeq && lastSeq > fromSeq) {
+        ctx.dispatch({
+          type: 'client/protocol-error',
+          message: `/result's run.completed has seq ${lastSeq}, the seq of an event already read`,
+          eventType: 'run.completed',
+          seq: lastSeq,
+          path: ['seq'],
+        });
+      } else if (settled !== null && settled.seq >= lastSeq) settleFromResult(ctx, settled);
       else ctx.dispatch({ type: 'client/stream-ended' });
       return;
     }

@@ -115,6 +115,32 @@ describe('HTTP errors', () => {
     expect(resumed.getState().draftText).toBe('Sending now');
   });
 
+  it('a resumed stream whose /result gives its last event’s seq to run.completed is a protocol error, the event kept', async () => {
+    const waiting = await testClient(kestrel, { scenario: 'waiting-approval' }).start({ input: 'x' }).result;
+    const { runId, sessionId } = waiting;
+    const seq = waiting.seq + 2;
+    const delta = { type: 'text.delta', runId, sessionId, seq, delta: 'Sending now' };
+    const output = { status: 'COMPLETED', assistantText: 'Sent', finalizedPayload: null, interaction: null };
+    const sameSeq: typeof fetch = async (input) => {
+      const url = String(input);
+      if (url.endsWith('/result'))
+        return Response.json({ type: 'run.completed', runId, sessionId, seq, attempt: 2, output });
+      if (url.endsWith('/events'))
+        return new Response(encodeSSEEvent(delta), { headers: { 'content-type': 'text/event-stream' } });
+      return fetch(input);
+    };
+    const resumed = testClient(kestrel, { fetch: sameSeq }).resume({ runId, lastSeq: waiting.seq + 1 });
+    expect(await rejection(resumed.result)).toMatchObject({
+      detail: { kind: 'protocol', seq, eventType: 'run.completed' },
+    });
+    expect(resumed.getState()).toMatchObject({ phase: 'error', status: null, lastSeq: seq, draftText: 'Sending now' });
+    expect(resumed.getState().events.at(-1)).toMatchObject({ type: 'text.delta', seq });
+
+    // The same /result for a resume from that seq (the caller saw it, as the outcome): settled, as before.
+    const fromIt = testClient(kestrel, { fetch: sameSeq }).resume({ runId, lastSeq: seq });
+    expect(await fromIt.result).toMatchObject({ seq, output: { status: 'COMPLETED' } });
+  });
+
   it('a resume whose events are gone is not settled by a /result older than the seq it resumes from', async () => {
     const waiting = await testClient(kestrel, { scenario: 'waiting-approval' }).start({ input: 'x' }).result;
     const goneWithStaleResult: typeof fetch = async (input) => {
