@@ -120,22 +120,28 @@ export function createHttp(options: RunClientOptions): Http {
       const decoder = new TextDecoder('utf-8');
       let text = '';
       let size = 0;
-      for (;;) {
-        const chunk = await Promise.race([reader?.read(), aborted]);
-        if (chunk === undefined || chunk.done) return text + decoder.decode();
-        size += chunk.value.byteLength;
-        if (size > max) {
-          void reader?.cancel().catch(() => undefined);
-          const message = `${what}: a body of ${size}+ bytes is over maxMessageBytes (${max})`;
-          throw new RunClientError(toProtocolRunError({ message }), { runId });
+      try {
+        for (;;) {
+          const chunk = await Promise.race([reader?.read(), aborted]);
+          if (chunk === undefined || chunk.done) return text + decoder.decode();
+          size += chunk.value.byteLength;
+          if (size > max) {
+            const message = `${what}: a body of ${size}+ bytes is over maxMessageBytes (${max})`;
+            throw new RunClientError(toProtocolRunError({ message }), { runId });
+          }
+          text += decoder.decode(chunk.value, { stream: true });
+          silence.reset();
         }
-        text += decoder.decode(chunk.value, { stream: true });
-        silence.reset();
+      } catch (error) {
+        // Too long, or a read that lost to the abort (a body deaf to it): the rest is not read, and not left open.
+        void reader?.cancel().catch(() => undefined);
+        throw error;
       }
     };
 
     // Read once the headers are in: a transport listener added just after the start (a recorder) hears this request.
     let tap: typeof request.tap;
+    let sent: Promise<Response> | undefined;
     try {
       // The app's headers (a token fetched on demand) are awaited within the request's bound and its abort.
       const headers = toHeaders(await Promise.race([resolveHeaders(options.headers), aborted]));
@@ -151,23 +157,23 @@ export function createHttp(options: RunClientOptions): Http {
         // Sent only when above 0 (a seq), as the header above: 0 and no id alike are none.
         lastEventId: request.lastEventId || null,
       });
-      const response = await Promise.race([
-        fetchImpl(base + path, {
-          method,
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          signal: controller.signal,
-          // Following, fetch would carry custom headers (an API key) to another origin and re-POST a body on 307.
-          redirect: 'manual',
-        }),
-        aborted,
-      ]);
+      sent = fetchImpl(base + path, {
+        method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: controller.signal,
+        // Following, fetch would carry custom headers (an API key) to another origin and re-POST a body on 307.
+        redirect: 'manual',
+      });
+      const response = await Promise.race([sent, aborted]);
       tap?.emit({ type: 'response', method, path, status: response.status });
       // The error body is optional evidence: when it cannot be read, the status alone is still the error.
       if (!response.ok)
         throw httpErrorFrom(response, await readText(response, MAX_ERROR_BODY_BYTES).catch(() => ''), runId, what);
       return asText ? await readText(response, maxMessageBytes) : response;
     } catch (error) {
+      // A fetch deaf to its abort may still answer after the request failed: that late body is cancelled unread.
+      void sent?.then((late) => late.body?.cancel()).catch(() => undefined);
       if (error instanceof RunClientError) throw error;
       if (outer?.aborted && !timedOut) throw outer.reason;
       const detail: RunError = timedOut

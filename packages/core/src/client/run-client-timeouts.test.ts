@@ -188,6 +188,37 @@ describe('a custom fetch that ignores its AbortSignal', () => {
     }
   });
 
+  /** A fetch deaf to its signal answering after `delayMs`, with a body that sends `first` and then waits for good. */
+  const lateAnswer = (delayMs: number, first: string) => {
+    const body = { cancelled: false };
+    const fetchLate: typeof fetch = () =>
+      new Promise((resolve) => {
+        const stream = new ReadableStream<Uint8Array>({
+          start: (controller) => controller.enqueue(new TextEncoder().encode(first)),
+          cancel: () => {
+            body.cancelled = true;
+          },
+        });
+        setTimeout(() => resolve(new Response(stream, { headers: { 'content-type': 'application/json' } })), delayMs);
+      });
+    return { body, fetch: fetchLate };
+  };
+
+  it('fetchResult: an answer that comes after the request timed out has its body cancelled, not left open', async () => {
+    const late = lateAnswer(LIMIT_MS * 2, '{"type":');
+    const client = testClient(kestrel, { ...limits, fetch: late.fetch });
+    expect(await rejection(client.fetchResult('run_1'))).toMatchObject({ kind: 'timeout' });
+    expect(late.body.cancelled).toBe(false);
+    await expect.poll(() => late.body.cancelled, { timeout: LIMIT_MS * 5 }).toBe(true);
+  });
+
+  it('fetchResult: a JSON body that stalls is cancelled when the wait for it ends', async () => {
+    const late = lateAnswer(0, '{"type":');
+    const client = testClient(kestrel, { ...limits, fetch: late.fetch });
+    expect(await rejection(client.fetchResult('run_1'))).toMatchObject({ kind: 'timeout' });
+    await expect.poll(() => late.body.cancelled).toBe(true);
+  });
+
   it("run (JSON route): the caller's abort ends a request whose headers never come", async () => {
     const server = await stalling(stallBeforeHeaders);
     const abort = new AbortController();
