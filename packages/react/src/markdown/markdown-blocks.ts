@@ -30,7 +30,16 @@ const baseOptions = { ...getDefaults(), gfm: true, breaks: false, pedantic: fals
 function lex(source: string, definitions: Readonly<Links>): { tokens: Token[]; links: Links } {
   const lexer = new Lexer({ ...baseOptions });
   Object.assign(lexer.tokens.links, definitions);
-  const tokens = lexer.lex(source);
+  let tokens;
+  try {
+    tokens = lexer.lex(source);
+  } catch (error) {
+    // The lexer recurses once per level of nesting: `>` or `- ` a few thousand times over (a few KB) overflows the
+    // stack, which would take the app down with it.
+    if (!(error instanceof RangeError)) throw error;
+    // Such text is shown as it is: a text token the renderer writes out as one text node.
+    return { tokens: [{ type: 'text', raw: source, text: source }], links: { ...definitions } };
+  }
   return { tokens: [...tokens], links: { ...tokens.links } };
 }
 

@@ -30,7 +30,46 @@ describe('MarkdownText', () => {
     expect(container.innerHTML).not.toContain('onerror');
   });
 
+  it('keeps the text of a raw HTML block, without its tags (nothing on screen is missing from the answer)', () => {
+    const { container } = render(
+      <MarkdownText>{'Intro\n\n<div align="center">\nImportant &amp; kept\n</div>\n\n<!-- a note -->'}</MarkdownText>,
+    );
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Intro', 'Important & kept']);
+    expect(container.querySelector('div[align]')).toBeNull();
+  });
+
+  it('shows nesting thousands deep as text, without overflowing the stack', () => {
+    // 200 levels: the lexer copes and the renderer stops at 64; thousands: the lexer's own stack runs out.
+    for (const deep of [
+      '>'.repeat(200) + ' a',
+      '>'.repeat(5000) + ' a',
+      '- '.repeat(4000) + 'a',
+      '> - '.repeat(2000) + 'a',
+    ]) {
+      const { container, unmount } = render(<MarkdownText>{`Before\n\n${deep}\n\nAfter`}</MarkdownText>);
+      expect(container.textContent).toContain('Before');
+      expect(container.textContent).toContain('After');
+      // The block itself, and 64 levels inside it.
+      expect(container.querySelectorAll('blockquote, ul').length).toBeLessThanOrEqual(65);
+      unmount();
+    }
+  });
+
+  it('keeps nesting a model may write (a quote in a list in a quote) as elements', () => {
+    const { container } = render(<MarkdownText>{'> - item\n>   > quoted **bold**'}</MarkdownText>);
+    expect(container.querySelector('blockquote ul li blockquote strong')?.textContent).toBe('bold');
+  });
+
+  it('decodes character references in a link target, as an HTML attribute would', () => {
+    render(<MarkdownText>{'[q](https://x.example/?a=1&amp;b=2)'}</MarkdownText>);
+    expect(screen.getByRole('link', { name: 'q' }).getAttribute('href')).toBe('https://x.example/?a=1&b=2');
+  });
+
   it.each([
+    'https:/api/account/delete?confirm=1',
+    'https:logout',
+    'http:/settings/keys',
+    'https:\\\\evil.example',
     'javascript:alert(1)',
     'JAVASCRIPT:alert(1)',
     'data:text/html,<b>x</b>',

@@ -6,16 +6,33 @@ import { safeUrl } from './safe-url.js';
 
 /*
  * marked's tokens turned into React elements, by hand: marked's own renderer builds HTML strings, and text must
- * never become HTML. Every string reaches the DOM as a text node or an attribute React escapes. Raw HTML is
- * dropped, links keep only http(s) and mailto targets, images show their alt text (no remote loads).
+ * never become HTML. Every string reaches the DOM as a text node or an attribute React escapes. Raw HTML tags are
+ * dropped (a block's text stays), links keep only http(s) and mailto targets, images show their alt text (no
+ * remote loads).
  */
 
+// Nesting past this (`>` or `- ` a thousand times over, a few KB of model output) is shown as its text: each level
+// is a frame of this renderer and several of React's, and the stack would overflow, unmounting the app's root.
+const MAX_DEPTH = 64;
+let depth = 0;
+
 function renderTokens(tokens: readonly Token[] | undefined): ReactNode[] {
-  return tokens === undefined ? [] : tokens.map(renderToken);
+  if (tokens === undefined) return [];
+  if (depth >= MAX_DEPTH) return tokens.map((token) => token.raw);
+  depth += 1;
+  try {
+    return tokens.map(renderToken);
+  } finally {
+    depth -= 1;
+  }
 }
 
+// Tags, comments and declarations of a raw HTML block: dropped, so the text between them stays.
+const TAG = /<[^>]*>/g;
+
 function renderLink(token: Tokens.Link, key: number): ReactNode {
-  const href = safeUrl(token.href);
+  // A character reference in a destination stands for its character, as it would in an HTML attribute.
+  const href = safeUrl(decodeEntities(token.href));
   const children = renderTokens(token.tokens);
   // A link whose URL was refused keeps its text and loses its target.
   return href === null ? (
@@ -112,8 +129,13 @@ export function renderToken(token: Token, key: number): ReactNode {
   switch (known.type) {
     case 'space':
     case 'def':
-    case 'html': // raw HTML, block or inline: dropped, never rendered
       return null;
+    case 'html': {
+      // Raw HTML is never rendered. Inline, a tag is dropped and the text around it is text tokens of its own; a
+      // block is one token, whose text (`<div>\nImportant\n</div>`) would be lost with its tags.
+      const text = known.block ? decodeEntities(known.text.replace(TAG, '')).trim() : '';
+      return text === '' ? null : <p key={key}>{text}</p>;
+    }
     case 'paragraph':
       return <p key={key}>{renderTokens(known.tokens)}</p>;
     case 'heading': {
