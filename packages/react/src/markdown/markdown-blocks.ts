@@ -23,12 +23,10 @@ export interface MarkdownBlocks {
   readonly settledDefinitions: Readonly<Links>;
 }
 
-// A fresh options object per lexer: marked's Lexer writes its tokenizer onto the options it is given, and the
-// global defaults (changed by an app's `marked.use()`) must not reach model output.
-const baseOptions = { ...getDefaults(), gfm: true, breaks: false, pedantic: false };
-
 function lex(source: string, definitions: Readonly<Links>): { tokens: Token[]; links: Links } {
-  const lexer = new Lexer({ ...baseOptions });
+  // A fresh options object per lexer, as the Lexer writes its tokenizer onto the options it is given: marked's own
+  // defaults (GFM, not pedantic, no breaks), from the vendored copy, which an app's `marked.use()` does not reach.
+  const lexer = new Lexer(getDefaults());
   Object.assign(lexer.tokens.links, definitions);
   let tokens;
   try {
