@@ -33,14 +33,8 @@ const named: Readonly<Record<string, string>> = {
   ne: '≠',
 };
 
-const reference = /&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([A-Za-z][A-Za-z\d]{1,31}));/g;
-
-function codePoint(value: number): string {
-  // CommonMark: 0, surrogates and values past U+10FFFF become the replacement character.
-  return value === 0 || (value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff
-    ? '\ufffd'
-    : String.fromCodePoint(value);
-}
+// `x` and hex digits in either case; a name is then looked up as written (`named` has no `AMP`).
+const reference = /&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z][a-z\d]{1,31}));/gi;
 
 /**
  * Text with its character references (`&amp;`, `&#169;`, `&#x2014;`) decoded, as a browser would show them.
@@ -49,8 +43,12 @@ function codePoint(value: number): string {
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(reference, (whole, decimal?: string, hex?: string, name?: string) => {
-    if (decimal !== undefined) return codePoint(Number.parseInt(decimal, 10));
-    if (hex !== undefined) return codePoint(Number.parseInt(hex, 16));
-    return (name !== undefined && Object.hasOwn(named, name) ? named[name] : undefined) ?? whole;
+    if (name !== undefined) return Object.hasOwn(named, name) ? named[name]! : whole;
+    // Otherwise the pattern matched a number, decimal or hex.
+    const value = decimal === undefined ? Number.parseInt(hex!, 16) : Number.parseInt(decimal, 10);
+    // CommonMark: 0, surrogates and values past U+10FFFF become the replacement character.
+    return value === 0 || (value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff
+      ? '\ufffd'
+      : String.fromCodePoint(value);
   });
 }
