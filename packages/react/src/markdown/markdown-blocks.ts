@@ -49,7 +49,7 @@ function childrenOf(token: Token): readonly Token[] {
     case 'table':
       return [...known.header, ...known.rows.flat()].flatMap((cell) => cell.tokens);
     default:
-      return 'tokens' in known && known.tokens !== undefined ? known.tokens : [];
+      return ('tokens' in known && known.tokens) || [];
   }
 }
 
@@ -57,9 +57,9 @@ function childrenOf(token: Token): readonly Token[] {
 function usesReferences(tokens: readonly Token[]): boolean {
   return tokens.some((token) => {
     const { type, raw } = token as MarkedToken;
-    if ((type === 'link' || type === 'image') && !raw.endsWith(')') && raw.includes('[')) return true;
-    if (type === 'text' && raw.includes('[')) return true;
-    return usesReferences(childrenOf(token));
+    // Text with a `[`, or a link or image that does not end in its inline `(destination)`.
+    const reference = type === 'text' || ((type === 'link' || type === 'image') && !raw.endsWith(')'));
+    return (reference && raw.includes('[')) || usesReferences(childrenOf(token));
   });
 }
 
