@@ -1,4 +1,5 @@
 import { memo, type ComponentType, type ReactNode } from 'react';
+import { everyKey } from './shallow-equal.js';
 
 function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null;
@@ -6,9 +7,7 @@ function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
 
 /** The same members but `state`: two results of `useRun` for the same run (a part reads state by subscribing). */
 function sameRunMembers(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => key === 'state' || Object.is(a[key], b[key]));
+  return everyKey(a, b, (key) => key === 'state' || Object.is(a[key], b[key]));
 }
 
 /**
@@ -16,9 +15,7 @@ function sameRunMembers(a: Readonly<Record<string, unknown>>, b: Readonly<Record
  * functions. `useRun` returns one on every change; a part reads the run through its own subscription, not through it.
  */
 export function samePartProps(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => {
+  return everyKey(a, b, (key) => {
     const x = a[key];
     const y = b[key];
     if (Object.is(x, y)) return true;
