@@ -32,10 +32,13 @@ function selectPayload<P>(state: RunState<P>): PayloadSlice<P> {
   };
 }
 
-// The payload of an outcome that a protocol error followed (phase `error`, output kept).
+// The payload of an outcome that a protocol error followed (phase `error`, output kept; `null` there without one).
 function selectReceivedPayload<P>(state: RunState<P>): PayloadSlice<P> {
-  const received = state.phase === 'error' && state.output !== null;
-  return { payload: received ? state.payload : null, runId: state.runId, finishReason: state.finishReason };
+  return {
+    payload: state.phase === 'error' ? state.payload : null,
+    runId: state.runId,
+    finishReason: state.finishReason,
+  };
 }
 
 let warned = new Set<string>();
