@@ -16,8 +16,7 @@ import { safeUrl } from './safe-url.js';
 const MAX_DEPTH = 64;
 let depth = 0;
 
-function renderTokens(tokens: readonly Token[] | undefined): ReactNode[] {
-  if (tokens === undefined) return [];
+function renderTokens(tokens: readonly Token[]): ReactNode[] {
   if (depth >= MAX_DEPTH) return tokens.map((token) => token.raw);
   depth += 1;
   try {
