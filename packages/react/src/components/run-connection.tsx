@@ -57,22 +57,33 @@ export function RunConnection({ run: ownRun, labels, className, ref, ...rest }: 
   const { state, reconnect, runId } = useRunSelector(run, selectConnection, shallowEqual);
   const t = useRunLabels(labels);
   if (state === null) return null;
-  // The slice holds `reconnect` only while reconnecting, and `runId` only once detached.
-  return (
-    <div {...rest} ref={ref} className={className} data-kestrel-part="connection" data-state={state}>
-      <p>
-        {reconnect !== null
-          ? t.reconnecting(reconnect.attempt, reconnect.reason)
-          : state === 'detached'
-            ? t.detached
-            : t.connecting}
-      </p>
-      {runId === null ? null : (
-        // Replayed whole, as retry does: resuming after lastSeq would start a fresh state mid-sentence.
-        <button type="button" data-kestrel-action="follow-again" onClick={() => run.resume(runId)}>
-          {t.followAgain}
-        </button>
-      )}
-    </div>
-  );
+  const common = { ...rest, ref, className, 'data-kestrel-part': 'connection', 'data-state': state } as const;
+  switch (state) {
+    case 'connecting':
+      return (
+        <div {...common}>
+          <p>{t.connecting}</p>
+        </div>
+      );
+    case 'reconnecting':
+      return (
+        <div {...common}>
+          <p>{reconnect === null ? null : t.reconnecting(reconnect.attempt, reconnect.reason)}</p>
+        </div>
+      );
+    case 'detached':
+      return (
+        <div {...common}>
+          <p>{t.detached}</p>
+          {runId === null ? null : (
+            // Replayed whole, as retry does: resuming after lastSeq would start a fresh state mid-sentence.
+            <button type="button" data-kestrel-action="follow-again" onClick={() => run.resume(runId)}>
+              {t.followAgain}
+            </button>
+          )}
+        </div>
+      );
+    default:
+      return state satisfies never;
+  }
 }
