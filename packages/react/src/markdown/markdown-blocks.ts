@@ -31,11 +31,11 @@ function lex(source: string, definitions: Readonly<Links>): { tokens: Token[]; l
   let tokens;
   try {
     tokens = lexer.lex(source);
-  } catch (error) {
-    // The lexer recurses once per level of nesting: `>` or `- ` a few thousand times over (a few KB) overflows the
-    // stack, which would take the app down with it.
-    if (!(error instanceof RangeError)) throw error;
-    // Such text is shown as it is: a text token the renderer writes out as one text node.
+  } catch {
+    // Model output must not take the app down with it. The lexer recurses once per level of nesting, so `>` or `- `
+    // a few thousand times over (a few KB) overflows the stack; and marked 18.2 itself throws on some text
+    // (`- a\n  >*\na`: a quote whose list it cannot read). Such text is shown as it is: a text token the
+    // renderer writes out as one text node.
     return { tokens: [{ type: 'text', raw: source, text: source }], links: { ...definitions } };
   }
   return { tokens: [...tokens], links: { ...tokens.links } };

@@ -55,6 +55,16 @@ describe('MarkdownText', () => {
     }
   });
 
+  it('shows text that marked itself fails to lex as plain text, instead of throwing from render', () => {
+    // marked 18.2.1 throws a TypeError on these (its blockquote rule reads a list it could not make).
+    for (const text of ['- a\n  >*\na', '1. a\n   > 1.\n   b']) {
+      const { container, unmount } = render(<MarkdownText>{`Before\n\n${text}`}</MarkdownText>);
+      expect(container.textContent).toContain('Before');
+      expect(container.textContent).toContain(text.split('\n')[0]!.slice(2));
+      unmount();
+    }
+  });
+
   it('keeps nesting a model may write (a quote in a list in a quote) as elements', () => {
     const { container } = render(<MarkdownText>{'> - item\n>   > quoted **bold**'}</MarkdownText>);
     expect(container.querySelector('blockquote ul li blockquote strong')?.textContent).toBe('bold');
