@@ -116,6 +116,18 @@ describe('lexMarkdownBlocks', () => {
     expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, text)));
   });
 
+  it('goes on lexing only the tail after text marked fails to lex, and ends as a full render does', () => {
+    // marked 18.2.1 throws a TypeError on both (its blockquote rule reads a list it could not make).
+    const section = (n: number) =>
+      `## Part ${n}\n\nSome *text* ${n}.\n\n${n === 2 ? '- a\n  >*\na' : n === 30 ? '1. a\n   > 1.\n   b' : '- b'}\n\n`;
+    const text = Array.from({ length: 60 }, (_, n) => section(n)).join('');
+    const { lexed, charactersLexed } = streamCountingLexedCharacters(text, 40);
+    // Lexing from the failure on at each update would be about 100 times its length.
+    expect(charactersLexed).toBeLessThan(6 * text.length);
+    expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, text)));
+    expect(html(lexed).match(/<h2>/g)).toHaveLength(60);
+  });
+
   it('lexes again only the settled blocks that use a definition as it streams in, not every block with a reference', () => {
     // Each section uses a reference its own definition, further on, resolves: the shape of a long answer with notes.
     const section = (n: number) =>

@@ -55,12 +55,16 @@ describe('MarkdownText', () => {
     }
   });
 
-  it('shows text that marked itself fails to lex as plain text, instead of throwing from render', () => {
+  it('shows text that marked itself fails to lex as plain text, and the rest of the answer as markdown', () => {
     // marked 18.2.1 throws a TypeError on these (its blockquote rule reads a list it could not make).
     for (const text of ['- a\n  >*\na', '1. a\n   > 1.\n   b']) {
-      const { container, unmount } = render(<MarkdownText>{`Before\n\n${text}`}</MarkdownText>);
-      expect(container.textContent).toContain('Before');
+      const { container, unmount } = render(
+        <MarkdownText>{`**Before**\n\n${text}\n\n[after](https://example.com)\n\n${'>'.repeat(5000)} deep`}</MarkdownText>,
+      );
+      expect(container.querySelector('p > strong')?.textContent).toBe('Before');
       expect(container.textContent).toContain(text.split('\n')[0]!.slice(2));
+      expect(container.querySelector('a')?.getAttribute('href')).toBe('https://example.com');
+      expect(container.textContent).toContain('> deep');
       unmount();
     }
   });
@@ -217,6 +221,22 @@ describe('MarkdownText', () => {
       expect([...changed].filter((node) => groups.some((group) => group.contains(node)))).toEqual([]);
       const full = render(<MarkdownText streaming>{answer.slice(0, 3600)}</MarkdownText>);
       expect(unwrapGroups(root)).toBe(unwrapGroups(full.container.querySelector('[data-kestrel-markdown]')!));
+    });
+
+    it('lexes only the tail of an answer written with CRLF line ends, and renders it as with LF', () => {
+      const crlf = answer.replaceAll('\n', '\r\n');
+      const lex = vi.spyOn(Lexer.prototype, 'lex');
+      // Steps of 51 characters also end between a `\r` and its `\n`.
+      const { container, rerender } = render(<MarkdownText streaming>{''}</MarkdownText>);
+      for (let end = 51; end < crlf.length; end += 51)
+        rerender(<MarkdownText streaming>{crlf.slice(0, end)}</MarkdownText>);
+      rerender(<MarkdownText streaming>{crlf}</MarkdownText>);
+      const lexedCharacters = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
+      lex.mockRestore();
+      // Lexing the whole text at each of the ~80 updates would be about 40 times its length.
+      expect(lexedCharacters).toBeLessThan(5 * crlf.length);
+      const lf = render(<MarkdownText streaming>{answer}</MarkdownText>);
+      expect(container.innerHTML).toBe(lf.container.innerHTML);
     });
 
     it('does not lex the answer again when the draft it shows becomes the final text', () => {

@@ -65,7 +65,10 @@ export function MarkdownText({
   ref,
   ...rest
 }: MarkdownTextProps) {
-  const { blocks, settled } = useIncremental(children, lexMarkdownBlocks);
+  // marked reads `\r\n` and `\r` as `\n`, so the raw of its tokens would not add up to a text that keeps them, and
+  // every update would lex the whole text again (lexMarkdownBlocks's fallback): read them as marked does, first.
+  const text = children.includes('\r') ? children.replace(/\r\n?/g, '\n') : children;
+  const { blocks, settled } = useIncremental(text, lexMarkdownBlocks);
   const grouped = settled - (settled % GROUP);
   // Full groups of settled blocks, then one group of the rest, keyed by where it starts: when its first blocks
   // settle it becomes a full group in place, so their elements (and the state and focus inside them) stay.

@@ -167,3 +167,50 @@ export const MarkdownCodeBlocks: StoryObj = {
     await expect(blocks[1]!.querySelector('code.language-ts')?.textContent).toContain('@kestrel/react/markdown');
   },
 };
+
+// What a model may write that the entry must not render as written: each case as its own answer, with a caption.
+const unsafeCases = [
+  [
+    'Raw HTML: inline tags dropped, a block shows its text',
+    'Hi <b>bold</b> <img src=x onerror="alert(1)">\n\n<div align="center">\nImportant &amp; kept\n</div>',
+  ],
+  [
+    'Links: only http(s) and mailto as written',
+    '[safe](https://example.com), [script](javascript:alert(1)), [own site](https:/api/account/delete), [mail](mailto:a@example.com)',
+  ],
+  ['Nesting past 64 levels: the rest as text', `${'>'.repeat(70)} deep`],
+  ['Text marked fails to lex: shown as written', '- a\n  >*\na'],
+] as const;
+
+/**
+ * Input the markdown entry renders safely rather than as written (docs/security.md): raw HTML, unsafe links,
+ * nesting deeper than 64 levels and text marked's lexer throws on, each shown as text a person can still read.
+ */
+export const MarkdownUnsafeInput: StoryObj = {
+  render: () => (
+    <div data-kestrel-run="">
+      {unsafeCases.map(([caption, text]) => (
+        <section key={caption} aria-label={caption}>
+          <h3>{caption}</h3>
+          <MarkdownText>{text}</MarkdownText>
+        </section>
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const [html, links, nesting, thrown] = unsafeCases.map(([caption]) =>
+      canvas.getByRole('region', { name: caption }),
+    );
+    await expect(html!.querySelector('b, img, div[align]')).toBeNull();
+    await expect(html).toHaveTextContent('Important & kept');
+    await expect(
+      within(links!)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['https://example.com', 'mailto:a@example.com']);
+    await expect(nesting!.querySelectorAll('blockquote').length).toBeLessThanOrEqual(65);
+    await expect(nesting).toHaveTextContent('deep');
+    await expect(thrown).toHaveTextContent('- a >*');
+  },
+};
