@@ -179,7 +179,7 @@ const unsafeCases = [
     '[safe](https://example.com), [script](javascript:alert(1)), [own site](https:/api/account/delete), [mail](mailto:a@example.com)',
   ],
   ['Nesting past 64 levels: the rest as text', `${'>'.repeat(70)} deep`],
-  ['Text marked fails to lex: shown as written', '- a\n  >*\na'],
+  ['Text marked fails to lex: shown as plain text', '- a\n  >*\na'],
 ] as const;
 
 /**
@@ -211,6 +211,9 @@ export const MarkdownUnsafeInput: StoryObj = {
     ).toEqual(['https://example.com', 'mailto:a@example.com']);
     await expect(nesting!.querySelectorAll('blockquote').length).toBeLessThanOrEqual(65);
     await expect(nesting).toHaveTextContent('deep');
+    // With theme.css, the deepest quote keeps most of the width: indenting stops after eight levels.
+    const deepest = [...nesting!.querySelectorAll('blockquote')].at(-1)!;
+    await expect(deepest.clientWidth).toBeGreaterThan(nesting!.clientWidth / 2);
     await expect(thrown).toHaveTextContent('- a >*');
   },
 };
