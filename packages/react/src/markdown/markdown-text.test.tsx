@@ -74,9 +74,16 @@ describe('MarkdownText', () => {
     expect(container.querySelector('blockquote ul li blockquote strong')?.textContent).toBe('bold');
   });
 
-  it('decodes character references in a link target, as an HTML attribute would', () => {
-    render(<MarkdownText>{'[q](https://x.example/?a=1&amp;b=2)'}</MarkdownText>);
-    expect(screen.getByRole('link', { name: 'q' }).getAttribute('href')).toBe('https://x.example/?a=1&b=2');
+  it('decodes character references in a link target and title, as an HTML attribute would', () => {
+    render(
+      <MarkdownText>
+        {'[q](https://x.example/?a=1&amp;b=2 "Tom &amp; Jerry") [r][d]\n\n[d]: https://y.example \'&lt;3\''}
+      </MarkdownText>,
+    );
+    const link = screen.getByRole('link', { name: 'q' });
+    expect(link.getAttribute('href')).toBe('https://x.example/?a=1&b=2');
+    expect(link.getAttribute('title')).toBe('Tom & Jerry');
+    expect(screen.getByRole('link', { name: 'r' }).getAttribute('title')).toBe('<3');
   });
 
   it.each([

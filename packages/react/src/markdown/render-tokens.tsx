@@ -39,7 +39,7 @@ function renderLink(token: Tokens.Link, key: number): ReactNode {
       {children}
     </span>
   ) : (
-    <a key={key} href={href} title={token.title ?? undefined} rel="noopener noreferrer nofollow">
+    <a key={key} href={href} title={decodeEntities(token.title ?? '') || undefined} rel="noopener noreferrer nofollow">
       {children}
     </a>
   );
