@@ -76,10 +76,25 @@ const inline = [
 const line = fc
   .tuple(fc.constantFrom(...lineStarts), fc.array(fc.constantFrom(...inline), { maxLength: 4 }))
   .map(([start, rest]) => start + rest.join(''));
+const lineWithoutCode = fc
+  .tuple(
+    fc.constantFrom(...lineStarts.filter((start) => !/^(```|~~~| {4})/.test(start))),
+    fc.array(fc.constantFrom(...inline), { maxLength: 4 }),
+  )
+  .map(([start, rest]) => start + rest.join(''));
 const markdown = fc
   .array(fc.tuple(line, fc.constantFrom('\n', '\n', '\n\n', '\n \n')), { maxLength: 14 })
   .map((lines) => lines.flat().join(''));
 const streamed = streamedPrefixes(markdown, 24);
+
+/** Lexes each prefix from the last one's result, as a stream does, and checks it renders as a full parse of it. */
+function expectEachPrefixAsFullParse(prefixes: readonly string[]): void {
+  let lexed: MarkdownBlocks | null = null;
+  for (const prefix of prefixes) {
+    lexed = lexMarkdownBlocks(lexed, prefix);
+    expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, prefix)));
+  }
+}
 
 /** Streams `text` in steps of `step` characters through lexMarkdownBlocks, counting the characters marked lexes. */
 function streamCountingLexedCharacters(text: string, step: number) {
@@ -94,16 +109,32 @@ function streamCountingLexedCharacters(text: string, step: number) {
 
 describe('lexMarkdownBlocks', () => {
   it('renders every prefix a stream reaches exactly as a full parse of that prefix does', () => {
-    fc.assert(
-      fc.property(streamed, (prefixes) => {
-        let lexed: MarkdownBlocks | null = null;
-        for (const prefix of prefixes) {
-          lexed = lexMarkdownBlocks(lexed, prefix);
-          expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, prefix)));
-        }
-      }),
-      { numRuns: 500 },
-    );
+    fc.assert(fc.property(streamed, expectEachPrefixAsFullParse), { numRuns: 500 });
+  });
+
+  it('renders every prefix as a full parse does around text marked fails to lex, code blocks aside', () => {
+    // marked 18.2.1 throws a TypeError on these (its blockquote rule reads a list it could not make). Code blocks
+    // are left out: where one spans a blank line with no blank line between it and the failing text, the full
+    // parse may end its run inside the block, and the stream and the full parse then cut the block differently
+    // (about one input in 5,000 of these; the tests below keep a code block whole on either side of a failure).
+    const failing = fc.constantFrom('- a\n  >*\na', '1. a\n   > 1.\n   b', '+ q\n  >-\nz', '> - a\n>   >*\n> a');
+    const withFailures = fc
+      .array(fc.tuple(fc.oneof(lineWithoutCode, failing), fc.constantFrom('\n', '\n\n', '\n \n')), { maxLength: 10 })
+      .map((lines) => lines.flat().join(''));
+    fc.assert(fc.property(streamedPrefixes(withFailures, 24), expectEachPrefixAsFullParse), { numRuns: 500 });
+  });
+
+  it('lexes text marked fails on in a few runs, not a part at a time, however many definitions follow', () => {
+    const text = `- a\n  >*\na${Array.from({ length: 4000 }, (_, n) => `\n\n[d${n}]: https://x.example/${n}`).join('')}\n\n[d3999]`;
+    const lex = vi.spyOn(Lexer.prototype, 'lex');
+    const lexed = lexMarkdownBlocks(null, text);
+    const calls = lex.mock.calls.length;
+    const charactersLexed = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
+    lex.mockRestore();
+    // Each lexer is handed every definition found so far: a lexer per part would copy them 4,000 times over.
+    expect(calls).toBeLessThan(40);
+    expect(charactersLexed).toBeLessThan(6 * text.length);
+    expect(html(lexed)).toContain('<a href="https://x.example/3999"');
   });
 
   it('lexes a streamed answer in linear work: settled blocks are never lexed again', () => {

@@ -23,27 +23,63 @@ export interface MarkdownBlocks {
   readonly settledDefinitions: Readonly<Links>;
 }
 
-function lex(source: string, definitions: Readonly<Links>): { tokens: Token[]; links: Readonly<Links> } {
+interface Lexed {
+  readonly tokens: Token[];
+  readonly links: Readonly<Links>;
+}
+
+/** marked's tokens for `source`, and `links` with the definitions it holds added; null where marked's lexer throws. */
+function tryLex(source: string, links: Readonly<Links>): Lexed | null {
   // A fresh options object per lexer, as the Lexer writes its tokenizer onto the options it is given: marked's own
   // defaults (GFM, not pedantic, no breaks), from the vendored copy, which an app's `marked.use()` does not reach.
   const lexer = new Lexer(getDefaults());
-  Object.assign(lexer.tokens.links, definitions);
+  Object.assign(lexer.tokens.links, links);
   try {
     // The lexer is dropped after this text, so its map of definitions is handed on as it is.
     return { tokens: [...lexer.lex(source)], links: lexer.tokens.links };
   } catch {
-    // Model output must not take the app down with it. The lexer recurses once per level of nesting, so `>` or `- `
-    // a few thousand times over (a few KB) overflows the stack; and marked 18.2 itself throws on some text
-    // (`- a\n  >*\na`: a quote whose list it cannot read). The text is lexed again a part at a time, cut before
-    // each blank line (so the rest of the answer keeps its markdown, and a blank line opens the next part, after
-    // which a stream's blocks settle as usual), and a part that still fails is shown as it is: a text token the
-    // renderer writes out as one text node.
-    let links = definitions;
-    const parts = source.split(/(?=\n\n)/);
-    return parts.length > 1
-      ? { tokens: parts.flatMap((part) => ({ links } = lex(part, links)).tokens), links }
-      : { tokens: [{ type: 'text', raw: source, text: source.trim() }], links };
+    return null;
   }
+}
+
+const lex = (source: string, links: Readonly<Links>): Lexed => tryLex(source, links) ?? lexAround(source, links);
+
+/*
+ * Model output must not take the app down with it. The lexer recurses once per level of nesting, so `>` or `- ` a
+ * few thousand times over (a few KB) overflows the stack; and marked 18.2 itself throws on some text (`- a\n  >*\na`:
+ * a quote whose list it cannot read). Such text is cut into parts before each blank line (blank lines in a row stay
+ * together, so a part ends where a stream's block would settle), and each longest run of parts that lexes is lexed
+ * whole, so a code block or a list with blank lines inside stays whole. The run's length doubles while it lexes,
+ * then the gap is halved: the search costs O(n log n) however many parts fail. The part where a run stops is lexed
+ * alone, and shown as its text in a paragraph (as a raw HTML block is, tags dropped) if that fails too. The rest of
+ * the answer keeps its markdown, and a stream's blocks settle after the part (a blank line opens the next run).
+ * Every run is lexed again with the definitions of all of them, so that a reference resolves to a definition
+ * further on, as in a whole lex.
+ */
+function lexAround(source: string, definitions: Readonly<Links>): Lexed {
+  const parts = source.split(/(?<!\n[ \t]*)(?=\n[ \t]*\n)/);
+  const runs: string[] = [];
+  let links = definitions;
+  for (let at = 0; at < parts.length;) {
+    // parts[at, ok) lex; parts[at, bad) do not, once `bad` is found (it starts past the end).
+    let ok = at;
+    let bad = parts.length + 1;
+    while (ok < parts.length && bad - ok > 1) {
+      const end = bad > parts.length ? Math.min(2 * ok - at + 1, parts.length) : (ok + bad) >> 1;
+      const lexed = tryLex(parts.slice(at, end).join(''), links);
+      if (lexed === null) bad = end;
+      else [ok, links] = [end, lexed.links];
+    }
+    if (ok > at) runs.push(parts.slice(at, ok).join(''));
+    if (ok < parts.length) runs.push(parts[ok]!);
+    at = ok + 1;
+  }
+  return {
+    tokens: runs.flatMap(
+      (text) => tryLex(text, links)?.tokens ?? [{ type: 'html', block: true, pre: false, raw: text, text }],
+    ),
+    links,
+  };
 }
 
 function childrenOf(token: Token): readonly Token[] {

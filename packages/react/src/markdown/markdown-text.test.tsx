@@ -69,6 +69,26 @@ describe('MarkdownText', () => {
     }
   });
 
+  it('keeps blocks that span a blank line whole on either side of text marked fails to lex', () => {
+    const fence = '```py\n# one\nx = 1\n\n# two\n```';
+    const failing = '- a\n  >*\nend';
+    const { container } = render(
+      <MarkdownText>
+        {`See [the docs].\n\n${fence}\n\n${failing}\n\n${fence}\n\n1. one\n\n   more\n2. two\n\n${failing}\n\n[the docs]: https://example.com`}
+      </MarkdownText>,
+    );
+    expect([...container.querySelectorAll('pre code')].map((code) => code.textContent)).toEqual([
+      '# one\nx = 1\n\n# two',
+      '# one\nx = 1\n\n# two',
+    ]);
+    expect(container.querySelector('h1')).toBeNull();
+    expect([...container.querySelectorAll('ol > li')].map((item) => item.textContent)).toEqual(['onemore', 'two']);
+    // A definition further on still resolves the reference before the failure, as in a whole parse.
+    expect(container.querySelector('a')?.getAttribute('href')).toBe('https://example.com');
+    // Each failing part is a paragraph of its own, not run together with the next.
+    expect([...container.querySelectorAll('p')].filter((p) => p.textContent.startsWith('- a'))).toHaveLength(2);
+  });
+
   it('keeps nesting a model may write (a quote in a list in a quote) as elements', () => {
     const { container } = render(<MarkdownText>{'> - item\n>   > quoted **bold**'}</MarkdownText>);
     expect(container.querySelector('blockquote ul li blockquote strong')?.textContent).toBe('bold');
