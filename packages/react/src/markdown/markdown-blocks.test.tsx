@@ -137,6 +137,31 @@ describe('lexMarkdownBlocks', () => {
     expect(html(lexed)).toContain('<a href="https://x.example/3999"');
   });
 
+  it('copies no definitions into the lexers of a failing text, and lexes no text again once it failed', () => {
+    // A map copied into each lexer made 4,000 failing parts, each followed by a definition, take 25 s.
+    const interleaved = Array.from({ length: 200 }, (_, n) => `- a\n  >*\na\n\n[d${n}]: https://x.example/${n}\n\n`);
+    // marked's stack runs out on each line; with no blank line between them they are one part.
+    const deep = Array.from({ length: 3 }, () => '>'.repeat(3000)).join('\n');
+    const lex = vi.spyOn(Lexer.prototype, 'lex');
+    for (const text of [interleaved.join(''), deep]) {
+      const lexed = lexMarkdownBlocks(null, text);
+      const maps = new Set((lex.mock.contexts as unknown as Lexer[]).map((lexer) => lexer.tokens.links));
+      const held = [...maps].reduce((sum, map) => sum + Object.keys(map).length, 0);
+      expect(held).toBeLessThanOrEqual(4 * Object.keys(lexed.definitions).length);
+      const sources = lex.mock.calls.map(([source]) => source);
+      expect(sources.filter((source) => source.includes('>'.repeat(3000))).length).toBe(text === deep ? 1 : 0);
+      lex.mockClear();
+    }
+    lex.mockRestore();
+  });
+
+  it('resolves a reference to a definition in a part that fails only with the text before it', () => {
+    // `+ a>` and the part after it each lex alone; together marked throws.
+    const text = '[d]\n\n+ a>\n\n   -*\n   > 1.\n[d]: https://x.example\n\n[d]';
+    expect(html(lexMarkdownBlocks(null, text)).match(/href="https:\/\/x.example"/g)).toHaveLength(2);
+    expectEachPrefixAsFullParse(Array.from({ length: text.length + 1 }, (_, end) => text.slice(0, end)));
+  });
+
   it('lexes a streamed answer in linear work: settled blocks are never lexed again', () => {
     const section = (n: number) =>
       `## Part ${n}\n\nSome *text* with a [link](https://example.com/${n}) and \`code\`.\n\n- a\n- b\n\n| x | y |\n|---|---|\n| ${n} | 2 |\n\n\`\`\`ts\nconst n = ${n};\n\`\`\`\n\n`;

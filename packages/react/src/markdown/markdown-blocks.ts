@@ -23,26 +23,28 @@ export interface MarkdownBlocks {
   readonly settledDefinitions: Readonly<Links>;
 }
 
-interface Lexed {
-  readonly tokens: Token[];
-  readonly links: Readonly<Links>;
-}
-
-/** marked's tokens for `source`, and `links` with the definitions it holds added; null where marked's lexer throws. */
-function tryLex(source: string, links: Readonly<Links>): Lexed | null {
+/** marked's tokens for `source`, its definitions added to `links` (even where it fails); null where the lexer throws. */
+function tryLex(source: string, links: Links): Token[] | null {
   // A fresh options object per lexer, as the Lexer writes its tokenizer onto the options it is given: marked's own
   // defaults (GFM, not pedantic, no breaks), from the vendored copy, which an app's `marked.use()` does not reach.
   const lexer = new Lexer(getDefaults());
-  Object.assign(lexer.tokens.links, links);
+  // The caller's map, not a copy: text that fails often would copy every definition as often.
+  lexer.tokens.links = links;
   try {
-    // The lexer is dropped after this text, so its map of definitions is handed on as it is.
-    return { tokens: [...lexer.lex(source)], links: lexer.tokens.links };
+    return [...lexer.lex(source)];
   } catch {
     return null;
   }
 }
 
-const lex = (source: string, links: Readonly<Links>): Lexed => tryLex(source, links) ?? lexAround(source, links);
+function lex(source: string, definitions: Readonly<Links>): { tokens: Token[]; links: Readonly<Links> } {
+  // Without a prototype, as marked makes it: `constructor` or `__proto__` are labels like any other. A lexer that
+  // failed may have added some: lexed around with a fresh copy.
+  const copy = (): Links => Object.assign(Object.create(null), definitions);
+  let links = copy();
+  const tokens = tryLex(source, links) ?? lexAround(source, (links = copy()));
+  return { tokens, links };
+}
 
 /*
  * Model output must not take the app down with it. The lexer recurses once per level of nesting, so `>` or `- ` a
@@ -50,36 +52,39 @@ const lex = (source: string, links: Readonly<Links>): Lexed => tryLex(source, li
  * a quote whose list it cannot read). Such text is cut into parts before each blank line (blank lines in a row stay
  * together, so a part ends where a stream's block would settle), and each longest run of parts that lexes is lexed
  * whole, so a code block or a list with blank lines inside stays whole. The run's length doubles while it lexes,
- * then the gap is halved: the search costs O(n log n) however many parts fail. The part where a run stops is lexed
- * alone, and shown as its text in a paragraph (as a raw HTML block is, tags dropped) if that fails too. The rest of
- * the answer keeps its markdown, and a stream's blocks settle after the part (a blank line opens the next run).
- * Every run is lexed again with the definitions of all of them, so that a reference resolves to a definition
- * further on, as in a whole lex.
+ * then the gap is halved: the search costs O(n log n) however many parts fail, and no text is lexed again once it
+ * failed. The part where a run stops is lexed alone, and shown as its text in a paragraph (as a raw HTML block is,
+ * tags dropped) if that fails too. The rest of the answer keeps its markdown, and a stream's blocks settle after the
+ * part (a blank line opens the next run). Every run is lexed again once all definitions are known, so that a
+ * reference resolves to a definition further on, as in a whole lex; a part that fails defines nothing, as in a
+ * stream, where it is shown as its text.
  */
-function lexAround(source: string, definitions: Readonly<Links>): Lexed {
+function lexAround(source: string, links: Links): Token[] {
+  const failed = new Set([source]);
+  const attempt = (text: string, into: Links) => {
+    const tokens = failed.has(text) ? null : tryLex(text, into);
+    if (tokens === null) failed.add(text);
+    return tokens;
+  };
   const parts = source.split(/(?<!\n[ \t]*)(?=\n[ \t]*\n)/);
   const runs: string[] = [];
-  let links = definitions;
   for (let at = 0; at < parts.length;) {
-    // parts[at, ok) lex; parts[at, bad) do not, once `bad` is found (it starts past the end).
+    // parts[at, ok) lex; parts[at, bad) do not, once `bad` is found (it starts past the end). Each try has a map
+    // of its own, so a lexer that fails partway leaves no definition behind.
     let ok = at;
     let bad = parts.length + 1;
     while (ok < parts.length && bad - ok > 1) {
       const end = bad > parts.length ? Math.min(2 * ok - at + 1, parts.length) : (ok + bad) >> 1;
-      const lexed = tryLex(parts.slice(at, end).join(''), links);
-      if (lexed === null) bad = end;
-      else [ok, links] = [end, lexed.links];
+      if (attempt(parts.slice(at, end).join(''), Object.create(null))) ok = end;
+      else bad = end;
     }
     if (ok > at) runs.push(parts.slice(at, ok).join(''));
-    if (ok < parts.length) runs.push(parts[ok]!);
+    if (ok < parts.length) attempt(runs[runs.push(parts[ok]!) - 1]!, Object.create(null));
     at = ok + 1;
   }
-  return {
-    tokens: runs.flatMap(
-      (text) => tryLex(text, links)?.tokens ?? [{ type: 'html', block: true, pre: false, raw: text, text }],
-    ),
-    links,
-  };
+  // The definitions of every run first, then its tokens: a reference resolves to a definition further on.
+  for (const text of runs) attempt(text, links);
+  return runs.flatMap((text) => attempt(text, links) ?? [{ type: 'html', block: true, pre: false, raw: text, text }]);
 }
 
 function childrenOf(token: Token): readonly Token[] {
