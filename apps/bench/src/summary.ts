@@ -409,7 +409,7 @@ function runViewSection(results: BenchResults, out: string[]): void {
   }
   const { answer } = part;
   out.push(
-    `\n6. The full view in Chromium: a ${int(answer.chars)}-character markdown answer in ${int(answer.deltas)} deltas at ${int(answer.rate)} events/s; median (min–max) of ${part.rounds} rounds in rotated order`,
+    `\n6. The full view in Chromium: a ${int(answer.chars)}-character ${answer.kind === 'code' ? 'answer that is one code block,' : 'markdown answer'} in ${int(answer.deltas)} deltas at ${int(answer.rate)} events/s; median (min–max) of ${part.rounds} rounds in rotated order`,
   );
   const rows = [
     [

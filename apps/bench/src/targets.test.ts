@@ -57,7 +57,7 @@ function runView(contenders: RunViewContenderResult[]): RunViewPartResult {
   return {
     environment: 'chromium',
     chromiumVersion: '1',
-    answer: { chars: 200_000, deltas: 20_000, rate: 2_000, scale: 1 },
+    answer: { kind: 'markdown', chars: 200_000, deltas: 20_000, rate: 2_000, scale: 1 },
     rounds: 3,
     buckets: 2,
     orders: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMarkdownAnswer, splitIntoDeltas } from './markdown-answer.js';
+import { createCodeAnswer, createMarkdownAnswer, splitIntoDeltas } from './markdown-answer.js';
 
 describe('createMarkdownAnswer', () => {
   const text = createMarkdownAnswer({ length: 200_000 });
@@ -33,6 +33,22 @@ describe('createMarkdownAnswer', () => {
   it('refuses a length that is not a positive integer, naming it', () => {
     expect(() => createMarkdownAnswer({ length: 0 })).toThrow(/length must be a positive integer \(got 0\)/);
     expect(() => createMarkdownAnswer({ length: Number.NaN })).toThrow(RangeError);
+  });
+});
+
+describe('createCodeAnswer', () => {
+  it('writes one fenced code block of at least the asked length, blank lines inside, closed at the end', () => {
+    const text = createCodeAnswer({ length: 20_000 });
+    expect(text.length).toBeGreaterThanOrEqual(20_000);
+    expect(text.length).toBeLessThan(20_200);
+    const lines = text.split('\n');
+    expect(lines.filter((line) => line.startsWith('```'))).toEqual(['```ts', '```']);
+    expect(lines[0]).toBe('```ts');
+    expect(text.endsWith('\n```\n')).toBe(true);
+    expect(lines.slice(1, -2)).toContain('');
+    expect(createCodeAnswer({ length: 2_000, seed: 3 })).toBe(createCodeAnswer({ length: 2_000, seed: 3 }));
+    expect(createCodeAnswer({ length: 2_000, seed: 4 })).not.toBe(createCodeAnswer({ length: 2_000, seed: 3 }));
+    expect(() => createCodeAnswer({ length: -1 })).toThrow(/length must be a positive integer \(got -1\)/);
   });
 });
 

@@ -111,6 +111,25 @@ export function createMarkdownAnswer(options: MarkdownAnswerOptions = {}): strin
 }
 
 /**
+ * An answer that is one long fenced code block, as a model writing a whole file gives: a `ts` fence, then lines of
+ * code with a blank line between functions, then the closing fence. While it streams the block stays open, so no
+ * part of it settles until the end: the load for code-block render benchmarks. Deterministic for a seed.
+ */
+export function createCodeAnswer(options: MarkdownAnswerOptions = {}): string {
+  const length = options.length ?? 200_000;
+  if (!Number.isSafeInteger(length) || length < 1)
+    throw new RangeError(`createCodeAnswer: length must be a positive integer (got ${length})`);
+  const random = seededRandom(options.seed ?? 17);
+  const lines = ['```ts'];
+  for (let line = 1, size = 0; size < length; line++) {
+    const code = random() < 0.1 ? '' : `${CODE[Math.floor(random() * CODE.length)]!} // ${line}`;
+    lines.push(code);
+    size += code.length + 1;
+  }
+  return `${lines.join('\n')}\n\`\`\`\n`;
+}
+
+/**
  * Cuts `text` into `count` consecutive deltas of about equal length, as a model's token stream arrives: cuts fall
  * anywhere (inside words, markup and code fences) but never between the two halves of a surrogate pair. Joined,
  * the deltas are exactly `text`; with `count` at most half the text's length, none is empty.

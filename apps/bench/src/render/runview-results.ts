@@ -32,7 +32,14 @@ export interface RunViewContenderResult {
 export interface RunViewPartResult {
   readonly environment: 'chromium';
   readonly chromiumVersion: string;
-  readonly answer: { readonly chars: number; readonly deltas: number; readonly rate: number; readonly scale: number };
+  readonly answer: {
+    /** What the answer is: the mixed markdown answer, or one long code block (BENCH_ANSWER=code). */
+    readonly kind: 'markdown' | 'code';
+    readonly chars: number;
+    readonly deltas: number;
+    readonly rate: number;
+    readonly scale: number;
+  };
   readonly rounds: number;
   readonly buckets: number;
   /** The order the contenders ran in, round by round. */

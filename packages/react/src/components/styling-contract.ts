@@ -57,7 +57,8 @@ export const publicDataAttributes = {
   'data-kestrel-part': 'the root element of each part',
   'data-kestrel-action': 'a kit button that acts on the run',
   'data-kestrel-text': 'the text itself inside draft, assistant-text and received-outcome, without markers',
-  'data-kestrel-chunk': 'inside data-kestrel-text, plain text only: a piece of the text ending at a line break',
+  'data-kestrel-chunk':
+    "inside data-kestrel-text (plain text) and a markdown code block's <code>: a piece of the text ending at a line break",
   'data-phase': "the root: the run's phase",
   'data-status': 'the root, outcome and received-outcome: the output status; tool: the call status',
   'data-state': "a part's own finite state",

@@ -71,6 +71,28 @@ describe('MarkdownText renderCodeBlock', () => {
     expect(container.querySelector('figure pre')?.textContent).toBe('let a = 1;\nlet b');
   });
 
+  it('changes only the last piece of a long code block as it streams, so its settled lines are not laid out again', () => {
+    // A model writing a whole file in one block: before, the block was one text node, replaced at every update.
+    const lines = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, index) => `const line${from + index} = ${'x'.repeat(60)};\n`).join('');
+    const show = (code: string) => <MarkdownText streaming>{`Here it is.\n\n\`\`\`ts\n${code}`}</MarkdownText>;
+    const { container, rerender } = render(show(lines(0, 120)));
+    const code = container.querySelector('pre > code.language-ts')!;
+    const settled = [...code.querySelectorAll('[data-kestrel-chunk]')].slice(0, -1);
+    expect(settled.length).toBeGreaterThan(3);
+    const changed = new Set<Node>();
+    const observer = new MutationObserver((records) => records.forEach((record) => changed.add(record.target)));
+    observer.observe(code, { subtree: true, childList: true, characterData: true });
+    rerender(show(lines(0, 121)));
+    rerender(show(`${lines(0, 140)}const last`));
+    observer.takeRecords().forEach((record) => changed.add(record.target));
+    observer.disconnect();
+    expect(changed.size).toBeGreaterThan(0);
+    expect([...changed].filter((node) => settled.some((piece) => piece.contains(node)))).toEqual([]);
+    expect(container.querySelector('pre > code')).toBe(code);
+    expect(code.textContent).toBe(`${lines(0, 140)}const last`);
+  });
+
   it('reaches the code blocks of settled, memoised groups when the renderer changes', () => {
     // 40 code blocks: the first of them are one full settled group, which React skips while its blocks are unchanged.
     const text = Array.from({ length: 40 }, (_, index) => `\`\`\`txt\nblock ${index}\n\`\`\``).join('\n\n');

@@ -1,5 +1,7 @@
 'use client';
 import { createContext, useContext, type ReactNode } from 'react';
+import { PlainText } from '../components/plain-text.js';
+import { watchScrollBox } from './scroll-box.js';
 
 /** A fenced or indented code block of the answer, as a {@link RenderCodeBlock} receives it. */
 export interface MarkdownCodeBlock {
@@ -30,8 +32,11 @@ export function CodeBlock(block: MarkdownCodeBlock) {
   return render ? (
     render(block)
   ) : (
-    <pre>
-      <code className={block.language && `language-${block.language}`}>{block.code}</code>
+    // Focusable while it scrolls sideways, as a table's box is (scroll-box.ts).
+    <pre ref={watchScrollBox}>
+      <code className={block.language && `language-${block.language}`}>
+        <PlainText text={block.code} />
+      </code>
     </pre>
   );
 }

@@ -271,7 +271,9 @@ describe('lexMarkdownBlocks', () => {
     lexed = lexMarkdownBlocks(lexed, '- a\n\n- b');
     expect(html(lexed)).toBe('<ul><li><p>a</p></li><li><p>b</p></li></ul>');
     lexed = lexMarkdownBlocks(lexed, '- a\n\n- b\n\n```ts\nconst x = 1;\n\n# not a heading');
-    expect(html(lexed)).toContain('<pre><code class="language-ts">const x = 1;\n\n# not a heading</code></pre>');
+    expect(html(lexed)).toContain(
+      '<pre><code class="language-ts"><span data-kestrel-chunk="">const x = 1;\n\n# not a heading</span></code></pre>',
+    );
   });
 
   it('turns a paragraph into a table once its delimiter row arrives', () => {

@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { CodeBlock } from './code-block.js';
 import { decodeEntities } from './decode-entities.js';
 import { safeUrl } from './safe-url.js';
+import { watchScrollBox } from './scroll-box.js';
 
 /*
  * marked's tokens turned into React elements, by hand: marked's own renderer builds HTML strings, and text must
@@ -45,43 +46,6 @@ function renderLink(token: Tokens.Link, key: number): ReactNode {
   );
 }
 
-/** One observer for every table's box, made at the first table the browser lays out. */
-let tableResizes: ResizeObserver | undefined;
-
-/** A table's box is a tab stop while its table is wider than it, so a keyboard can scroll it; otherwise it is not. */
-function markScrollable(box: HTMLElement): void {
-  if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
-  // A box that has the focus keeps it (focus would fall to the page): it leaves the tab order once left.
-  else if (box.ownerDocument.activeElement === box)
-    box.addEventListener('blur', () => markScrollable(box), { once: true });
-  else box.removeAttribute('tabindex');
-}
-
-/**
- * Watches a table's box and the table (a box keeps its width while its table widens): an answer with fifty tables
- * that fit is not fifty stops on the way through the page. Where nothing can watch, every box is a tab stop.
- */
-function watchTableBox(box: HTMLDivElement): () => void {
-  if (typeof ResizeObserver === 'undefined') {
-    box.tabIndex = 0;
-    return () => undefined;
-  }
-  tableResizes ??= new ResizeObserver((entries) => {
-    for (const entry of entries) {
-      const target = entry.target as HTMLElement;
-      markScrollable(target.hasAttribute('data-kestrel-table-scroll') ? target : target.parentElement!);
-    }
-  });
-  const observer = tableResizes;
-  const table = box.firstElementChild!;
-  observer.observe(box);
-  observer.observe(table);
-  return () => {
-    observer.unobserve(box);
-    observer.unobserve(table);
-  };
-}
-
 function renderTable(token: Tokens.Table, key: number): ReactNode {
   const cell = (cell: Tokens.TableCell, index: number) => {
     const Cell = cell.header ? 'th' : 'td';
@@ -95,7 +59,7 @@ function renderTable(token: Tokens.Table, key: number): ReactNode {
   // Focusable while it scrolls, so a keyboard can scroll it where the browser does not make scrolling boxes
   // focusable (Safari).
   return (
-    <div key={key} data-kestrel-table-scroll="" ref={watchTableBox}>
+    <div key={key} data-kestrel-table-scroll="" ref={watchScrollBox}>
       <table>
         <thead>
           <tr>{token.header.map(cell)}</tr>

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createMarkdownAnswer } from '@kestrel/testing';
+import { createCodeAnswer, createMarkdownAnswer } from '@kestrel/testing';
 import { expect, waitFor, within } from 'storybook/test';
 import { renderCodeBlock } from '../../markdown/docs-examples/copy-code-block.js';
 import { MarkdownText, renderMarkdown } from '../../markdown/markdown-text.js';
@@ -54,6 +54,11 @@ export const MarkdownLongAnswer: StoryObj = {
     }
     const headings = canvasElement.querySelectorAll('h2');
     await expect(headings.length).toBe(longAnswer.match(/^## /gm)!.length);
+    // Code blocks that fit are not tab stops: the answer's many blocks are not stops on the way through the page.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const codeBlocks = [...canvasElement.querySelectorAll('pre')];
+    await expect(codeBlocks.length).toBeGreaterThan(3);
+    await expect(codeBlocks.filter((pre) => pre.hasAttribute('tabindex'))).toEqual([]);
     // Blocks keep the theme's space between them: the run's reset of the browser's margins does not outrank it.
     const spaceBefore = (element: Element) => Number.parseFloat(getComputedStyle(element).marginBlockStart);
     await expect(spaceBefore(headings[1]!)).toBeGreaterThan(0);
@@ -165,6 +170,45 @@ export const MarkdownCodeBlocks: StoryObj = {
     const blocks = ['Code, sh', 'Code, ts', 'Code'].map((name) => canvas.getByRole('group', { name }));
     for (const block of blocks) await expect(within(block).getByRole('button', { name: 'Copy code' })).toBeVisible();
     await expect(blocks[1]!.querySelector('code.language-ts')?.textContent).toContain('@kestrel/react/markdown');
+  },
+};
+
+// A file a model writes in one block, with one line far wider than any column.
+const fileAnswer = createCodeAnswer({ length: 5_000 }).replace(
+  '```ts\n',
+  `\`\`\`ts\n${'const wide = [1, 2, 3]; '.repeat(12)}\n`,
+);
+
+/**
+ * A long code block, still streaming: its code comes in pieces cut at line breaks, as a draft's text does, so each
+ * update lays out only the last piece. On screen it is one block of code: as tall and as wide (scrolling sideways)
+ * as the same code in one text node, each line where it was.
+ */
+export const MarkdownLongCodeBlock: StoryObj = {
+  render: () => (
+    <div data-kestrel-run="">
+      <MarkdownText streaming>{`Here is the whole file:\n\n${fileAnswer.slice(0, -4)}`}</MarkdownText>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const pre = canvasElement.querySelector('pre')!;
+    const code = pre.querySelector('code')!;
+    await expect(code.querySelectorAll('[data-kestrel-chunk]').length).toBeGreaterThan(2);
+    const expected = fileAnswer.slice('```ts\n'.length, -'\n```\n'.length);
+    await expect(code.textContent).toBe(expected);
+    // Wider than the answer, it scrolls: a tab stop, so a keyboard can scroll it (a table's box is one too).
+    await waitFor(() => expect(pre.tabIndex).toBe(0));
+    // The same code as one text node, in a box styled the same, beside it: the pieces change nothing on screen.
+    const reference = pre.cloneNode(false) as HTMLElement;
+    reference.append(Object.assign(document.createElement('code'), { textContent: expected }));
+    pre.after(reference);
+    try {
+      await expect(pre.scrollWidth).toBeGreaterThan(pre.clientWidth);
+      await expect(pre.scrollWidth).toBe(reference.scrollWidth);
+      await expect(pre.getBoundingClientRect().height).toBe(reference.getBoundingClientRect().height);
+    } finally {
+      reference.remove();
+    }
   },
 };
 
