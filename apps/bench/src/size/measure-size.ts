@@ -82,8 +82,8 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // (2026-12-04): a code block renders its code as the plain-text pieces the draft uses (PlainText, 0.25 kB here,
   // nothing in <RunView> with markdown, which already has them), where it was one text node replaced and laid out
   // whole at every update (a 200 KB answer that is one code block cost 4.05 times as much per frame at its end as
-  // at its start, 0.6 to 0.76 times since), and its <pre> is watched so it is a tab stop while it scrolls sideways
-  // (34 B). 15,556 B.
+  // at its start, 0.7 to 1.04 times since), and its <pre> is watched so it is a tab stop while it scrolls sideways
+  // (67 B, with the check that the CSS lets it scroll). 15,590 B.
   {
     id: 'markdown',
     label: '@kestrel/react/markdown alone',
@@ -112,7 +112,7 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     // found that the cheaper part-at-a-time fallback cut code blocks with a blank line inside and was quadratic in
     // link definitions (then, from a second review, 28 B: no definitions copied per lexer, and no failing text
     // lexed twice). 43,145 B, 50.44 kB with zod; the ceiling did not move. Code blocks in pieces (see the markdown
-    // entry above) cost it nothing it did not already carry: 43,116 B.
+    // entry above) cost it little it did not already carry: 43,148 B.
     budgetGzip: 43.2 * KB,
     ceilingWithPeersGzip: 50.5 * KB,
   },

@@ -1,9 +1,12 @@
 /** One observer for every box that may scroll sideways, made at the first one the browser lays out. */
 let resizes: ResizeObserver | undefined;
 
-/** A box is a tab stop while its content is wider than it, so a keyboard can scroll it; otherwise it is not. */
+/**
+ * A box is a tab stop while it scrolls sideways (its content is wider and its CSS lets it scroll), so a keyboard can
+ * scroll it; otherwise it is not: without theme.css a wide box overflows the page and a stop would scroll nothing.
+ */
 function markScrollable(box: HTMLElement): void {
-  if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+  if (box.scrollWidth > box.clientWidth && /auto|scroll/.test(getComputedStyle(box).overflowX)) box.tabIndex = 0;
   // A box that has the focus keeps it (focus would fall to the page): it leaves the tab order once left.
   else if (box.ownerDocument.activeElement === box)
     box.addEventListener('blur', () => markScrollable(box), { once: true });
