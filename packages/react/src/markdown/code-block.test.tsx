@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
+import { nodesChangedBy } from '../test-support/changed-nodes.test-helper.js';
 import type { MarkdownCodeBlock, RenderCodeBlock } from './code-block.js';
 import { MarkdownText } from './markdown-text.js';
 
@@ -80,13 +81,10 @@ describe('MarkdownText renderCodeBlock', () => {
     const code = container.querySelector('pre > code.language-ts')!;
     const settled = [...code.querySelectorAll('[data-kestrel-chunk]')].slice(0, -1);
     expect(settled.length).toBeGreaterThan(3);
-    const changed = new Set<Node>();
-    const observer = new MutationObserver((records) => records.forEach((record) => changed.add(record.target)));
-    observer.observe(code, { subtree: true, childList: true, characterData: true });
-    rerender(show(lines(0, 121)));
-    rerender(show(`${lines(0, 140)}const last`));
-    observer.takeRecords().forEach((record) => changed.add(record.target));
-    observer.disconnect();
+    const changed = nodesChangedBy(code, () => {
+      rerender(show(lines(0, 121)));
+      rerender(show(`${lines(0, 140)}const last`));
+    });
     expect(changed.size).toBeGreaterThan(0);
     expect([...changed].filter((node) => settled.some((piece) => piece.contains(node)))).toEqual([]);
     expect(container.querySelector('pre > code')).toBe(code);

@@ -12,6 +12,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../components/axe-check.test-helper.js';
+import { nodesChangedBy } from '../../test-support/changed-nodes.test-helper.js';
 import { listenToLiveRegions } from '../../test-support/live-regions.test-helper.js';
 import { AssistantText, type RenderText } from '../../index.js';
 import { MarkdownText } from '../markdown-text.js';
@@ -92,6 +93,24 @@ describe('the copy-code-block example in docs/components.md', () => {
     expect(within(container).getAllByRole('button', { name: 'Copy code' })).toHaveLength(2);
     // Not "sh Copy code pnpm test": the language label is aria-hidden, and the button is a control, not the answer.
     expect(listening.stop()).toEqual(['Run the tests:\npnpm test\nThen build:\npnpm build']);
+  });
+
+  it('streams a long block in pieces, as the default block does, so its settled lines are not touched', () => {
+    const lines = (to: number) =>
+      Array.from({ length: to }, (_, index) => `const line${index} = ${'x'.repeat(60)};\n`).join('');
+    const show = (code: string) => (
+      <MarkdownText streaming renderCodeBlock={renderCodeBlock}>
+        {`Here it is.\n\n\`\`\`ts\n${code}`}
+      </MarkdownText>
+    );
+    const { container, rerender } = render(show(lines(120)));
+    const code = container.querySelector('pre > code.language-ts')!;
+    const settled = [...code.querySelectorAll('[data-kestrel-chunk]')].slice(0, -1);
+    expect(settled.length).toBeGreaterThan(3);
+    const changed = nodesChangedBy(code, () => rerender(show(`${lines(140)}const last`)));
+    expect(changed.size).toBeGreaterThan(0);
+    expect([...changed].filter((node) => settled.some((piece) => piece.contains(node)))).toEqual([]);
+    expect(code.textContent).toBe(`${lines(140)}const last`);
   });
 
   it('says so when the clipboard refuses, or is missing (a page served over plain http)', async () => {

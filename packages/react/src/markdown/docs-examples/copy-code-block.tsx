@@ -5,7 +5,7 @@
 // #region copy-code-block
 'use client';
 import { RunView, type RenderText, type RunBinding } from '@kestrel/react';
-import { MarkdownText, type MarkdownCodeBlock, type RenderCodeBlock } from '@kestrel/react/markdown';
+import { CodeText, MarkdownText, type MarkdownCodeBlock, type RenderCodeBlock } from '@kestrel/react/markdown';
 import { useState } from 'react';
 
 // An async function: where the Clipboard API is missing (a page served over plain http), the call rejects too.
@@ -32,7 +32,10 @@ function CodeBlockWithCopy({ code, language }: MarkdownCodeBlock) {
         <span role="status">{copy === 'copied' ? 'Copied' : copy === 'failed' ? 'Could not copy' : ''}</span>
       </div>
       <pre>
-        <code className={language && `language-${language}`}>{code}</code>
+        {/* The code in pieces, as the default block has it: a long block streams at the same cost per update. */}
+        <code className={language && `language-${language}`}>
+          <CodeText text={code} />
+        </code>
       </pre>
     </div>
   );
