@@ -1,6 +1,7 @@
 import { createLongStreamScenario, createMarkdownAnswer, createScenarioSource, getScenario } from '@kestrel/testing';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { nodesChangedBy } from '../test-support/changed-nodes.test-helper.js';
 import { listenToLiveRegions } from '../test-support/live-regions.test-helper.js';
 import { ANNOUNCED_CHARS } from './answer-announcement.js';
 import { AssistantText } from './assistant-text.js';
@@ -59,19 +60,13 @@ describe('AssistantText', () => {
     const shown = region.querySelector('[data-kestrel-text]')!;
     const pieces = [...shown.querySelectorAll('[data-kestrel-chunk]')];
     expect(pieces.length).toBeGreaterThan(5);
-    const changed: Node[] = [];
-    const observer = new MutationObserver((records) => changed.push(...records.map((record) => record.target)));
-    observer.observe(shown, { subtree: true, childList: true, characterData: true });
-
-    playToEnd(source);
-    changed.push(...observer.takeRecords().map((record) => record.target));
-    observer.disconnect();
+    const changed = nodesChangedBy(shown, () => playToEnd(source));
     expect(source.getState().phase).toBe('settled');
     const final = container.querySelector('[data-kestrel-part="assistant-text"]');
     expect(final).toBe(region);
     expect(final?.querySelector('[data-kestrel-text]')).toBe(shown);
     expect([...shown.querySelectorAll('[data-kestrel-chunk]')]).toEqual(pieces);
-    expect(changed).toEqual([]);
+    expect([...changed]).toEqual([]);
     expect(shown.textContent).toBe(text);
   });
 
@@ -214,13 +209,10 @@ describe('AssistantText', () => {
       const text = screen.getByRole('group').querySelector('[data-kestrel-text]')!;
       const settled = [...text.querySelectorAll('[data-kestrel-chunk]')].slice(0, -1);
       expect(settled.length).toBeGreaterThan(2);
-      const changed = new Set<Node>();
-      const observer = new MutationObserver((records) => records.forEach((record) => changed.add(record.target)));
-      observer.observe(text, { subtree: true, childList: true, characterData: true });
-      append('more words ');
-      append(line(40));
-      observer.takeRecords().forEach((record) => changed.add(record.target));
-      observer.disconnect();
+      const changed = nodesChangedBy(text, () => {
+        append('more words ');
+        append(line(40));
+      });
       expect(changed.size).toBeGreaterThan(0);
       expect([...changed].filter((node) => settled.some((piece) => piece.contains(node)))).toEqual([]);
       expect(text.textContent).toBe(source.getState().draftText);

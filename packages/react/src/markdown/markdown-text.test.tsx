@@ -4,6 +4,7 @@ import { Lexer } from './vendor/marked-lexer.js';
 import { describe, expect, it, vi } from 'vitest';
 import { AssistantText } from '../components/assistant-text.js';
 import { expectNoAxeViolations } from '../components/axe-check.test-helper.js';
+import { nodesChangedBy } from '../test-support/changed-nodes.test-helper.js';
 import { listenToLiveRegions } from '../test-support/live-regions.test-helper.js';
 import { closeOpenFence } from './close-open-fence.js';
 import { MarkdownText, renderMarkdown } from './markdown-text.js';
@@ -204,16 +205,13 @@ describe('MarkdownText', () => {
     // Fewer than 32 blocks: one group, the one the tail grows in.
     const group = root.querySelector('[data-kestrel-markdown-group]')!;
     const before = [...group.children].slice(0, -1);
-    const changed = new Set<Node>();
-    const observer = new MutationObserver((records) => records.forEach((record) => changed.add(record.target)));
-    observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
     const lex = vi.spyOn(Lexer.prototype, 'lex');
-    rerender(<MarkdownText streaming>{`${settled}The tail grows`}</MarkdownText>);
-    rerender(<MarkdownText streaming>{`${settled}The tail grows **and grows**`}</MarkdownText>);
+    const changed = nodesChangedBy(root, () => {
+      rerender(<MarkdownText streaming>{`${settled}The tail grows`}</MarkdownText>);
+      rerender(<MarkdownText streaming>{`${settled}The tail grows **and grows**`}</MarkdownText>);
+    });
     expect(lex.mock.calls).toEqual([['The tail grows'], ['The tail grows **and grows**']]);
     lex.mockRestore();
-    observer.takeRecords().forEach((record) => changed.add(record.target));
-    observer.disconnect();
     expect(before.map((element) => element.tagName)).toEqual(['H1', 'P', 'UL', 'PRE']);
     expect([...group.children].slice(0, -1)).toEqual(before);
     expect(changed.size).toBeGreaterThan(0);
@@ -238,13 +236,10 @@ describe('MarkdownText', () => {
       // The full groups: the last one holds the blocks still settling.
       const groups = [...root.querySelectorAll('[data-kestrel-markdown-group]')].slice(0, -1);
       expect(groups.length).toBeGreaterThan(0);
-      const changed = new Set<Node>();
-      const observer = new MutationObserver((records) => records.forEach((record) => changed.add(record.target)));
-      observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
-      for (let end = 3000; end <= 3600; end += 50)
-        rerender(<MarkdownText streaming>{answer.slice(0, end)}</MarkdownText>);
-      observer.takeRecords().forEach((record) => changed.add(record.target));
-      observer.disconnect();
+      const changed = nodesChangedBy(root, () => {
+        for (let end = 3000; end <= 3600; end += 50)
+          rerender(<MarkdownText streaming>{answer.slice(0, end)}</MarkdownText>);
+      });
       expect([...changed].filter((node) => groups.some((group) => group.contains(node)))).toEqual([]);
       const full = render(<MarkdownText streaming>{answer.slice(0, 3600)}</MarkdownText>);
       expect(unwrapGroups(root)).toBe(unwrapGroups(full.container.querySelector('[data-kestrel-markdown]')!));
