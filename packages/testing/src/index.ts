@@ -30,7 +30,13 @@ export { recordingFetch } from './recording-fetch.js';
 export type { RecordedRequest } from './recording-fetch.js';
 export { createManualFrameScheduler } from './manual-frame-scheduler.js';
 export type { ManualFrameScheduler, ManualFrameSchedulerOptions } from './manual-frame-scheduler.js';
-export { createCodeAnswer, createMarkdownAnswer, splitIntoDeltas } from './markdown-answer.js';
+export {
+  createCodeAnswer,
+  createListAnswer,
+  createMarkdownAnswer,
+  createTableAnswer,
+  splitIntoDeltas,
+} from './markdown-answer.js';
 export type { MarkdownAnswerOptions } from './markdown-answer.js';
 export { conversations, getConversation } from './conversations.js';
 export type { Conversation, ConversationTurn } from './conversations.js';

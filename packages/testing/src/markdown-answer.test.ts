@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createCodeAnswer, createMarkdownAnswer, splitIntoDeltas } from './markdown-answer.js';
+import {
+  createCodeAnswer,
+  createListAnswer,
+  createMarkdownAnswer,
+  createTableAnswer,
+  splitIntoDeltas,
+} from './markdown-answer.js';
 
 describe('createMarkdownAnswer', () => {
   const text = createMarkdownAnswer({ length: 200_000 });
@@ -49,6 +55,38 @@ describe('createCodeAnswer', () => {
     expect(createCodeAnswer({ length: 2_000, seed: 3 })).toBe(createCodeAnswer({ length: 2_000, seed: 3 }));
     expect(createCodeAnswer({ length: 2_000, seed: 4 })).not.toBe(createCodeAnswer({ length: 2_000, seed: 3 }));
     expect(() => createCodeAnswer({ length: -1 })).toThrow(/length must be a positive integer \(got -1\)/);
+  });
+});
+
+describe('createTableAnswer', () => {
+  it('writes one GFM table of at least the asked length: a header, a delimiter row, then rows with inline markdown', () => {
+    const text = createTableAnswer({ length: 20_000 });
+    expect(text.length).toBeGreaterThanOrEqual(20_000);
+    expect(text.length).toBeLessThan(20_200);
+    const lines = text.split('\n');
+    expect(lines.slice(0, 2)).toEqual(['| # | item | amount | note |', '| ---: | --- | ---: | --- |']);
+    expect(lines.at(-1)).toBe('');
+    // No blank line until the end: the table never settles while it streams.
+    expect(lines.slice(2, -1).every((line) => /^\| \d+ \| \*\*\S+\*\* \S+ \| \d+ \| .+ \|$/.test(line))).toBe(true);
+    expect(text).toMatch(/\[the \S+ guide\]\(https:\/\/example\.com\/docs\/\d+\)/);
+    expect(text).toMatch(/`\S+\(\)`/);
+    expect(createTableAnswer({ length: 2_000, seed: 3 })).toBe(createTableAnswer({ length: 2_000, seed: 3 }));
+    expect(createTableAnswer({ length: 2_000, seed: 4 })).not.toBe(createTableAnswer({ length: 2_000, seed: 3 }));
+    expect(() => createTableAnswer({ length: 1.5 })).toThrow(/length must be a positive integer \(got 1.5\)/);
+  });
+});
+
+describe('createListAnswer', () => {
+  it('writes one tight list of at least the asked length, every line an item with inline markdown', () => {
+    const text = createListAnswer({ length: 20_000 });
+    expect(text.length).toBeGreaterThanOrEqual(20_000);
+    expect(text.length).toBeLessThan(20_300);
+    const lines = text.split('\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(0, -1).every((line) => /^- \*\*\S+ \S+\*\*: .+, with .+\.$/.test(line))).toBe(true);
+    expect(createListAnswer({ length: 2_000, seed: 3 })).toBe(createListAnswer({ length: 2_000, seed: 3 }));
+    expect(createListAnswer({ length: 2_000, seed: 4 })).not.toBe(createListAnswer({ length: 2_000, seed: 3 }));
+    expect(() => createListAnswer({ length: 0 })).toThrow(/length must be a positive integer \(got 0\)/);
   });
 });
 

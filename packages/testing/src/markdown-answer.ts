@@ -116,17 +116,63 @@ export function createMarkdownAnswer(options: MarkdownAnswerOptions = {}): strin
  * part of it settles until the end: the load for code-block render benchmarks. Deterministic for a seed.
  */
 export function createCodeAnswer(options: MarkdownAnswerOptions = {}): string {
+  return linesAnswer('createCodeAnswer', options, ['```ts'], ['```'], (line, random) =>
+    random() < 0.1 ? '' : `${pick(random, CODE)} // ${line}`,
+  );
+}
+
+/**
+ * An answer that is one long GFM table, as a model listing records gives: a header, then rows with emphasis, inline
+ * code and links in their cells. No blank line comes until it ends, so while it streams the table never settles:
+ * the load for table render benchmarks. Deterministic for a seed.
+ */
+export function createTableAnswer(options: MarkdownAnswerOptions = {}): string {
+  const head = ['| # | item | amount | note |', '| ---: | --- | ---: | --- |'];
+  return linesAnswer('createTableAnswer', options, head, [], (row, random) => {
+    const note =
+      random() < 0.3
+        ? `see [the ${pick(random, WORDS)} guide](https://example.com/docs/${row})`
+        : `${pick(random, WORDS)} \`${pick(random, WORDS)}()\` ${pick(random, WORDS)}`;
+    return `| ${row} | **${pick(random, WORDS)}** ${pick(random, WORDS)} | ${Math.floor(random() * 100_000)} | ${note} |`;
+  });
+}
+
+/**
+ * An answer that is one long tight list, as a model enumerating steps gives: items with emphasis, inline code and
+ * links, no blank line between them, so while it streams the list never settles. Deterministic for a seed.
+ */
+export function createListAnswer(options: MarkdownAnswerOptions = {}): string {
+  return linesAnswer('createListAnswer', options, [], [], (item, random) => {
+    const words = (count: number) => Array.from({ length: count }, () => pick(random, WORDS)).join(' ');
+    const tail =
+      random() < 0.3
+        ? `[the ${pick(random, WORDS)} guide](https://example.com/docs/${item})`
+        : `\`${pick(random, WORDS)}()\``;
+    return `- **${words(2)}**: ${words(6 + Math.floor(random() * 8))}, with ${tail}.`;
+  });
+}
+
+const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+/** `head`, then lines from `next` (numbered from 1) until they reach `length` characters, then `tail`. */
+function linesAnswer(
+  name: string,
+  options: MarkdownAnswerOptions,
+  head: readonly string[],
+  tail: readonly string[],
+  next: (line: number, random: () => number) => string,
+): string {
   const length = options.length ?? 200_000;
   if (!Number.isSafeInteger(length) || length < 1)
-    throw new RangeError(`createCodeAnswer: length must be a positive integer (got ${length})`);
+    throw new RangeError(`${name}: length must be a positive integer (got ${length})`);
   const random = seededRandom(options.seed ?? 17);
-  const lines = ['```ts'];
+  const lines = [...head];
   for (let line = 1, size = 0; size < length; line++) {
-    const code = random() < 0.1 ? '' : `${CODE[Math.floor(random() * CODE.length)]!} // ${line}`;
-    lines.push(code);
-    size += code.length + 1;
+    const text = next(line, random);
+    lines.push(text);
+    size += text.length + 1;
   }
-  return `${lines.join('\n')}\n\`\`\`\n`;
+  return `${[...lines, ...tail].join('\n')}\n`;
 }
 
 /**

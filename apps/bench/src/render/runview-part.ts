@@ -1,6 +1,7 @@
-import { createCodeAnswer, createMarkdownAnswer, splitIntoDeltas } from '@kestrel/testing';
+import { splitIntoDeltas } from '@kestrel/testing';
 import { log, writePartResult } from '../harness.js';
 import { browserRounds, runRotatedRounds, type RotatedRounds } from '../rounds.js';
+import { benchAnswer } from './bench-answers.js';
 import { openBrowserBench, type RunViewTrialResult } from './render-browser.js';
 import { summariseContender, type RunViewPartResult } from './runview-results.js';
 import { RUNVIEW_CONTENDERS, type RunViewContender } from './runview-trial-types.js';
@@ -9,17 +10,15 @@ import { RUNVIEW_CONTENDERS, type RunViewContender } from './runview-trial-types
  * Issue 17 item 1 in real Chromium: a 200 KB markdown answer in 20,000 deltas at 2,000 events/s, rendered by the full
  * `<RunView>` (plain, markdown), streamdown and useChat with `experimental_throttle: 50`. Every contender runs once
  * per round, in an order rotated each round, in a fresh page; the figures are medians over the rounds.
- * BENCH_SCALE (default 1) shrinks the answer and its deltas together, for trying the part out. BENCH_ANSWER=code
- * streams an answer that is one 200 KB code block instead (a model writing a file), which never settles until it ends.
+ * BENCH_SCALE (default 1) shrinks the answer and its deltas together, for trying the part out. BENCH_ANSWER=code,
+ * table or list streams an answer that is one 200 KB block instead (a model writing a file, listing records or
+ * enumerating steps), which never settles until it ends.
  */
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 if (!(scale > 0 && scale <= 1)) throw new Error(`BENCH_SCALE must be in (0, 1] (got ${process.env.BENCH_SCALE})`);
 const rate = 2_000;
 const buckets = 20;
-const answer = process.env.BENCH_ANSWER ?? 'markdown';
-if (answer !== 'markdown' && answer !== 'code')
-  throw new Error(`BENCH_ANSWER must be markdown or code (got ${answer})`);
-const text = (answer === 'code' ? createCodeAnswer : createMarkdownAnswer)({ length: Math.round(200_000 * scale) });
+const { kind: answer, text } = benchAnswer(Math.round(200_000 * scale));
 const deltas = splitIntoDeltas(text, Math.round(20_000 * scale));
 const rounds = browserRounds();
 const contenders = (process.env.BENCH_RUNVIEW_CONTENDERS?.split(',') ?? RUNVIEW_CONTENDERS) as RunViewContender[];

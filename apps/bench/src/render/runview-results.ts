@@ -1,3 +1,4 @@
+import type { BenchAnswerKind } from './bench-answers.js';
 import { medianSeries, spread, type Spread } from '../rounds.js';
 import type { RunViewTrialResult } from './render-browser.js';
 import type { RunViewContender } from './runview-trial-types.js';
@@ -33,8 +34,8 @@ export interface RunViewPartResult {
   readonly environment: 'chromium';
   readonly chromiumVersion: string;
   readonly answer: {
-    /** What the answer is: the mixed markdown answer, or one long code block (BENCH_ANSWER=code). */
-    readonly kind: 'markdown' | 'code';
+    /** What the answer is: the mixed markdown answer, or one long code block, table or list (BENCH_ANSWER). */
+    readonly kind: BenchAnswerKind;
     readonly chars: number;
     readonly deltas: number;
     readonly rate: number;

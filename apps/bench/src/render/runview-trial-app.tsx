@@ -76,19 +76,27 @@ function checkContent(options: RunViewTrialOptions, container: HTMLElement): Run
     const ok = container.textContent?.includes(text) === true;
     return { ok, detail: ok ? 'the whole text is shown' : 'the shown text differs from the answer' };
   }
-  // Markdown: as many headings, code blocks and tables as the source has (the text itself is re-formatted).
+  // Markdown: as many headings, code blocks, tables, table rows and list items as the source has (the text itself
+  // is re-formatted). Tables are counted by their delimiter rows; the answers nest no list and quote no table.
   const count = (pattern: RegExp) => text.match(pattern)?.length ?? 0;
-  const expected = { h2: count(/^## /gm), pre: count(/^```ts$/gm), table: count(/^\| item \|/gm) };
+  const delimiters = count(/^\|(?: *:?-{3,}:? *\|)+$/gm);
+  const expected = {
+    h2: count(/^## /gm),
+    pre: count(/^```ts$/gm),
+    table: delimiters,
+    tr: count(/^\|/gm) - delimiters,
+    li: count(/^(?:- |\d+\. )/gm),
+  };
   const found = {
     h2: container.querySelectorAll('h2').length,
     pre: container.querySelectorAll('pre').length,
     table: container.querySelectorAll('table').length,
+    tr: container.querySelectorAll('tr').length,
+    li: container.querySelectorAll('li').length,
   };
-  const ok = found.h2 === expected.h2 && found.pre === expected.pre && found.table === expected.table;
-  return {
-    ok,
-    detail: `h2 ${found.h2}/${expected.h2}, code blocks ${found.pre}/${expected.pre}, tables ${found.table}/${expected.table}`,
-  };
+  const names = Object.keys(expected) as (keyof typeof expected)[];
+  const ok = names.every((name) => found[name] === expected[name]);
+  return { ok, detail: names.map((name) => `${name} ${found[name]}/${expected[name]}`).join(', ') };
 }
 
 /**

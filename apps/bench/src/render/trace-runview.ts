@@ -1,4 +1,5 @@
-import { createMarkdownAnswer, splitIntoDeltas } from '@kestrel/testing';
+import { splitIntoDeltas } from '@kestrel/testing';
+import { benchAnswer } from './bench-answers.js';
 import { openBrowserBench } from './render-browser.js';
 import { RUNVIEW_CONTENDERS, type RunViewContender } from './runview-trial-types.js';
 import { breakdownOfStretch, TRACE_CATEGORIES, type StretchBreakdown } from './trace-breakdown.js';
@@ -9,6 +10,7 @@ import { breakdownOfStretch, TRACE_CATEGORIES, type StretchBreakdown } from './t
  * by category. The detailed trace slows the page, so its totals run above the bench's own; compare the two
  * stretches, or two versions of the code traced close together.
  *   pnpm --filter @kestrel/bench exec tsx src/render/trace-runview.ts runview-markdown runview-plain
+ * BENCH_ANSWER picks the answer, as in the full-view part.
  */
 const contenders = (process.argv.length > 2 ? process.argv.slice(2) : ['runview-markdown']) as RunViewContender[];
 for (const name of contenders)
@@ -16,7 +18,7 @@ for (const name of contenders)
     throw new Error(`unknown contender ${name} (known: ${RUNVIEW_CONTENDERS.join(', ')})`);
 
 const rate = 2_000;
-const deltas = splitIntoDeltas(createMarkdownAnswer({ length: 200_000 }), 20_000);
+const deltas = splitIntoDeltas(benchAnswer(200_000).text, 20_000);
 const bench = await openBrowserBench();
 const fixed = (value: number) => value.toFixed(2);
 try {

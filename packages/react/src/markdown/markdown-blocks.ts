@@ -1,4 +1,5 @@
-import type { Links, MarkedToken, Token } from 'marked';
+import type { Links, MarkedToken, Token, Tokens } from 'marked';
+import { extendTable } from './open-table.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 
 /** One top-level block of markdown: usually one token, and its place in the text (which keys it). */
@@ -186,17 +187,16 @@ export function lexMarkdownBlocks(previous: MarkdownBlocks | null, text: string)
   const last = kept.at(-1);
   const from = last === undefined ? 0 : last.start + last.raw.length;
 
-  const tail = lex(text.slice(from), settledDefinitions);
-  const definitions = tail.links;
-  let offset = from;
-  const tailBlocks = tail.tokens.map((token): MarkdownBlock => {
-    const block = { start: offset, raw: token.raw as string, tokens: [token], usesReferences: usesReferences([token]) };
-    offset += block.raw.length;
-    return block;
-  });
-  // marked keeps every character in some token's raw; if that ever failed, offsets would drift: lex it all.
-  if (offset !== text.length)
-    return from === 0 ? wholeText(text, tail.tokens, definitions) : lexMarkdownBlocks(null, text);
+  let tailBlocks = extendsPrevious ? extendOpenTable(previous, text) : null;
+  let definitions = previous?.definitions ?? emptyDefinitions;
+  if (tailBlocks === null) {
+    const tail = lex(text.slice(from), settledDefinitions);
+    definitions = tail.links;
+    tailBlocks = blocksFrom(tail.tokens, from);
+    // marked keeps every character in some token's raw; if that ever failed, offsets would drift: lex it all.
+    if (from + tailBlocks.reduce((length, block) => length + block.raw.length, 0) !== text.length)
+      return from === 0 ? wholeText(text, tail.tokens, definitions) : lexMarkdownBlocks(null, text);
+  }
 
   const changed = extendsPrevious ? changedLabels(previous.definitions, definitions).map(foldLabel) : [];
   const settledBlocks =
@@ -230,6 +230,42 @@ export function lexMarkdownBlocks(previous: MarkdownBlocks | null, text: string)
     definitions,
     settledDefinitions: nextSettledDefinitions,
   };
+}
+
+function blocksFrom(tokens: readonly Token[], start: number): MarkdownBlock[] {
+  let offset = start;
+  return tokens.map((token): MarkdownBlock => {
+    const block = { start: offset, raw: token.raw as string, tokens: [token], usesReferences: usesReferences([token]) };
+    offset += block.raw.length;
+    return block;
+  });
+}
+
+/*
+ * A long table streams row by row, with no blank line until it ends: its block stays open, and lexing it whole at
+ * every update would cost the length of the table each time (18 ms for 2,000 rows). Only its last row and what
+ * follows are lexed again (open-table.ts says why that gives the table a whole lex would); anything else after it
+ * takes the usual path. The tail's blocks, or null.
+ */
+function extendOpenTable({ blocks, settled, definitions }: MarkdownBlocks, text: string): MarkdownBlock[] | null {
+  let open = blocks.length - 1;
+  while (open > settled && blocks[open]!.tokens[0]!.type === 'space') open -= 1;
+  const block = blocks[open];
+  const [token] = block?.tokens ?? [];
+  if (open < settled || token?.type !== 'table' || block!.tokens.length > 1) return null;
+  // With the definitions of the whole tail, as a lex of it would see them: the table's rows define none.
+  const grown = extendTable(token as Tokens.Table, text, block!.start, (source) =>
+    tryLex(source, Object.assign(Object.create(null) as Links, definitions)),
+  );
+  if (grown === null) return null;
+  const tail = [
+    ...blocks.slice(settled, open),
+    // Erring towards yes (the old last row may have held the reference): a block that says yes is only lexed again.
+    { start: block!.start, raw: grown.table.raw, tokens: [grown.table], usesReferences: true },
+    ...blocksFrom(grown.after, block!.start + grown.table.raw.length),
+  ];
+  const end = tail.at(-1)!;
+  return end.start + end.raw.length === text.length ? tail : null;
 }
 
 function relex(block: MarkdownBlock, definitions: Readonly<Links>): MarkdownBlock {

@@ -1,5 +1,5 @@
 import type { MarkedToken, Token, Tokens } from 'marked';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
 import { CodeBlock } from './code-block.js';
 import { decodeEntities } from './decode-entities.js';
 import { safeUrl } from './safe-url.js';
@@ -46,15 +46,21 @@ function renderLink(token: Tokens.Link, key: number): ReactNode {
   );
 }
 
+function renderCell(cell: Tokens.TableCell, index: number): ReactNode {
+  const Cell = cell.header ? 'th' : 'td';
+  return (
+    <Cell key={index} align={cell.align ?? undefined}>
+      {renderTokens(cell.tokens)}
+    </Cell>
+  );
+}
+
+// A streaming table keeps its row objects while rows are added (open-table.ts), so memo renders only the new rows.
+const TableRow = memo(function TableRow({ cells }: { readonly cells: readonly Tokens.TableCell[] }) {
+  return <tr>{cells.map(renderCell)}</tr>;
+});
+
 function renderTable(token: Tokens.Table, key: number): ReactNode {
-  const cell = (cell: Tokens.TableCell, index: number) => {
-    const Cell = cell.header ? 'th' : 'td';
-    return (
-      <Cell key={index} align={cell.align ?? undefined}>
-        {renderTokens(cell.tokens)}
-      </Cell>
-    );
-  };
   // In a box of its own, which the theme lets scroll sideways: the table keeps its display, and so its semantics.
   // Focusable while it scrolls, so a keyboard can scroll it where the browser does not make scrolling boxes
   // focusable (Safari).
@@ -62,12 +68,12 @@ function renderTable(token: Tokens.Table, key: number): ReactNode {
     <div key={key} data-kestrel-table-scroll="" ref={watchScrollBox}>
       <table>
         <thead>
-          <tr>{token.header.map(cell)}</tr>
+          <TableRow cells={token.header} />
         </thead>
         {token.rows.length === 0 ? null : (
           <tbody>
             {token.rows.map((row, index) => (
-              <tr key={index}>{row.map(cell)}</tr>
+              <TableRow key={index} cells={row} />
             ))}
           </tbody>
         )}

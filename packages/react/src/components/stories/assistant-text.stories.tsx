@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createCodeAnswer, createMarkdownAnswer } from '@kestrel/testing';
-import { expect, waitFor, within } from 'storybook/test';
+import { createCodeAnswer, createMarkdownAnswer, createTableAnswer } from '@kestrel/testing';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { renderCodeBlock } from '../../markdown/docs-examples/copy-code-block.js';
 import { MarkdownText, renderMarkdown } from '../../markdown/markdown-text.js';
 import { AssistantText } from '../assistant-text.js';
@@ -221,6 +222,51 @@ export const MarkdownLongCodeBlock: StoryObj = {
     } finally {
       reference.remove();
     }
+  },
+};
+
+const tableAnswer = createTableAnswer({ length: 12_000 });
+// Mid-row, as a stream is cut: the last row is still being written.
+const firstCut = tableAnswer.indexOf('\n', 4_000) + 12;
+
+function StreamingTable() {
+  const [end, setEnd] = useState(firstCut);
+  const streaming = end < tableAnswer.length;
+  return (
+    <div data-kestrel-run="">
+      <button
+        type="button"
+        disabled={!streaming}
+        onClick={() => setEnd((at) => Math.min(tableAnswer.length, at + 3_000))}
+      >
+        Stream more rows
+      </button>
+      <MarkdownText streaming={streaming}>{tableAnswer.slice(0, end)}</MarkdownText>
+    </div>
+  );
+}
+
+/**
+ * A long table while it streams (a model listing records): only its last row is lexed again and only new rows are
+ * rendered, so the rows already shown keep their elements. "Stream more rows" adds about 3 KB.
+ */
+export const MarkdownStreamingTable: StoryObj = {
+  render: () => <StreamingTable />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rowsShown = () => [...canvasElement.querySelectorAll('tbody tr')];
+    const before = rowsShown();
+    await expect(before.length).toBeGreaterThan(30);
+    const button = canvas.getByRole('button', { name: 'Stream more rows' });
+    while (!(button as HTMLButtonElement).disabled) await userEvent.click(button);
+    const after = rowsShown();
+    // Every row of the answer, and the rows shown before are the same elements (the last one was rewritten).
+    await expect(after).toHaveLength(tableAnswer.trimEnd().split('\n').length - 2);
+    await expect(after.slice(0, before.length - 1)).toEqual(before.slice(0, -1));
+    await expect(after.at(-1)!.querySelectorAll('td')).toHaveLength(4);
+    await expect(canvasElement.querySelector('[data-kestrel-markdown]')!.getAttribute('data-kestrel-markdown')).toBe(
+      'final',
+    );
   },
 };
 

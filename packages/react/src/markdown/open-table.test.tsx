@@ -1,0 +1,134 @@
+import { render } from '@testing-library/react';
+import fc from 'fast-check';
+import { Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { streamedPrefixes } from '../test-support/streamed-text.test-helper.js';
+import { decodeEntities } from './decode-entities.js';
+import { lexMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
+import { MarkdownText } from './markdown-text.js';
+import { renderToken } from './render-tokens.js';
+import { Lexer } from './vendor/marked-lexer.js';
+
+// Every text node a cell renders goes through decodeEntities: counting its calls counts the cells rendered.
+vi.mock('./decode-entities.js', async (original) => {
+  const actual = await original<{ decodeEntities: typeof decodeEntities }>();
+  return { decodeEntities: vi.fn(actual.decodeEntities) };
+});
+
+const html = (lexed: MarkdownBlocks) =>
+  renderToStaticMarkup(
+    lexed.blocks.map((block) => <Fragment key={block.start}>{block.tokens.map(renderToken)}</Fragment>),
+  );
+
+// Tables as they start in model output (after text, after a definition, aligned, without outer pipes), then lines
+// that are rows and lines that end the table (a blank line, a list, a heading, a quote, code, a fence, raw HTML).
+const head = fc.constantFrom(
+  '| a | b |\n|---|---|\n',
+  '| a | b | c |\n| :-- | :-: | --: |\n',
+  'a | b\n--- | ---\n',
+  '[a]: https://a.example\n\n| x | y |\n|---|---|\n',
+  'Intro text\n| a | b |\n| - | - |\n',
+  '> | q | r |\n> |---|---|\n',
+);
+const line = fc.constantFrom(
+  '| 1 | 2 |',
+  '| [a] | `c` |',
+  '| **b** | [x](https://c.example) |',
+  '| [b][a] | &amp; |',
+  'x',
+  '| only |',
+  '|||||',
+  '| \\| | y |',
+  '| a | b | c | d |',
+  '  | 3 | 4 |',
+  '   text',
+  '- z',
+  '1. q',
+  '1',
+  '2) r',
+  '# h',
+  '#',
+  '> q',
+  '    code',
+  '   ',
+  '',
+  '```',
+  '~~~',
+  '[a]: https://a.example',
+  '***',
+  '---',
+  '===',
+  '<div>',
+);
+const table = fc
+  .tuple(head, fc.array(fc.tuple(line, fc.constantFrom('\n', '\n', '\n', '\n\n')), { minLength: 2, maxLength: 24 }))
+  .map(([start, rows]) => start + rows.flat().join(''));
+
+function expectEachPrefixAsFullParse(prefixes: readonly string[]): void {
+  let lexed: MarkdownBlocks | null = null;
+  for (const prefix of prefixes) {
+    lexed = lexMarkdownBlocks(lexed, prefix);
+    const full = lexMarkdownBlocks(null, prefix);
+    expect(html(lexed)).toBe(html(full));
+    expect(lexed.blocks.map((block) => block.raw)).toEqual(full.blocks.map((block) => block.raw));
+    expect(lexed.settled).toBe(full.settled);
+  }
+}
+
+const rows = (from: number, to: number) =>
+  Array.from(
+    { length: to - from },
+    (_, i) => `| ${from + i} | **item** ${from + i} | [docs](https://e.example/${i}) |\n`,
+  ).join('');
+const longTable = `| # | item | link |\n|---|---|---|\n${rows(0, 400)}`;
+
+describe('a table streaming in', () => {
+  it('renders every prefix a stream reaches exactly as a full parse of that prefix does', () => {
+    fc.assert(fc.property(streamedPrefixes(table, 30), expectEachPrefixAsFullParse), { numRuns: 500 });
+  });
+
+  it('keeps every row when the stream is cut after the spaces that start the next one', () => {
+    // Those spaces are in the table's raw but are no row of it: the row before them is its last.
+    const text = '| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n  | 5 | 6 |\n   seven';
+    expectEachPrefixAsFullParse(Array.from({ length: text.length + 1 }, (_, end) => text.slice(0, end)));
+  });
+
+  it('lexes only its last row and what follows at each update, not the whole table', () => {
+    const lex = vi.spyOn(Lexer.prototype, 'lex');
+    let lexed: MarkdownBlocks | null = null;
+    for (let end = 0; end < longTable.length; end += 40) lexed = lexMarkdownBlocks(lexed, longTable.slice(0, end));
+    lexed = lexMarkdownBlocks(lexed, longTable);
+    const charactersLexed = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
+    lex.mockRestore();
+    // Lexing the whole table at each of the ~600 updates would be about 300 times its length.
+    expect(charactersLexed).toBeLessThan(4 * longTable.length);
+    expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, longTable)));
+    expect(lexed.blocks[0]!.tokens[0]).toMatchObject({ type: 'table', rows: { length: 400 } });
+  });
+
+  it('renders only the rows that changed when a row arrives, leaving the others as they were', () => {
+    const { container, rerender } = render(
+      <MarkdownText streaming>{`| # | item | link |\n|---|---|---|\n${rows(0, 300)}| 300 | **it`}</MarkdownText>,
+    );
+    const before = [...container.querySelectorAll('tr')];
+    expect(before).toHaveLength(302);
+    vi.mocked(decodeEntities).mockClear();
+    rerender(<MarkdownText streaming>{`| # | item | link |\n|---|---|---|\n${rows(0, 301)}| 301 |`}</MarkdownText>);
+    const after = [...container.querySelectorAll('tr')];
+    expect(after).toHaveLength(303);
+    expect(after.slice(0, 301)).toEqual(before.slice(0, 301));
+    expect(after[301]!.textContent).toBe('300item 300docs');
+    // The last row again and the new one (a few text nodes each), not 300 rows of them.
+    expect(vi.mocked(decodeEntities).mock.calls.length).toBeLessThan(20);
+  });
+
+  it('ends at a line that starts another block, and settles once a blank line follows', () => {
+    let lexed = lexMarkdownBlocks(null, longTable.slice(0, 5_000));
+    lexed = lexMarkdownBlocks(lexed, `${longTable}# After the table`);
+    expect(lexed.blocks.map((block) => block.tokens[0]!.type)).toEqual(['table', 'heading']);
+    expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, `${longTable}# After the table`)));
+    lexed = lexMarkdownBlocks(lexed, `${longTable}# After the table\n\nMore`);
+    expect(lexed.settled).toBe(3);
+  });
+});
