@@ -254,8 +254,11 @@ function extendOpenTable({ blocks, settled, definitions }: MarkdownBlocks, text:
   const [token] = block?.tokens ?? [];
   if (open < settled || token?.type !== 'table' || block!.tokens.length > 1) return null;
   // With the definitions of the whole tail, as a lex of it would see them: the table's rows define none.
-  const grown = extendTable(token as Tokens.Table, text, block!.start, (source) =>
-    tryLex(source, Object.assign(Object.create(null) as Links, definitions)),
+  const grown = extendTable(
+    token as Tokens.Table,
+    text,
+    { tail: blocks[settled]!.start, start: block!.start },
+    (source) => tryLex(source, Object.assign(Object.create(null) as Links, definitions)),
   );
   if (grown === null) return null;
   const tail = [
