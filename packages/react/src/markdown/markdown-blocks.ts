@@ -1,5 +1,5 @@
-import type { Links, MarkedToken, Token, Tokens } from 'marked';
-import { extendTable } from './open-table.js';
+import type { Links, MarkedToken, Token } from 'marked';
+import { extendOpenBlock } from './open-block.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 
 /** One top-level block of markdown: usually one token, and its place in the text (which keys it). */
@@ -187,7 +187,7 @@ export function lexMarkdownBlocks(previous: MarkdownBlocks | null, text: string)
   const last = kept.at(-1);
   const from = last === undefined ? 0 : last.start + last.raw.length;
 
-  let tailBlocks = extendsPrevious ? extendOpenTable(previous, text) : null;
+  let tailBlocks = extendsPrevious ? extendOpenTail(previous, text) : null;
   let definitions = previous?.definitions ?? emptyDefinitions;
   if (tailBlocks === null) {
     const tail = lex(text.slice(from), settledDefinitions);
@@ -242,20 +242,19 @@ function blocksFrom(tokens: readonly Token[], start: number): MarkdownBlock[] {
 }
 
 /*
- * A long table streams row by row, with no blank line until it ends: its block stays open, and lexing it whole at
- * every update would cost the length of the table each time (18 ms for 2,000 rows). Only its last row and what
- * follows are lexed again (open-table.ts says why that gives the table a whole lex would); anything else after it
- * takes the usual path. The tail's blocks, or null.
+ * A long table or list streams with no blank line until it ends (a loose list has them, but it goes on after them):
+ * its block stays open, and lexing it whole at every update would cost its length each time (18 ms for 2,000 rows
+ * or items). Only its end is lexed again (open-block.ts says why that gives the block a whole lex would); anything
+ * else after it takes the usual path. The tail's blocks, or null.
  */
-function extendOpenTable({ blocks, settled, definitions }: MarkdownBlocks, text: string): MarkdownBlock[] | null {
+function extendOpenTail({ blocks, settled, definitions }: MarkdownBlocks, text: string): MarkdownBlock[] | null {
   let open = blocks.length - 1;
   while (open > settled && blocks[open]!.tokens[0]!.type === 'space') open -= 1;
   const block = blocks[open];
-  const [token] = block?.tokens ?? [];
-  if (open < settled || token?.type !== 'table' || block!.tokens.length > 1) return null;
-  // With the definitions of the whole tail, as a lex of it would see them: the table's rows define none.
-  const grown = extendTable(
-    token as Tokens.Table,
+  if (open < settled || block!.tokens.length > 1) return null;
+  // With the definitions of the whole tail, as a lex of it would see them: what is lexed again defines none.
+  const grown = extendOpenBlock(
+    block!.tokens[0]!,
     text,
     { tail: blocks[settled]!.start, start: block!.start },
     (source) => tryLex(source, Object.assign(Object.create(null) as Links, definitions)),
@@ -263,9 +262,10 @@ function extendOpenTable({ blocks, settled, definitions }: MarkdownBlocks, text:
   if (grown === null) return null;
   const tail = [
     ...blocks.slice(settled, open),
-    // Erring towards yes (the old last row may have held the reference): a block that says yes is only lexed again.
-    { start: block!.start, raw: grown.table.raw, tokens: [grown.table], usesReferences: true },
-    ...blocksFrom(grown.after, block!.start + grown.table.raw.length),
+    // Erring towards yes: a block that says yes is only lexed again when a definition changes, and an open one is
+    // lexed again at every update anyway.
+    { start: block!.start, raw: grown.token.raw as string, tokens: [grown.token], usesReferences: true },
+    ...blocksFrom(grown.after, block!.start + (grown.token.raw as string).length),
   ];
   const end = tail.at(-1)!;
   return end.start + end.raw.length === text.length ? tail : null;

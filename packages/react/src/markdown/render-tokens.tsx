@@ -55,7 +55,7 @@ function renderCell(cell: Tokens.TableCell, index: number): ReactNode {
   );
 }
 
-// A streaming table keeps its row objects while rows are added (open-table.ts), so memo renders only the new rows.
+// A streaming table keeps its row objects while rows are added (open-block.ts), so memo renders only the new rows.
 const TableRow = memo(function TableRow({ cells }: { readonly cells: readonly Tokens.TableCell[] }) {
   return <tr>{cells.map(renderCell)}</tr>;
 });
@@ -82,8 +82,13 @@ function renderTable(token: Tokens.Table, key: number): ReactNode {
   );
 }
 
+// The same for a streaming list's items.
+const ListItem = memo(function ListItem({ item }: { readonly item: Tokens.ListItem }) {
+  return <li>{renderTokens(item.tokens)}</li>;
+});
+
 function renderList(token: Tokens.List, key: number): ReactNode {
-  const items = token.items.map((item, index) => <li key={index}>{renderTokens(item.tokens)}</li>);
+  const items = token.items.map((item, index) => <ListItem key={index} item={item} />);
   if (!token.ordered) return <ul key={key}>{items}</ul>;
   return (
     <ol key={key} start={token.start === '' || token.start === 1 ? undefined : token.start}>

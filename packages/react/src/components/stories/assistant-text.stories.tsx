@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createCodeAnswer, createMarkdownAnswer, createTableAnswer } from '@kestrel/testing';
+import { createCodeAnswer, createListAnswer, createMarkdownAnswer, createTableAnswer } from '@kestrel/testing';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { renderCodeBlock } from '../../markdown/docs-examples/copy-code-block.js';
@@ -226,47 +226,57 @@ export const MarkdownLongCodeBlock: StoryObj = {
 };
 
 const tableAnswer = createTableAnswer({ length: 12_000 });
-// Mid-row, as a stream is cut: the last row is still being written.
-const firstCut = tableAnswer.indexOf('\n', 4_000) + 12;
+const listAnswer = createListAnswer({ length: 12_000 });
 
-function StreamingTable() {
-  const [end, setEnd] = useState(firstCut);
-  const streaming = end < tableAnswer.length;
+/** An answer cut mid-line, as a stream is, with a button that streams about 3 KB more of it. */
+function StreamingAnswer({ answer }: { readonly answer: string }) {
+  const [end, setEnd] = useState(() => answer.indexOf('\n', 4_000) + 12);
+  const streaming = end < answer.length;
   return (
     <div data-kestrel-run="">
-      <button
-        type="button"
-        disabled={!streaming}
-        onClick={() => setEnd((at) => Math.min(tableAnswer.length, at + 3_000))}
-      >
-        Stream more rows
+      <button type="button" disabled={!streaming} onClick={() => setEnd((at) => Math.min(answer.length, at + 3_000))}>
+        Stream more
       </button>
-      <MarkdownText streaming={streaming}>{tableAnswer.slice(0, end)}</MarkdownText>
+      <MarkdownText streaming={streaming}>{answer.slice(0, end)}</MarkdownText>
     </div>
   );
 }
 
+/** Streams the rest of the answer, checking that the elements shown before (but the last `rewritten`) stay. */
+async function streamToTheEnd(canvasElement: HTMLElement, selector: string, rewritten: number): Promise<Element[]> {
+  const shown = () => [...canvasElement.querySelectorAll(selector)];
+  const before = shown();
+  await expect(before.length).toBeGreaterThan(30);
+  const button = within(canvasElement).getByRole('button', { name: 'Stream more' });
+  while (!(button as HTMLButtonElement).disabled) await userEvent.click(button);
+  const after = shown();
+  await expect(after.slice(0, before.length - rewritten)).toEqual(before.slice(0, -rewritten));
+  await expect(canvasElement.querySelector('[data-kestrel-markdown]')!.getAttribute('data-kestrel-markdown')).toBe(
+    'final',
+  );
+  return after;
+}
+
 /**
  * A long table while it streams (a model listing records): only its last row is lexed again and only new rows are
- * rendered, so the rows already shown keep their elements. "Stream more rows" adds about 3 KB.
+ * rendered, so the rows already shown keep their elements. "Stream more" adds about 3 KB.
  */
 export const MarkdownStreamingTable: StoryObj = {
-  render: () => <StreamingTable />,
+  render: () => <StreamingAnswer answer={tableAnswer} />,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const rowsShown = () => [...canvasElement.querySelectorAll('tbody tr')];
-    const before = rowsShown();
-    await expect(before.length).toBeGreaterThan(30);
-    const button = canvas.getByRole('button', { name: 'Stream more rows' });
-    while (!(button as HTMLButtonElement).disabled) await userEvent.click(button);
-    const after = rowsShown();
-    // Every row of the answer, and the rows shown before are the same elements (the last one was rewritten).
-    await expect(after).toHaveLength(tableAnswer.trimEnd().split('\n').length - 2);
-    await expect(after.slice(0, before.length - 1)).toEqual(before.slice(0, -1));
-    await expect(after.at(-1)!.querySelectorAll('td')).toHaveLength(4);
-    await expect(canvasElement.querySelector('[data-kestrel-markdown]')!.getAttribute('data-kestrel-markdown')).toBe(
-      'final',
-    );
+    const rows = await streamToTheEnd(canvasElement, 'tbody tr', 1);
+    await expect(rows).toHaveLength(tableAnswer.trimEnd().split('\n').length - 2);
+    await expect(rows.at(-1)!.querySelectorAll('td')).toHaveLength(4);
+  },
+};
+
+/** A long list while it streams (a model enumerating steps): only its last two items are lexed and rendered again. */
+export const MarkdownStreamingList: StoryObj = {
+  render: () => <StreamingAnswer answer={listAnswer} />,
+  play: async ({ canvasElement }) => {
+    const items = await streamToTheEnd(canvasElement, 'li', 2);
+    await expect(items).toHaveLength(listAnswer.trimEnd().split('\n').length);
+    await expect(canvasElement.querySelectorAll('ul')).toHaveLength(1);
   },
 };
 
