@@ -1,18 +1,13 @@
 import { render } from '@testing-library/react';
 import fc from 'fast-check';
-import { Fragment } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { Lexer } from './vendor/marked-lexer.js';
 import { describe, expect, it, vi } from 'vitest';
+import { markdownHtml, streamCountingLexedCharacters } from '../test-support/markdown-stream.test-helper.js';
 import { streamedPrefixes } from '../test-support/streamed-text.test-helper.js';
 import { lexMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
 import { MarkdownText } from './markdown-text.js';
-import { renderToken } from './render-tokens.js';
 
-const html = (lexed: MarkdownBlocks) =>
-  renderToStaticMarkup(
-    lexed.blocks.map((block) => <Fragment key={block.start}>{block.tokens.map(renderToken)}</Fragment>),
-  );
+const html = markdownHtml;
 
 // Lines that build the constructs whose meaning depends on what comes later: fences, lists (tight and loose),
 // tables, setext headings, reference links and definitions, raw HTML, unsafe URLs, entities and emphasis.
@@ -94,17 +89,6 @@ function expectEachPrefixAsFullParse(prefixes: readonly string[]): void {
     lexed = lexMarkdownBlocks(lexed, prefix);
     expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, prefix)));
   }
-}
-
-/** Streams `text` in steps of `step` characters through lexMarkdownBlocks, counting the characters marked lexes. */
-function streamCountingLexedCharacters(text: string, step: number) {
-  const lex = vi.spyOn(Lexer.prototype, 'lex');
-  let lexed: MarkdownBlocks | null = null;
-  for (let end = 0; end < text.length; end += step) lexed = lexMarkdownBlocks(lexed, text.slice(0, end));
-  lexed = lexMarkdownBlocks(lexed, text);
-  const charactersLexed = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
-  lex.mockRestore();
-  return { lexed, charactersLexed };
 }
 
 describe('lexMarkdownBlocks', () => {

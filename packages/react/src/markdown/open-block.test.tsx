@@ -1,14 +1,11 @@
 import { render } from '@testing-library/react';
 import fc from 'fast-check';
-import { Fragment } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import { markdownHtml, streamCountingLexedCharacters } from '../test-support/markdown-stream.test-helper.js';
 import { streamedPrefixes } from '../test-support/streamed-text.test-helper.js';
 import { decodeEntities } from './decode-entities.js';
 import { lexMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
 import { MarkdownText } from './markdown-text.js';
-import { renderToken } from './render-tokens.js';
-import { Lexer } from './vendor/marked-lexer.js';
 
 // Every text node a cell renders goes through decodeEntities: counting its calls counts the cells rendered.
 vi.mock('./decode-entities.js', async (original) => {
@@ -16,10 +13,7 @@ vi.mock('./decode-entities.js', async (original) => {
   return { decodeEntities: vi.fn(actual.decodeEntities) };
 });
 
-const html = (lexed: MarkdownBlocks) =>
-  renderToStaticMarkup(
-    lexed.blocks.map((block) => <Fragment key={block.start}>{block.tokens.map(renderToken)}</Fragment>),
-  );
+const html = markdownHtml;
 
 // Tables as they start in model output (after text, after a definition, aligned, without outer pipes), then lines
 // that are rows and lines that end the table (a blank line, a list, a heading, a quote, code, a fence, raw HTML).
@@ -125,12 +119,7 @@ describe('a table streaming in', () => {
   });
 
   it('lexes only its last row and what follows at each update, not the whole table', () => {
-    const lex = vi.spyOn(Lexer.prototype, 'lex');
-    let lexed: MarkdownBlocks | null = null;
-    for (let end = 0; end < longTable.length; end += 40) lexed = lexMarkdownBlocks(lexed, longTable.slice(0, end));
-    lexed = lexMarkdownBlocks(lexed, longTable);
-    const charactersLexed = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
-    lex.mockRestore();
+    const { lexed, charactersLexed } = streamCountingLexedCharacters(longTable, 40);
     // Lexing the whole table at each of the ~600 updates would be about 300 times its length.
     expect(charactersLexed).toBeLessThan(4 * longTable.length);
     expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, longTable)));
@@ -226,12 +215,7 @@ describe('a list streaming in', () => {
 
   it('lexes only its last two items and what follows at each update, tight or loose', () => {
     for (const text of [items(0, 400), items(0, 150).replaceAll('\n', '\n\n')]) {
-      const lex = vi.spyOn(Lexer.prototype, 'lex');
-      let lexed: MarkdownBlocks | null = null;
-      for (let end = 0; end < text.length; end += 40) lexed = lexMarkdownBlocks(lexed, text.slice(0, end));
-      lexed = lexMarkdownBlocks(lexed, text);
-      const charactersLexed = lex.mock.calls.reduce((sum, [source]) => sum + source.length, 0);
-      lex.mockRestore();
+      const { lexed, charactersLexed } = streamCountingLexedCharacters(text, 40);
       // Lexing the whole list at each update would be hundreds of times its length.
       expect(charactersLexed).toBeLessThan(6 * text.length);
       expect(html(lexed)).toBe(html(lexMarkdownBlocks(null, text)));
