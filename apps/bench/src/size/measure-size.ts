@@ -83,18 +83,19 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // nothing in <RunView> with markdown, which already has them), where it was one text node replaced and laid out
   // whole at every update (a 200 KB answer that is one code block cost 4.05 times as much per frame at its end as
   // at its start, 0.7 to 1.04 times since), and its <pre> is watched so it is a tab stop while it scrolls sideways
-  // (67 B, with the check that the CSS lets it scroll). 15,590 B. 16.2 kB (2026-12-04, evening): a table or list
+  // (67 B, with the check that the CSS lets it scroll). 15,590 B. 16.3 kB (2026-12-04, evening): a table or list
   // that streams is lexed from its last row or its last two items on, and its rows and items are memoised
   // (open-block.ts, 0.6 kB), where the whole block was lexed and rendered again at every update (a 2,000-row table:
   // 28.8 ms of script a frame at the end of the stream, 3.4 since), with the checks a review asked for (text before
-  // the block that marked may read otherwise). 16,196 B.
+  // the block that marked may read otherwise, found by two reviews), and only top-level rows and items are memoised,
+  // so the nesting cap still counts nested ones. 16,213 B.
   {
     id: 'markdown',
     label: '@kestrel/react/markdown alone',
     file: 'apps/markdown-app.tsx',
     packages: ['@kestrel/react'],
-    budgetGzip: 16.2 * KB,
-    ceilingWithPeersGzip: 16.2 * KB,
+    budgetGzip: 16.3 * KB,
+    ceilingWithPeersGzip: 16.3 * KB,
   },
   {
     id: 'RunViewMarkdown',
@@ -118,7 +119,7 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     // lexed twice). 43,145 B, 50.44 kB with zod; the ceiling did not move. Code blocks in pieces (see the markdown
     // entry above) cost it little it did not already carry: 43,148 B. 43.8 and 51.1 kB (2026-12-04, evening): tables
     // and lists that stream are lexed from their end on, with memoised rows and items (see the markdown entry):
-    // 43,751 B, 51,049 B with zod.
+    // 43,780 B, 51,082 B with zod.
     budgetGzip: 43.8 * KB,
     ceilingWithPeersGzip: 51.1 * KB,
   },

@@ -38,12 +38,13 @@ function tryLex(source: string, links: Links): Token[] | null {
   }
 }
 
+// Without a prototype, as marked makes it: `constructor` or `__proto__` are labels like any other.
+const copyLinks = (links?: Readonly<Links>): Links => Object.assign(Object.create(null) as Links, links);
+
 function lex(source: string, definitions: Readonly<Links>): { tokens: Token[]; links: Readonly<Links> } {
-  // Without a prototype, as marked makes it: `constructor` or `__proto__` are labels like any other. A lexer that
-  // failed may have added some: lexed around with a fresh copy.
-  const copy = (): Links => Object.assign(Object.create(null), definitions);
-  let links = copy();
-  const tokens = tryLex(source, links) ?? lexAround(source, (links = copy()));
+  // A copy: a lexer that failed may have added some, so the text is lexed around with a fresh one.
+  let links = copyLinks(definitions);
+  const tokens = tryLex(source, links) ?? lexAround(source, (links = copyLinks(definitions)));
   return { tokens, links };
 }
 
@@ -76,11 +77,11 @@ function lexAround(source: string, links: Links): Token[] {
     let bad = parts.length + 1;
     while (ok < parts.length && bad - ok > 1) {
       const end = bad > parts.length ? Math.min(2 * ok - at + 1, parts.length) : (ok + bad) >> 1;
-      if (attempt(parts.slice(at, end).join(''), Object.create(null))) ok = end;
+      if (attempt(parts.slice(at, end).join(''), copyLinks())) ok = end;
       else bad = end;
     }
     if (ok > at) runs.push(parts.slice(at, ok).join(''));
-    if (ok < parts.length) attempt(runs[runs.push(parts[ok]!) - 1]!, Object.create(null));
+    if (ok < parts.length) attempt(runs[runs.push(parts[ok]!) - 1]!, copyLinks());
     at = ok + 1;
   }
   // The definitions of every run first, then its tokens: a reference resolves to a definition further on.
@@ -216,7 +217,7 @@ export function lexMarkdownBlocks(previous: MarkdownBlocks | null, text: string)
       block.tokens.some((token) => token.type === 'def' || token.type === 'blockquote' || token.type === 'list'),
     )
   ) {
-    const collected: Links = Object.assign(Object.create(null) as Links, settledDefinitions);
+    const collected = copyLinks(settledDefinitions);
     definitionsIn(
       nowSettled.flatMap((block) => block.tokens),
       collected,
@@ -257,7 +258,7 @@ function extendOpenTail({ blocks, settled, definitions }: MarkdownBlocks, text: 
     block!.tokens[0]!,
     text,
     { tail: blocks[settled]!.start, start: block!.start },
-    (source) => tryLex(source, Object.assign(Object.create(null) as Links, definitions)),
+    (source) => tryLex(source, copyLinks(definitions)),
   );
   if (grown === null) return null;
   const tail = [

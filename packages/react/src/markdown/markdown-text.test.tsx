@@ -40,9 +40,12 @@ describe('MarkdownText', () => {
   });
 
   it('shows nesting thousands deep as text, without overflowing the stack', () => {
-    // 200 levels: the lexer copes and the renderer stops at 64; thousands: the lexer's own stack runs out.
+    // Hundreds of levels: the lexer copes and the renderer stops at 64; thousands: the lexer's own stack runs out.
     for (const deep of [
       '>'.repeat(200) + ' a',
+      '- '.repeat(400) + 'a',
+      '> - '.repeat(300) + 'a',
+      '- a\n\n  | b |\n  |---|\n  | ' + '*c '.repeat(300) + '|',
       '>'.repeat(5000) + ' a',
       '- '.repeat(4000) + 'a',
       '> - '.repeat(2000) + 'a',

@@ -236,6 +236,21 @@ describe('a list streaming in', () => {
     expect(vi.mocked(decodeEntities).mock.calls.length).toBeLessThan(30);
   });
 
+  // From a second review: a definition in an item defines its label for the whole text, before the list too.
+  it('links a label once an item defines it, and follows the definition as it changes, as a whole lex does', () => {
+    for (const text of [
+      '- [x]\n- b\n- c\n- [x]: https://e.example/more b',
+      '[x]\n\n- a\n- b\n- c\n- [x]: https://e.example',
+      'As [1] and [4] show.\n\nSources:\n\n- [1]: https://a.example/one\n- [2]: https://b.example\n- [4]: https://d.example/four\n',
+    ])
+      expectEachPrefixAsFullParse(Array.from({ length: text.length + 1 }, (_, end) => text.slice(0, end)));
+  });
+
+  it('lexes the whole tail of text with carriage returns, as marked reads them as line breaks, shifting offsets', () => {
+    for (const text of ['- a\r\n- b\r\n- x -\n- c\n- d\n- e', '| a |\r\n|---|\r\n| 1 |\n|x| 2 |\n| 3 |'])
+      expectEachPrefixAsFullParse(Array.from({ length: text.length + 1 }, (_, end) => text.slice(0, end)));
+  });
+
   it('reads what comes before its end as a whole lex does: an open <a> tag, a definition whose title runs on', () => {
     for (const text of [
       '- <a href="x">\n- b\n- c\n- https://e.example',

@@ -1,8 +1,9 @@
 import type { Token, Tokens } from 'marked';
 
-// What opens a link for marked's inline lexer (its `startATag`), white space of any kind to err towards finding one.
-const LINK_TAG = /<a\s/i;
-// How far the text of a block grown here has been searched for LINK_TAG (and held none): each update searches only
+// What opens a link for marked's inline lexer (its `startATag`, with white space of any kind to err towards finding
+// one), or a carriage return.
+const BEFORE_CUT = /<a\s|\r/i;
+// How far the text of a block grown here has been searched for BEFORE_CUT (and held none): each update searches only
 // what it kept since the last one.
 const searched = new WeakMap<Token, number>();
 
@@ -38,18 +39,21 @@ export function extendOpenBlock(
     if ((token as Tokens.Table).rows.length < 2 || /^[ \t]*$/.test(raw.slice(keep))) return null;
     head = raw.slice(0, raw.indexOf('\n', raw.indexOf('\n') + 1) + 1);
   } else if (token.type === 'list') {
-    const [before, last] = (token as Tokens.List).items.slice(-2);
-    if ((token as Tokens.List).items.length < 3) return null;
+    const { items } = token as Tokens.List;
+    if (items.length < 3) return null;
+    const [before, last] = items.slice(-2);
     keep = raw.length - last!.raw.length - before!.raw.length;
-    if (raw.slice(keep, keep + before!.raw.length) !== before!.raw) return null;
+    if (!raw.startsWith(before!.raw, keep)) return null;
   } else return null;
   const from = searched.get(token);
-  // Before the cut: a definition (its title may run on over later lines, which it takes once a quote closes it) or
-  // an open `<a …>` tag, which marked's inline lexer carries from block to block and cell to cell (a bare URL after
-  // it is no link).
+  // Text marked may read otherwise than a lex of the end alone would. Before the cut: an open `<a …>` tag, which
+  // marked's inline lexer carries from block to block and cell to cell (a bare URL after it is no link), and a `\r`,
+  // which marked reads as a line break, so its raw no longer measures the text. From the cut on, and the first time
+  // from the tail's start: a definition (before the block, its title may run on over later lines, which it takes
+  // once a quote closes it; in a list item, it defines its label for the whole text) or a `\r`.
   if (
-    (from === undefined && text.slice(tail, start).includes(']:')) ||
-    LINK_TAG.test(text.slice(from ?? tail, start + keep))
+    BEFORE_CUT.test(text.slice(from ?? tail, start + keep)) ||
+    /\]:|\r/.test(text.slice(from === undefined ? tail : start + keep))
   )
     return null;
   const [lexed, ...after] = lex(head + text.slice(start + keep)) ?? [];

@@ -55,9 +55,15 @@ function renderCell(cell: Tokens.TableCell, index: number): ReactNode {
   );
 }
 
+function renderRow(cells: readonly Tokens.TableCell[], key?: number): ReactNode {
+  return <tr key={key}>{cells.map(renderCell)}</tr>;
+}
+
 // A streaming table keeps its row objects while rows are added (open-block.ts), so memo renders only the new rows.
+// Only a top-level block streams so: nested deeper, rows and items render in line, where MAX_DEPTH counts them (a
+// component renders on its own, with the count at 0).
 const TableRow = memo(function TableRow({ cells }: { readonly cells: readonly Tokens.TableCell[] }) {
-  return <tr>{cells.map(renderCell)}</tr>;
+  return renderRow(cells);
 });
 
 function renderTable(token: Tokens.Table, key: number): ReactNode {
@@ -67,14 +73,12 @@ function renderTable(token: Tokens.Table, key: number): ReactNode {
   return (
     <div key={key} data-kestrel-table-scroll="" ref={watchScrollBox}>
       <table>
-        <thead>
-          <TableRow cells={token.header} />
-        </thead>
+        <thead>{renderRow(token.header)}</thead>
         {token.rows.length === 0 ? null : (
           <tbody>
-            {token.rows.map((row, index) => (
-              <TableRow key={index} cells={row} />
-            ))}
+            {token.rows.map((row, index) =>
+              depth === 0 ? <TableRow key={index} cells={row} /> : renderRow(row, index),
+            )}
           </tbody>
         )}
       </table>
@@ -88,7 +92,9 @@ const ListItem = memo(function ListItem({ item }: { readonly item: Tokens.ListIt
 });
 
 function renderList(token: Tokens.List, key: number): ReactNode {
-  const items = token.items.map((item, index) => <ListItem key={index} item={item} />);
+  const items = token.items.map((item, index) =>
+    depth === 0 ? <ListItem key={index} item={item} /> : renderToken(item, index),
+  );
   if (!token.ordered) return <ul key={key}>{items}</ul>;
   return (
     <ol key={key} start={token.start === '' || token.start === 1 ? undefined : token.start}>
