@@ -65,6 +65,9 @@ const table = fc
   .tuple(head, fc.array(fc.tuple(line, fc.constantFrom('\n', '\n', '\n', '\n\n')), { minLength: 2, maxLength: 24 }))
   .map(([start, rows]) => start + rows.flat().join(''));
 
+/** Every prefix of `text`, as a stream one character at a time shows it. */
+const everyPrefix = (text: string) => Array.from({ length: text.length + 1 }, (_, end) => text.slice(0, end));
+
 function expectEachPrefixAsFullParse(prefixes: readonly string[]): void {
   let lexed: MarkdownBlocks | null = null;
   for (const prefix of prefixes) {
@@ -93,7 +96,7 @@ describe('a table streaming in', () => {
   it('keeps every row when the stream is cut after the spaces that start the next one', () => {
     // Those spaces are in the table's raw but are no row of it: the row before them is its last.
     const text = '| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n  | 5 | 6 |\n   seven';
-    expectEachPrefixAsFullParse(Array.from({ length: text.length + 1 }, (_, end) => text.slice(0, end)));
+    expectEachPrefixAsFullParse(everyPrefix(text));
   });
 
   // Both from a review: what comes before the last row can change how marked reads it.
@@ -103,7 +106,7 @@ describe('a table streaming in', () => {
       'Intro <a href="x">\n| a | b |\n|---|---|\n| 1 | 2 |\n',
     ]) {
       const text = `${start}| 2 | 3 |\n| https://e.example | 4 |`;
-      expectEachPrefixAsFullParse(Array.from({ length: text.length + 1 }, (_, end) => text.slice(0, end)));
+      expectEachPrefixAsFullParse(everyPrefix(text));
       expect(html(lexMarkdownBlocks(null, text))).not.toContain('href="https://e.example"');
     }
   });
@@ -113,7 +116,7 @@ describe('a table streaming in', () => {
       '[a]: https://x.example "t\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\nx"',
       '[a]: https://x.example\n"Name | Value\n--|--\n1|2\n3|4\nx"',
     ]) {
-      expectEachPrefixAsFullParse(Array.from({ length: text.length + 1 }, (_, end) => text.slice(0, end)));
+      expectEachPrefixAsFullParse(everyPrefix(text));
       expect(html(lexMarkdownBlocks(null, text))).toBe('');
     }
   });
@@ -243,12 +246,12 @@ describe('a list streaming in', () => {
       '[x]\n\n- a\n- b\n- c\n- [x]: https://e.example',
       'As [1] and [4] show.\n\nSources:\n\n- [1]: https://a.example/one\n- [2]: https://b.example\n- [4]: https://d.example/four\n',
     ])
-      expectEachPrefixAsFullParse(Array.from({ length: text.length + 1 }, (_, end) => text.slice(0, end)));
+      expectEachPrefixAsFullParse(everyPrefix(text));
   });
 
   it('lexes the whole tail of text with carriage returns, as marked reads them as line breaks, shifting offsets', () => {
     for (const text of ['- a\r\n- b\r\n- x -\n- c\n- d\n- e', '| a |\r\n|---|\r\n| 1 |\n|x| 2 |\n| 3 |'])
-      expectEachPrefixAsFullParse(Array.from({ length: text.length + 1 }, (_, end) => text.slice(0, end)));
+      expectEachPrefixAsFullParse(everyPrefix(text));
   });
 
   it('reads what comes before its end as a whole lex does: an open <a> tag, a definition whose title runs on', () => {
@@ -257,7 +260,7 @@ describe('a list streaming in', () => {
       'Intro <a href="x">\n- a\n- b\n- c\n- https://e.example',
       '[a]: https://x.example "t\n- a\n- b\n- c\nx"',
     ]) {
-      expectEachPrefixAsFullParse(Array.from({ length: text.length + 1 }, (_, end) => text.slice(0, end)));
+      expectEachPrefixAsFullParse(everyPrefix(text));
     }
   });
 });
