@@ -88,7 +88,7 @@ function renderTable(token: Tokens.Table, key: number): ReactNode {
 
 // The same for a streaming list's items.
 const ListItem = memo(function ListItem({ item }: { readonly item: Tokens.ListItem }) {
-  return <li>{renderTokens(item.tokens)}</li>;
+  return renderToken(item, 0);
 });
 
 function renderList(token: Tokens.List, key: number): ReactNode {
