@@ -1,4 +1,5 @@
 import type { Links, MarkedToken, Token } from 'marked';
+import { lexInlineInPieces } from './inline-pieces.js';
 import { extendOpenBlock } from './open-block.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 
@@ -29,6 +30,7 @@ function tryLex(source: string, links: Links): Token[] | null {
   // A fresh options object per lexer, as the Lexer writes its tokenizer onto the options it is given: marked's own
   // defaults (GFM, not pedantic, no breaks), from the vendored copy, which an app's `marked.use()` does not reach.
   const lexer = new Lexer(getDefaults());
+  lexInlineInPieces(lexer);
   // The caller's map, not a copy: text that fails often would copy every definition as often.
   lexer.tokens.links = links;
   try {
