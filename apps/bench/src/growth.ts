@@ -1,6 +1,7 @@
 import { check, log, median, timeMs, writePartResult } from './harness.js';
 import { reduceRun, type RunEvent } from '@kestrel/core';
 import { decodeAndParse, kitPipeline, reduceOnly, startedState } from './pipeline.js';
+import { measureMarkdownParagraphs } from './markdown-growth.js';
 import { createSyntheticStream } from './synthetic-stream.js';
 
 /*
@@ -103,8 +104,14 @@ const ratios = results.slice(1).map((result) => ({
   pipeline: Number((result.pipelineNsPerEvent / base.pipelineNsPerEvent).toFixed(2)),
   reducer: Number((result.reducerNsPerEvent / base.reducerNsPerEvent).toFixed(2)),
 }));
+const markdownParagraphs = measureMarkdownParagraphs();
+for (const growth of markdownParagraphs)
+  log(
+    `growth: <MarkdownText>, one paragraph (${growth.paragraph}), ms per 1,000 characters at ${growth.lengths.join(' / ')}: ${growth.msPerThousand.join(' / ')} (${growth.ratio})`,
+  );
 writePartResult({
   sizes: results,
   ratios,
   reducerDeciles: { deltas: largest.deltas, ms: decileMs, lastToFirst: lastToFirstDecile },
+  markdownParagraphs,
 });

@@ -100,6 +100,13 @@ export interface BenchResults {
     }[];
     readonly ratios: { label: string; pipeline: number; reducer: number }[];
     readonly reducerDeciles: { deltas: number; ms: number[]; lastToFirst: number };
+    /** Absent in results written before it was measured. */
+    readonly markdownParagraphs?: {
+      paragraph: string;
+      lengths: number[];
+      msPerThousand: number[];
+      ratio: number;
+    }[];
   };
   readonly memory?: {
     /** `structural`: only structural events kept (issue 17 item 5); absent or `all`: every event. */
@@ -396,6 +403,10 @@ function growthSection(results: BenchResults, out: string[]): void {
   out.push(
     `  reducer within one ${int(d.deltas)}-delta pass, ms per tenth of the events: ${d.ms.join(' ')} (last / first ${fmt(d.lastToFirst)})`,
   );
+  for (const m of results.growth.markdownParagraphs ?? [])
+    out.push(
+      `  <MarkdownText>, one paragraph (${m.paragraph}), ms per 1,000 characters at ${m.lengths.map(int).join(' / ')} characters: ${m.msPerThousand.map((ms) => fmt(ms)).join(' / ')} (${fmt(m.ratio)}; linear ≈ 1, quadratic ≈ ${fmt(m.lengths.at(-1)! / m.lengths[0]!)})`,
+    );
 }
 
 const spreadCell = (value: Spread, digits = 0) =>
