@@ -28,6 +28,9 @@ function absent(item: number, what: string, target: string, note: string): Targe
   return { item, what, figure: '-', ratio: '-', target, verdict: 'not measured', note };
 }
 
+/** What a full-view row names when the answer is one long block (BENCH_ANSWER). */
+const ANSWER_NAMES = { code: 'code block', table: 'table', list: 'list', lines: 'paragraph of lines' } as const;
+
 const VIEW_NAMES: Record<RunViewContender, string> = {
   'runview-plain': '<RunView> plain text',
   'runview-markdown': '<RunView> + @kestrel/react/markdown',
@@ -53,7 +56,7 @@ function viewTargets(results: BenchResults): TargetLine[] {
     const view = find(name);
     // The issue's targets are for the markdown answer; a run of one long block (BENCH_ANSWER) says so on every row.
     const kind = part?.answer.kind ?? 'markdown';
-    const label = `${VIEW_NAMES[name]}${kind === 'markdown' ? '' : ` (one ${kind === 'code' ? 'code block' : kind})`}`;
+    const label = `${VIEW_NAMES[name]}${kind === 'markdown' ? '' : ` (one ${ANSWER_NAMES[kind]})`}`;
     if (view === undefined) {
       lines.push(absent(1, `${label}: ms per frame, last / first 10%`, '≤ 1.3', why));
       lines.push(absent(1, `${label}: long tasks > 50 ms per run`, '≤ 2', why));
