@@ -3,12 +3,32 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { median } from './harness.js';
 
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const HAN = '文字中国人大小山水火';
+
+/**
+ * `length` characters of `unit` over and over, each with a letter drawn at random (seeded): no two stretches of the
+ * text are alike, so no piece of it is lexed once for all its copies.
+ */
+function varied(length: number, unit: (pick: (from: string) => string) => string): string {
+  let seed = 17;
+  const pick = (from: string) => {
+    seed = (seed * 48_271) % 2_147_483_647;
+    return from[seed % from.length]!;
+  };
+  let text = '';
+  while (text.length < length) text += unit(pick);
+  return text.slice(0, length);
+}
+
 /** Paragraphs whose inline text marked's rules once read in quadratic time, and ordinary words beside them. */
 const PARAGRAPHS: Readonly<Record<string, (length: number) => string>> = {
-  words: (length) => 'the kestrel **hovers** over a `field` '.repeat(length / 38),
-  'a_ repeated': (length) => 'a_'.repeat(length / 2),
-  '_a repeated': (length) => '_a'.repeat(length / 2),
-  'a long word, then @': (length) => `${'a'.repeat(length - 1)}@`,
+  'words with bold and code': (length) =>
+    varied(length, (pick) => `the ${pick(LETTERS)}estrel **hovers** over a \`${pick(LETTERS)}ield\`. `),
+  'a_ repeated': (length) => varied(length, (pick) => `${pick(LETTERS)}_`),
+  'x_*a repeated': (length) => varied(length, (pick) => `${pick(LETTERS)}_*${pick(LETTERS)} `),
+  '*文。 repeated': (length) => varied(length, (pick) => `*${pick(HAN)}。`),
+  'a long word, then @': (length) => `${varied(length - 1, (pick) => pick(LETTERS))}@`,
 };
 
 /** One paragraph's cost per 1,000 characters at each length, and the largest over the smallest (1 = linear). */

@@ -1,54 +1,145 @@
+import type { Token } from 'marked';
 import type { Lexer } from './vendor/marked-lexer.js';
 
 /** The longest inline text (a paragraph, a heading, a cell) that marked's inline rules read in one go. */
-export const INLINE_PIECE = 4096;
+export const INLINE_PIECE = 1024;
 
-const SPACE = 32;
-const LINE_FEED = 10;
 const BACKSLASH = 92;
-/** What a piece cut at the limit does not end in: it may belong to a hard break (`  \n`, `\\\n`) or an escape. */
-const BREAKING = [SPACE, LINE_FEED, BACKSLASH];
+const OTHER_WHITE = /\s/;
+const OTHER_ALNUM = /[\p{L}\p{N}]/u;
+const CAPITAL = /\p{Lu}/u;
+
+/** White space as marked's `\s` reads it: ASCII first, then the rest of Unicode's. */
+function isWhite(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return OTHER_WHITE.test(String.fromCharCode(code));
+}
+
+/** A letter or digit: an underscore or asterisk between two of them is inside a word (no emphasis starts there). */
+function isAlnum(code: number): boolean {
+  if (code < 128) return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
+  return OTHER_ALNUM.test(String.fromCharCode(code));
+}
 
 /**
- * Where the piece of `text` that starts at `start` ends: after the last line break in reach that is no hard break (no
- * two spaces or backslash before it), else after the last space between two words (one space alone), else near the limit, before
- * the spaces, line breaks and backslashes it would end in, and not inside a surrogate pair.
+ * Where the piece of `text` that starts at `start` ends. Before a run of white space, which then opens the next
+ * piece, so a hard break (two spaces or a backslash, then a line feed) is read whole with the text after it: the
+ * last run in reach with a line feed in it, else the last one after the end of a sentence (`.`, `!` or `?`, then a
+ * capital), else the last one; never after a backslash, which would escape the white space. Text with no white space
+ * in reach (a long link, Chinese or Japanese) is cut between two letters or digits, where an underscore or asterisk
+ * next to the cut is inside a word either way; failing that, at the limit, with a pair of backslashes or of
+ * surrogates kept whole. A cut reads the piece and the one character after it, so appending text moves none.
  */
 function pieceEnd(text: string, start: number): number {
   const limit = start + INLINE_PIECE;
-  for (let at = text.lastIndexOf('\n', limit - 1); at > start; at = text.lastIndexOf('\n', at - 1)) {
-    const before = text.charCodeAt(at - 1);
-    if (before !== SPACE && before !== BACKSLASH) return at + 1;
+  let sentence = 0;
+  let space = 0;
+  let letters = 0;
+  // Going back from the limit: whether the white space after `at` holds a line feed, and the first character after
+  // that white space. Only the piece and the one character after it are read: text appended later moves no cut.
+  const atLimit = text.charCodeAt(limit);
+  let lineFeed = atLimit === 10;
+  let after = isWhite(atLimit) ? -1 : atLimit;
+  for (let at = limit - 1; at > start; at--) {
+    const code = text.charCodeAt(at);
+    const next = text.charCodeAt(at + 1);
+    if (isWhite(code)) {
+      if (code === 10) lineFeed = true;
+      continue;
+    }
+    if (isWhite(next) && code !== BACKSLASH) {
+      if (lineFeed) return at + 1;
+      if (sentence === 0 && (code === 33 || code === 46 || code === 63) && CAPITAL.test(String.fromCharCode(after)))
+        sentence = at + 1;
+      if (space === 0) space = at + 1;
+    } else if (letters === 0 && isAlnum(code) && isAlnum(next)) {
+      letters = at + 1;
+    }
+    lineFeed = false;
+    after = code;
   }
-  for (let at = text.lastIndexOf(' ', limit - 1); at > start; at = text.lastIndexOf(' ', at - 1)) {
-    const after = text.charCodeAt(at + 1);
-    if (!BREAKING.includes(text.charCodeAt(at - 1)) && after !== SPACE && after !== LINE_FEED) return at + 1;
-  }
-  // Nor right after a line break or a backslash: one may end a hard break, and `\` escapes what follows.
+  if (sentence !== 0 || space !== 0) return sentence || space;
+  if (letters !== 0) return letters;
   let end = limit;
-  while (end > start + 1 && BREAKING.includes(text.charCodeAt(end - 1))) end--;
-  if (end === start + 1) return limit;
+  let backslashes = 0;
+  // A run of backslashes is cut after an even number of them, counted from where it starts: a run that began before
+  // this piece was cut that way too, as no other cut ends a piece in a backslash.
+  while (end - 1 - backslashes >= start && text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++;
+  if (backslashes % 2 === 1) end--;
   const next = text.charCodeAt(end);
   return next >= 0xdc00 && next <= 0xdfff ? end - 1 : end;
 }
 
-/*
- * marked's inline rules take time quadratic in the length of some text: `_a` or `a_` over and over, or a long word
- * before an `@` (the e-mail autolink's lookahead), 32,000 characters in 0.5 to 0.8 s, 64,000 in 2 to 3 s. A paragraph
- * is as long as the model makes it, and while it streams it is lexed again at every update, so such an answer would
- * freeze the page. Inline text longer than INLINE_PIECE characters is therefore lexed in pieces of at most that (see
- * pieceEnd), into the same token list, which joins text across a cut as one lex would: the cost grows linearly. What
- * spans a cut (emphasis, a link's text across a line break) shows as written, and only in such a long paragraph.
+/** A piece's tokens, and marked's state after it (an open `<a>` or `<pre>` tag carries over to the next piece). */
+interface LexedPiece {
+  readonly tokens: readonly Token[];
+  readonly inLink: boolean;
+  readonly inRawBlock: boolean;
+}
+
+/**
+ * The pieces one lex of a stream's text read, for the next lex to reuse: keyed by marked's state before the piece
+ * and the piece itself. A stream holds the pieces of its last lex only (`into` becomes the next lex's `from`).
  */
-export function lexInlineInPieces(lexer: Lexer): void {
+export type InlinePieces = Map<string, LexedPiece>;
+
+/**
+ * Appends a piece's tokens, joining text across the cut into a new token as one lex would join it (the render reads
+ * text, so the join is only tidiness), never into a token of a piece kept for later.
+ */
+function append(tokens: Token[], piece: readonly Token[]): void {
+  const last = tokens.at(-1);
+  const first = piece[0];
+  let from = 0;
+  if (last?.type === 'text' && first?.type === 'text' && last.tokens === undefined && first.tokens === undefined) {
+    tokens[tokens.length - 1] = { ...last, raw: last.raw + first.raw, text: last.text + first.text };
+    from = 1;
+  }
+  for (let index = from; index < piece.length; index++) tokens.push(piece[index]!);
+}
+
+/*
+ * marked's inline rules take time quadratic in the length of some text: `a_` or `x_*a ` over and over, a long word
+ * before an `@` (the e-mail autolink's lookahead), 32,000 characters in 0.5 to 14 s depending on the text. A
+ * paragraph is as long as the model makes it (and a model caught in a loop repeats such text), and while it streams
+ * it is lexed again at every update, so such an answer would freeze the page. Inline text longer than INLINE_PIECE
+ * characters is therefore lexed in pieces of at most that (see pieceEnd): the cost grows linearly. What spans a cut
+ * (emphasis, a link's text) shows as written, and only in such a long paragraph; the cuts prefer line breaks and
+ * ends of sentences, which those rarely span.
+ *
+ * While the text streams, a piece that is whole (text follows its cut) and holds no `[` (so no reference link can
+ * read it differently once a definition arrives) is taken from the last lex when marked's state before it is the
+ * same: an update lexes the last piece or two, not the whole paragraph again.
+ */
+export function lexInlineInPieces(
+  lexer: Lexer,
+  pieces?: { readonly from?: InlinePieces; readonly into: InlinePieces },
+): void {
   const whole = lexer.inlineTokens.bind(lexer);
+  const lexPiece = (piece: string, complete: boolean): readonly Token[] => {
+    const { state } = lexer;
+    const key =
+      pieces !== undefined && complete && !piece.includes('[')
+        ? `${state.inLink ? 1 : 0}${state.inRawBlock ? 1 : 0}${piece}`
+        : undefined;
+    const kept = key === undefined ? undefined : (pieces!.into.get(key) ?? pieces!.from?.get(key));
+    if (kept !== undefined) {
+      state.inLink = kept.inLink;
+      state.inRawBlock = kept.inRawBlock;
+      pieces!.into.set(key!, kept);
+      return kept.tokens;
+    }
+    const tokens = whole(piece, []);
+    if (key !== undefined) pieces!.into.set(key, { tokens, inLink: state.inLink, inRawBlock: state.inRawBlock });
+    return tokens;
+  };
   lexer.inlineTokens = (text, tokens = []) => {
-    let start = 0;
-    while (text.length - start > INLINE_PIECE) {
-      const end = pieceEnd(text, start);
-      whole(text.slice(start, end), tokens);
+    if (text.length <= INLINE_PIECE) return whole(text, tokens);
+    for (let start = 0; start < text.length;) {
+      const end = text.length - start > INLINE_PIECE ? pieceEnd(text, start) : text.length;
+      append(tokens, lexPiece(text.slice(start, end), end < text.length));
       start = end;
     }
-    return whole(start === 0 ? text : text.slice(start), tokens);
+    return tokens;
   };
 }

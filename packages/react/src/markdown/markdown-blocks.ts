@@ -1,5 +1,5 @@
 import type { Links, MarkedToken, Token } from 'marked';
-import { lexInlineInPieces } from './inline-pieces.js';
+import { lexInlineInPieces, type InlinePieces } from './inline-pieces.js';
 import { extendOpenBlock } from './open-block.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 
@@ -23,14 +23,19 @@ export interface MarkdownBlocks {
   readonly definitions: Readonly<Links>;
   /** The definitions found in the settled blocks: what the tail is lexed with. */
   readonly settledDefinitions: Readonly<Links>;
+  /** The pieces of long inline text the last lex read (inline-pieces.ts), for the next to reuse. */
+  readonly pieces: InlinePieces;
 }
 
+/** Where a lex reads the pieces of long inline text from, and keeps them for the next (inline-pieces.ts). */
+type PieceCache = { readonly from?: InlinePieces; readonly into: InlinePieces };
+
 /** marked's tokens for `source`, its definitions added to `links` (even where it fails); null where the lexer throws. */
-function tryLex(source: string, links: Links): Token[] | null {
+function tryLex(source: string, links: Links, pieces?: PieceCache): Token[] | null {
   // A fresh options object per lexer, as the Lexer writes its tokenizer onto the options it is given: marked's own
   // defaults (GFM, not pedantic, no breaks), from the vendored copy, which an app's `marked.use()` does not reach.
   const lexer = new Lexer(getDefaults());
-  lexInlineInPieces(lexer);
+  lexInlineInPieces(lexer, pieces);
   // The caller's map, not a copy: text that fails often would copy every definition as often.
   lexer.tokens.links = links;
   try {
@@ -43,10 +48,14 @@ function tryLex(source: string, links: Links): Token[] | null {
 // Without a prototype, as marked makes it: `constructor` or `__proto__` are labels like any other.
 const copyLinks = (links?: Readonly<Links>): Links => Object.assign(Object.create(null) as Links, links);
 
-function lex(source: string, definitions: Readonly<Links>): { tokens: Token[]; links: Readonly<Links> } {
+function lex(
+  source: string,
+  definitions: Readonly<Links>,
+  pieces?: PieceCache,
+): { tokens: Token[]; links: Readonly<Links> } {
   // A copy: a lexer that failed may have added some, so the text is lexed around with a fresh one.
   let links = copyLinks(definitions);
-  const tokens = tryLex(source, links) ?? lexAround(source, (links = copyLinks(definitions)));
+  const tokens = tryLex(source, links, pieces) ?? lexAround(source, (links = copyLinks(definitions)), pieces);
   return { tokens, links };
 }
 
@@ -63,10 +72,10 @@ function lex(source: string, definitions: Readonly<Links>): { tokens: Token[]; l
  * reference resolves to a definition further on, as in a whole lex; a part that fails defines nothing, as in a
  * stream, where it is shown as its text.
  */
-function lexAround(source: string, links: Links): Token[] {
+function lexAround(source: string, links: Links, pieces?: PieceCache): Token[] {
   const failed = new Set([source]);
   const attempt = (text: string, into: Links) => {
-    const tokens = failed.has(text) ? null : tryLex(text, into);
+    const tokens = failed.has(text) ? null : tryLex(text, into, pieces);
     if (tokens === null) failed.add(text);
     return tokens;
   };
@@ -189,16 +198,17 @@ export function lexMarkdownBlocks(previous: MarkdownBlocks | null, text: string)
   const settledDefinitions = extendsPrevious ? previous.settledDefinitions : emptyDefinitions;
   const last = kept.at(-1);
   const from = last === undefined ? 0 : last.start + last.raw.length;
+  const pieces: PieceCache = { from: previous?.pieces, into: new Map() };
 
-  let tailBlocks = extendsPrevious ? extendOpenTail(previous, text) : null;
+  let tailBlocks = extendsPrevious ? extendOpenTail(previous, text, pieces) : null;
   let definitions = previous?.definitions ?? emptyDefinitions;
   if (tailBlocks === null) {
-    const tail = lex(text.slice(from), settledDefinitions);
+    const tail = lex(text.slice(from), settledDefinitions, pieces);
     definitions = tail.links;
     tailBlocks = blocksFrom(tail.tokens, from);
     // marked keeps every character in some token's raw; if that ever failed, offsets would drift: lex it all.
     if (from + tailBlocks.reduce((length, block) => length + block.raw.length, 0) !== text.length)
-      return from === 0 ? wholeText(text, tail.tokens, definitions) : lexMarkdownBlocks(null, text);
+      return from === 0 ? wholeText(text, tail.tokens, definitions, pieces.into) : lexMarkdownBlocks(null, text);
   }
 
   const changed = extendsPrevious ? changedLabels(previous.definitions, definitions).map(foldLabel) : [];
@@ -232,6 +242,7 @@ export function lexMarkdownBlocks(previous: MarkdownBlocks | null, text: string)
     settled: settledBlocks.length + boundary,
     definitions,
     settledDefinitions: nextSettledDefinitions,
+    pieces: pieces.into,
   };
 }
 
@@ -250,7 +261,11 @@ function blocksFrom(tokens: readonly Token[], start: number): MarkdownBlock[] {
  * or items). Only its end is lexed again (open-block.ts says why that gives the block a whole lex would); anything
  * else after it takes the usual path. The tail's blocks, or null.
  */
-function extendOpenTail({ blocks, settled, definitions }: MarkdownBlocks, text: string): MarkdownBlock[] | null {
+function extendOpenTail(
+  { blocks, settled, definitions }: MarkdownBlocks,
+  text: string,
+  pieces: PieceCache,
+): MarkdownBlock[] | null {
   let open = blocks.length - 1;
   while (open > settled && blocks[open]!.tokens[0]!.type === 'space') open -= 1;
   const block = blocks[open];
@@ -260,7 +275,7 @@ function extendOpenTail({ blocks, settled, definitions }: MarkdownBlocks, text: 
     block!.tokens[0]!,
     text,
     { tail: blocks[settled]!.start, start: block!.start },
-    (source) => tryLex(source, copyLinks(definitions)),
+    (source) => tryLex(source, copyLinks(definitions), pieces),
   );
   if (grown === null) return null;
   const tail = [
@@ -278,7 +293,7 @@ function relex(block: MarkdownBlock, definitions: Readonly<Links>): MarkdownBloc
   return { ...block, tokens: lex(block.raw, definitions).tokens };
 }
 
-function wholeText(text: string, tokens: readonly Token[], definitions: Links): MarkdownBlocks {
+function wholeText(text: string, tokens: readonly Token[], definitions: Links, pieces: InlinePieces): MarkdownBlocks {
   // One block for the whole text, never settled: correct, just not incremental.
   return {
     text,
@@ -286,5 +301,6 @@ function wholeText(text: string, tokens: readonly Token[], definitions: Links): 
     settled: 0,
     definitions,
     settledDefinitions: emptyDefinitions,
+    pieces,
   };
 }
