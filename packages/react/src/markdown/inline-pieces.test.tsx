@@ -68,6 +68,25 @@ const sentence = fc
   .chain((words) => fc.constantFrom('. ', '! ', '? ', '.\n', '.  \n').map((end) => `So ${words.join(' ')}${end}`));
 const prose = fc.array(sentence, { minLength: 40, maxLength: 90 }).map((sentences) => sentences.join(''));
 
+// Chinese sentences, no white space: bold, code and links inside them, each ending in a full stop.
+const chinesePhrase = fc.constantFrom(
+  '红隼',
+  '在田野上',
+  '**盘旋着**',
+  '`代码`',
+  '[指南](https://example.com/z)',
+  '字',
+  '文本',
+);
+const chineseProse = fc
+  .array(
+    fc
+      .tuple(fc.array(chinesePhrase, { minLength: 2, maxLength: 12 }), fc.constantFrom('。', '！', '？'))
+      .map(([words, stop]) => words.join('') + stop),
+    { minLength: 200, maxLength: 400 },
+  )
+  .map((sentences) => sentences.join(''));
+
 describe('inline text lexed in pieces', () => {
   it('reads no inline text longer than INLINE_PIECE at once, so odd text costs linear work', () => {
     for (const text of ['a_'.repeat(32_000), '_a'.repeat(32_000), `${'a'.repeat(64_000)}@`, 'x_*a '.repeat(12_000)]) {
@@ -117,7 +136,11 @@ describe('inline text lexed in pieces', () => {
       `${'-'.repeat(piece - 2)}\\\\*emphasis*`,
       `a${'\\'.repeat(4 * piece + 105)}*x*`,
       `${'-'.repeat(piece - 1)}🦅${'b'.repeat(piece)}`,
-      // Nor between a word and an underscore or asterisk inside it, which would start emphasis.
+      // Nor beside an underscore, asterisk, tilde or backtick: at a piece's start marked sees no character before it.
+      `b${'a_'.repeat(piece + 80)}`,
+      `${'-'.repeat(piece - 1)}a_${'-'.repeat(30)}_${'-'.repeat(101)}`,
+      `${'-'.repeat(piece - 1)}a*${'-'.repeat(30)}*${'-'.repeat(101)}`,
+      `${'-'.repeat(piece - 1)}a~${'-'.repeat(30)}~${'-'.repeat(101)}`,
       `${'a'.repeat(piece)}_b_`,
       `_${'a'.repeat(piece - 2)}_${'b'.repeat(100)}`,
       `${'文'.repeat(piece)}*强调*${'字'.repeat(piece)}`,
@@ -129,6 +152,16 @@ describe('inline text lexed in pieces', () => {
   it('cuts ordinary prose at ends of sentences and lines, so bold, links and code spans with spaces stay whole', () => {
     fc.assert(
       fc.property(prose, (text) => {
+        expect(text.length).toBeGreaterThan(2 * INLINE_PIECE);
+        expect(piecesHtml(text)).toBe(wholeLexHtml(text));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('cuts Chinese prose after a full stop, so bold within a sentence stays whole', () => {
+    fc.assert(
+      fc.property(chineseProse, (text) => {
         expect(text.length).toBeGreaterThan(2 * INLINE_PIECE);
         expect(piecesHtml(text)).toBe(wholeLexHtml(text));
       }),

@@ -8,6 +8,10 @@ const BACKSLASH = 92;
 const OTHER_WHITE = /\s/;
 const OTHER_ALNUM = /[\p{L}\p{N}]/u;
 const CAPITAL = /\p{Lu}/u;
+/** What opens or closes something inline (emphasis, code, a link, a tag, an escape, an entity): no cut beside it. */
+const MARKUP = '_*~`\\[]()<>!&';
+/** Where a sentence of Chinese or Japanese ends: 。！？ */
+const FULL_STOPS = [0x3002, 0xff01, 0xff1f];
 
 /** White space as marked's `\s` reads it: ASCII first, then the rest of Unicode's. */
 function isWhite(code: number): boolean {
@@ -21,20 +25,28 @@ function isAlnum(code: number): boolean {
   return OTHER_ALNUM.test(String.fromCharCode(code));
 }
 
+const isMarkup = (code: number) => code < 128 && MARKUP.includes(String.fromCharCode(code));
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
 /**
  * Where the piece of `text` that starts at `start` ends. Before a run of white space, which then opens the next
  * piece, so a hard break (two spaces or a backslash, then a line feed) is read whole with the text after it: the
  * last run in reach with a line feed in it, else the last one after the end of a sentence (`.`, `!` or `?`, then a
  * capital), else the last one; never after a backslash, which would escape the white space. Text with no white space
- * in reach (a long link, Chinese or Japanese) is cut between two letters or digits, where an underscore or asterisk
- * next to the cut is inside a word either way; failing that, at the limit, with a pair of backslashes or of
- * surrogates kept whole. A cut reads the piece and the one character after it, so appending text moves none.
+ * in reach (a long link, Chinese or Japanese) is cut after a full stop (。！？), else between two letters or digits,
+ * else between two characters that are neither markup (MARKUP) nor half a surrogate pair: at a piece's start marked
+ * sees no character before, so a `_` or `*` beside the cut could open or close emphasis there. Failing all that (text
+ * that is all markup, where a cut may change how what is beside it reads), at the limit, moved back to an even count
+ * of backslashes, or off markup at the next piece's start. A cut reads the piece and the one character after it, so
+ * appending text moves none.
  */
 function pieceEnd(text: string, start: number): number {
   const limit = start + INLINE_PIECE;
   let sentence = 0;
   let space = 0;
+  let fullStop = 0;
   let letters = 0;
+  let plain = 0;
   // Going back from the limit: whether the white space after `at` holds a line feed, and the first character after
   // that white space. Only the piece and the one character after it are read: text appended later moves no cut.
   const atLimit = text.charCodeAt(limit);
@@ -47,28 +59,40 @@ function pieceEnd(text: string, start: number): number {
       if (code === 10) lineFeed = true;
       continue;
     }
-    if (isWhite(next) && code !== BACKSLASH) {
-      if (lineFeed) return at + 1;
-      if (sentence === 0 && (code === 33 || code === 46 || code === 63) && CAPITAL.test(String.fromCharCode(after)))
-        sentence = at + 1;
-      if (space === 0) space = at + 1;
-    } else if (letters === 0 && isAlnum(code) && isAlnum(next)) {
-      letters = at + 1;
+    if (isWhite(next)) {
+      if (code !== BACKSLASH) {
+        if (lineFeed) return at + 1;
+        if (sentence === 0 && (code === 33 || code === 46 || code === 63) && CAPITAL.test(String.fromCharCode(after)))
+          sentence = at + 1;
+        if (space === 0) space = at + 1;
+      }
+    } else if (space === 0) {
+      if (fullStop === 0 && FULL_STOPS.includes(code) && !isMarkup(next)) fullStop = at + 1;
+      if (letters === 0 && isAlnum(code) && isAlnum(next)) letters = at + 1;
+      if (plain === 0 && !isMarkup(code) && !isMarkup(next) && !isLowSurrogate(next)) plain = at + 1;
     }
     lineFeed = false;
     after = code;
   }
-  if (sentence !== 0 || space !== 0) return sentence || space;
-  if (letters !== 0) return letters;
+  const cut = sentence || space || fullStop || letters || plain;
+  if (cut !== 0) return cut;
   let end = limit;
-  let backslashes = 0;
   // A run of backslashes is cut after an even number of them, counted from where it starts: a run that began before
   // this piece was cut that way too, as no other cut ends a piece in a backslash.
+  let backslashes = 0;
   while (end - 1 - backslashes >= start && text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++;
   if (backslashes % 2 === 1) end--;
-  const next = text.charCodeAt(end);
-  return next >= 0xdc00 && next <= 0xdfff ? end - 1 : end;
+  else if (isMarkup(text.charCodeAt(end)) && !isMarkup(text.charCodeAt(end - 1)) && end > start + 1) end--;
+  return isLowSurrogate(text.charCodeAt(end)) ? end - 1 : end;
 }
+
+/**
+ * A copy of `text` that shares no memory with the string it was cut from. Tokens are slices of the text lexed, and a
+ * stream's text is a new string at every update, so tokens lexed from a slice of it would keep that whole text alive
+ * as long as they live (a settled block's, for good): one copy of the answer per block or piece kept. Joining makes
+ * the engine build a new string; slicing that again drops the character joined.
+ */
+export const detached = (text: string): string => ` ${text}`.slice(1);
 
 /** A piece's tokens, and marked's state after it (an open `<a>` or `<pre>` tag carries over to the next piece). */
 interface LexedPiece {
@@ -129,7 +153,8 @@ export function lexInlineInPieces(
       pieces!.into.set(key!, kept);
       return kept.tokens;
     }
-    const tokens = whole(piece, []);
+    // A piece kept for later is lexed from a copy of its own (the key's), not from a slice of this update's text.
+    const tokens = whole(key === undefined ? piece : key.slice(2), []);
     if (key !== undefined) pieces!.into.set(key, { tokens, inLink: state.inLink, inRawBlock: state.inRawBlock });
     return tokens;
   };

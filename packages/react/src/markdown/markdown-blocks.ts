@@ -1,5 +1,5 @@
 import type { Links, MarkedToken, Token } from 'marked';
-import { lexInlineInPieces, type InlinePieces } from './inline-pieces.js';
+import { detached, lexInlineInPieces, type InlinePieces } from './inline-pieces.js';
 import { extendOpenBlock } from './open-block.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 
@@ -203,7 +203,8 @@ export function lexMarkdownBlocks(previous: MarkdownBlocks | null, text: string)
   let tailBlocks = extendsPrevious ? extendOpenTail(previous, text, pieces) : null;
   let definitions = previous?.definitions ?? emptyDefinitions;
   if (tailBlocks === null) {
-    const tail = lex(text.slice(from), settledDefinitions, pieces);
+    // A copy of the tail, so that the blocks that settle from it keep the tail alive, not this update's whole text.
+    const tail = lex(detached(text.slice(from)), settledDefinitions, pieces);
     definitions = tail.links;
     tailBlocks = blocksFrom(tail.tokens, from);
     // marked keeps every character in some token's raw; if that ever failed, offsets would drift: lex it all.

@@ -1,4 +1,5 @@
 import type { Token, Tokens } from 'marked';
+import { detached } from './inline-pieces.js';
 
 // What opens a link for marked's inline lexer (its `startATag`, with white space of any kind to err towards finding
 // one), or a carriage return.
@@ -69,8 +70,9 @@ export function extendOpenBlock(
     if ((lexed as Tokens.List).loose !== list.loose) return null;
     grown = { ...list, items: [...list.items.slice(0, -2), ...(lexed as Tokens.List).items] };
   }
-  // Cut from the text, not joined: a string joined at every update is a chain V8 copies at the next search in it.
-  grown.raw = text.slice(start, start + keep + lexed.raw.length - head.length);
+  // Cut from the text, not joined (a string joined at every update is a chain V8 copies at the next search in it),
+  // and copied, so the block keeps no more than itself alive once it settles (see `detached`).
+  grown.raw = detached(text.slice(start, start + keep + lexed.raw.length - head.length));
   searched.set(grown, start + keep);
   return { token: grown, after };
 }
