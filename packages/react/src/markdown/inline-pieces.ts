@@ -86,14 +86,6 @@ function pieceEnd(text: string, start: number): number {
   return isLowSurrogate(text.charCodeAt(end)) ? end - 1 : end;
 }
 
-/**
- * A copy of `text` that shares no memory with the string it was cut from. Tokens are slices of the text lexed, and a
- * stream's text is a new string at every update, so tokens lexed from a slice of it would keep that whole text alive
- * as long as they live (a settled block's, for good): one copy of the answer per block or piece kept. Joining makes
- * the engine build a new string; slicing that again drops the character joined.
- */
-export const detached = (text: string): string => ` ${text}`.slice(1);
-
 /** A piece's tokens, and marked's state after it (an open `<a>` or `<pre>` tag carries over to the next piece). */
 interface LexedPiece {
   readonly tokens: readonly Token[];

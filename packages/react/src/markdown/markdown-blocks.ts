@@ -1,5 +1,6 @@
 import type { Links, MarkedToken, Token } from 'marked';
-import { detached, lexInlineInPieces, type InlinePieces } from './inline-pieces.js';
+import { detached } from './detached.js';
+import { lexInlineInPieces, type InlinePieces } from './inline-pieces.js';
 import { extendOpenBlock } from './open-block.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 

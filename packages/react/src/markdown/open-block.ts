@@ -1,5 +1,5 @@
 import type { Token, Tokens } from 'marked';
-import { detached } from './inline-pieces.js';
+import { detached } from './detached.js';
 
 // What opens a link for marked's inline lexer (its `startATag`, with white space of any kind to err towards finding
 // one), or a carriage return.
