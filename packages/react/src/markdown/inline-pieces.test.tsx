@@ -199,7 +199,7 @@ const streamedWord = fc.constantFrom(
   '文字',
   '🦅',
 );
-/** A paragraph of those words; with `links`, reference links and a definition after it, whose pieces are not kept. */
+/** A paragraph of those words; with `links`, reference links and a definition after it, which pieces kept must match. */
 const streamedParagraph = (links: boolean) =>
   fc
     .tuple(

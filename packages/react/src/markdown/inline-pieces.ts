@@ -91,6 +91,8 @@ interface LexedPiece {
   readonly tokens: readonly Token[];
   readonly inLink: boolean;
   readonly inRawBlock: boolean;
+  /** For a piece with a `[`: the reference definitions it was read with (a reference link reads them). */
+  readonly links: string | undefined;
 }
 
 /**
@@ -123,23 +125,24 @@ function append(tokens: Token[], piece: readonly Token[]): void {
  * (emphasis, a link's text) shows as written, and only in such a long paragraph; the cuts prefer line breaks and
  * ends of sentences, which those rarely span.
  *
- * While the text streams, a piece that is whole (text follows its cut) and holds no `[` (so no reference link can
- * read it differently once a definition arrives) is taken from the last lex when marked's state before it is the
- * same: an update lexes the last piece or two, not the whole paragraph again.
+ * While the text streams, a piece that is whole (text follows its cut) is taken from the last lex when marked's state
+ * before it is the same, and, if it holds a `[` (a reference link may read a definition), the definitions too: an
+ * update lexes the last piece or two, not the whole paragraph again.
  */
 export function lexInlineInPieces(
   lexer: Lexer,
   pieces?: { readonly from?: InlinePieces; readonly into: InlinePieces },
 ): void {
   const whole = lexer.inlineTokens.bind(lexer);
+  // The definitions this lexer reads (all known once inline text is lexed, after the blocks), as text to compare.
+  let links: string | undefined;
   const lexPiece = (piece: string, complete: boolean): readonly Token[] => {
     const { state } = lexer;
     const key =
-      pieces !== undefined && complete && !piece.includes('[')
-        ? `${state.inLink ? 1 : 0}${state.inRawBlock ? 1 : 0}${piece}`
-        : undefined;
+      pieces !== undefined && complete ? `${state.inLink ? 1 : 0}${state.inRawBlock ? 1 : 0}${piece}` : undefined;
+    const read = piece.includes('[') ? (links ??= JSON.stringify(lexer.tokens.links)) : undefined;
     const kept = key === undefined ? undefined : (pieces!.into.get(key) ?? pieces!.from?.get(key));
-    if (kept !== undefined) {
+    if (kept !== undefined && kept.links === read) {
       state.inLink = kept.inLink;
       state.inRawBlock = kept.inRawBlock;
       pieces!.into.set(key!, kept);
@@ -147,7 +150,8 @@ export function lexInlineInPieces(
     }
     // A piece kept for later is lexed from a copy of its own (the key's), not from a slice of this update's text.
     const tokens = whole(key === undefined ? piece : key.slice(2), []);
-    if (key !== undefined) pieces!.into.set(key, { tokens, inLink: state.inLink, inRawBlock: state.inRawBlock });
+    if (key !== undefined)
+      pieces!.into.set(key, { tokens, inLink: state.inLink, inRawBlock: state.inRawBlock, links: read });
     return tokens;
   };
   lexer.inlineTokens = (text, tokens = []) => {
