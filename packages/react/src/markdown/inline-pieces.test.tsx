@@ -26,6 +26,17 @@ function inlineLengths(...texts: string[]): number[] {
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
+/** Generated texts longer than `longerThan`, each rendering in pieces as a whole lex renders it. */
+function expectAsWholeLex(texts: fc.Arbitrary<string>, longerThan: number, numRuns: number): void {
+  fc.assert(
+    fc.property(texts, (text) => {
+      expect(text.length).toBeGreaterThan(longerThan);
+      expect(piecesHtml(text)).toBe(wholeLexHtml(text));
+    }),
+    { numRuns },
+  );
+}
+
 // Inline constructs without a space inside, so a cut (after a line break or a space) never falls within one.
 const word = fc.constantFrom(
   'kestrel',
@@ -109,13 +120,7 @@ describe('inline text lexed in pieces', () => {
   });
 
   it('renders a long paragraph as one lex would when nothing spans a cut: breaks, escapes, links, emphasis', () => {
-    fc.assert(
-      fc.property(longParagraph, (text) => {
-        expect(text.length).toBeGreaterThan(INLINE_PIECE);
-        expect(piecesHtml(text)).toBe(wholeLexHtml(text));
-      }),
-      { numRuns: 40 },
-    );
+    expectAsWholeLex(longParagraph, INLINE_PIECE, 40);
   });
 
   it('keeps hard breaks, escapes, surrogate pairs and words whole where it cuts', () => {
@@ -150,23 +155,11 @@ describe('inline text lexed in pieces', () => {
   });
 
   it('cuts ordinary prose at ends of sentences and lines, so bold, links and code spans with spaces stay whole', () => {
-    fc.assert(
-      fc.property(prose, (text) => {
-        expect(text.length).toBeGreaterThan(2 * INLINE_PIECE);
-        expect(piecesHtml(text)).toBe(wholeLexHtml(text));
-      }),
-      { numRuns: 60 },
-    );
+    expectAsWholeLex(prose, 2 * INLINE_PIECE, 60);
   });
 
   it('cuts Chinese prose after a full stop, so bold within a sentence stays whole', () => {
-    fc.assert(
-      fc.property(chineseProse, (text) => {
-        expect(text.length).toBeGreaterThan(2 * INLINE_PIECE);
-        expect(piecesHtml(text)).toBe(wholeLexHtml(text));
-      }),
-      { numRuns: 60 },
-    );
+    expectAsWholeLex(chineseProse, 2 * INLINE_PIECE, 60);
   });
 
   it('leaves text up to INLINE_PIECE to one lex, emphasis across lines included', () => {
