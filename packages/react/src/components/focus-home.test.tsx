@@ -44,12 +44,14 @@ describeModes('focus when a focused part of the view goes away', ({ options }) =
   }
 
   it('Stop: once the run settles CANCELLED, focus is on the run view, not the page', async () => {
-    show(kestrel.client({ scenario: 'completed-text', delayMs: 40 }), 'Summarise');
+    // 200 ms before each event: the answer takes about 5 s, so the click lands while it streams even on a loaded
+    // machine (at 40 ms it could settle COMPLETED first, and the test failed under load).
+    show(kestrel.client({ scenario: 'completed-text', delayMs: 200 }), 'Summarise');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Stop the run' }));
+    await user.click(await screen.findByRole('button', { name: 'Stop the run' }, { timeout: 5_000 }));
     await waitFor(() => expect(runRoot().dataset.status).toBe('CANCELLED'), { timeout: 5_000 });
     expect(screen.queryByRole('button', { name: 'Stop the run' })).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(runRoot()));
+    await waitFor(() => expect(document.activeElement).toBe(runRoot()), { timeout: 5_000 });
     // Reachable from script only, and only while it holds that focus: never a tab stop, nor focused by a click later.
     expect(runRoot().tabIndex).toBe(-1);
     // The window losing focus (another tab) keeps it, so coming back finds focus where it was.
