@@ -1,4 +1,4 @@
-import { build } from 'esbuild';
+import { build, stop as stopEsbuild } from 'esbuild';
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ const IDLE_ROUNDS = 3;
 
 const children: ChildProcess[] = [];
 let stopping = false;
-const scratch = mkdtempSync(join(tmpdir(), 'kestrel-proxy-bench-'));
+let scratch: string | undefined;
 
 /**
  * proxy-host.ts and the packages it imports built into one plain module, as a server runs them (from a package's
@@ -40,6 +40,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'kestrel-proxy-bench-'));
  * the source as before.
  */
 async function builtHost(): Promise<string> {
+  scratch = mkdtempSync(join(tmpdir(), 'kestrel-proxy-bench-'));
   const outfile = join(scratch, 'proxy-host.mjs');
   await build({
     entryPoints: [fileURLToPath(new URL('./proxy-host.ts', import.meta.url))],
@@ -50,6 +51,8 @@ async function builtHost(): Promise<string> {
     outfile,
     logLevel: 'silent',
   });
+  // Its service process would sit beside the proxies through the timed streams.
+  await stopEsbuild();
   return outfile;
 }
 
@@ -206,8 +209,15 @@ async function main() {
 function stop() {
   stopping = true;
   for (const child of children) child.kill();
-  rmSync(scratch, { recursive: true, force: true });
+  if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
 }
+
+// The bench stops a part that runs too long with a signal: the built host goes with it.
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => {
+    stop();
+    process.exit(1);
+  });
 
 main().catch((error) => {
   console.error(error);
