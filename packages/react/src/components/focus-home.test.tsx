@@ -132,7 +132,8 @@ describeModes('focus when a focused part of the view goes away', ({ options }) =
 
   it("a conversation's Stop hands focus to the thread (not the message field: a phone would open its keyboard)", async () => {
     function Conversation() {
-      const session = useSession({ client: kestrel.client({ scenario: 'completed-text', delayMs: 40 }) });
+      // As for the run view's Stop above: slow enough that the click lands while the answer streams.
+      const session = useSession({ client: kestrel.client({ scenario: 'completed-text', delayMs: 200 }) });
       return <SessionView session={session} />;
     }
     render(<Conversation />, options);
@@ -140,6 +141,10 @@ describeModes('focus when a focused part of the view goes away', ({ options }) =
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Summarise{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Stop' }, { timeout: 5_000 }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull(), { timeout: 5_000 });
+    // Stopped, not finished: Stop went because of the click.
+    await waitFor(() =>
+      expect(document.querySelector<HTMLElement>('[data-kestrel-run]')?.dataset.status).toBe('CANCELLED'),
+    );
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('log', { name: 'Conversation' })));
   });
 });
