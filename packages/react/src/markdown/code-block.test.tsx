@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { nodesChangedBy } from '../test-support/changed-nodes.test-helper.js';
 import type { MarkdownCodeBlock, RenderCodeBlock } from './code-block.js';
@@ -33,9 +33,9 @@ describe('MarkdownText renderCodeBlock', () => {
     ].join('\n');
     const { container } = render(<MarkdownText renderCodeBlock={record}>{text}</MarkdownText>);
     expect(seen).toEqual([
-      { code: 'const a = 1 < 2;', language: 'ts' },
-      { code: 'indented()', language: undefined },
-      { code: 'pnpm test', language: 'sh' },
+      { code: 'const a = 1 < 2;', language: 'ts', complete: true },
+      { code: 'indented()', language: undefined, complete: true },
+      { code: 'pnpm test', language: 'sh', complete: true },
     ]);
     // The renderer's markup replaces the default one; the code reaches the page as text.
     expect([...container.querySelectorAll('figure')].map((figure) => figure.dataset.language)).toEqual([
@@ -137,5 +137,103 @@ describe('MarkdownText renderCodeBlock', () => {
     expect(container.querySelector('button')).toBe(button);
     expect(document.activeElement).toBe(button);
     expect(mounts).toBe(1);
+  });
+
+  describe('complete', () => {
+    // Every kind of end a code block has: a closing fence (longer than the opening, or of tildes), a later block,
+    // a list item's end, the end of the answer (a fence never closed, an indented block).
+    const answer = [
+      'Intro.',
+      '',
+      '```ts',
+      'const a = 1;',
+      '``x not a fence',
+      '````',
+      'Right after the fence.',
+      '',
+      '~~~',
+      'tilde ``` inside',
+      '~~~~~ ',
+      '',
+      '    indented()',
+      'A paragraph ends it.',
+      '',
+      '- step',
+      '',
+      '  ```sh',
+      '  pnpm test',
+      '  ```',
+      '- next',
+      '',
+      '```js',
+      'console.log("never closed");',
+      '',
+      '    still code',
+    ].join('\n');
+    const shown = (container: HTMLElement) =>
+      [...container.querySelectorAll('pre')].map((pre) => ({ code: pre.textContent, complete: pre.dataset.complete }));
+    const asPre: RenderCodeBlock = ({ code, complete }) => <pre data-complete={String(complete)}>{code}</pre>;
+
+    it('is true once a block cannot change, and stays true with the same code at every later prefix', () => {
+      const { container, rerender } = render(
+        <MarkdownText streaming renderCodeBlock={asPre}>
+          {''}
+        </MarkdownText>,
+      );
+      let before: ReturnType<typeof shown> = [];
+      const incomplete = new Set<number>();
+      for (let end = 1; end <= answer.length; end++) {
+        rerender(
+          <MarkdownText streaming renderCodeBlock={asPre}>
+            {answer.slice(0, end)}
+          </MarkdownText>,
+        );
+        const now = shown(container);
+        before.forEach((block, index) => {
+          if (block.complete === 'true') expect(now[index], `${index} at ${end}`).toEqual(block);
+        });
+        now.forEach((block, index) => block.complete === 'false' && incomplete.add(index));
+        before = now;
+      }
+      // While they streamed, each of the five blocks was incomplete for a while.
+      expect([...incomplete].sort()).toEqual([0, 1, 2, 3, 4]);
+      // At the end of the stream, only the block still being written is incomplete; final, none is.
+      expect(before.map((block) => block.complete)).toEqual(['true', 'true', 'true', 'true', 'false']);
+      rerender(<MarkdownText renderCodeBlock={asPre}>{answer}</MarkdownText>);
+      expect(shown(container)).toEqual([
+        { code: 'const a = 1;\n``x not a fence', complete: 'true' },
+        { code: 'tilde ``` inside', complete: 'true' },
+        // marked, as CommonMark, keeps an indented block's last line break when a paragraph follows it.
+        { code: 'indented()\n', complete: 'true' },
+        { code: 'pnpm test', complete: 'true' },
+        { code: 'console.log("never closed");\n\n    still code', complete: 'true' },
+      ]);
+    });
+
+    it('turns true at the closing fence, before the answer goes on, and the renderer keeps its element', () => {
+      const mounts: string[] = [];
+      function Counted({ code, complete }: MarkdownCodeBlock) {
+        // The code it was mounted with, once per mount.
+        const [first] = useState(code);
+        useEffect(() => void mounts.push(first), [first]);
+        return <pre data-complete={String(complete)}>{code}</pre>;
+      }
+      const counted: RenderCodeBlock = (block) => <Counted {...block} />;
+      const { container, rerender } = render(
+        <MarkdownText streaming renderCodeBlock={counted}>
+          {'```py\nprint(1)\n``'}
+        </MarkdownText>,
+      );
+      expect(shown(container)).toEqual([{ code: 'print(1)\n``', complete: 'false' }]);
+      rerender(
+        <MarkdownText streaming renderCodeBlock={counted}>
+          {'```py\nprint(1)\n```'}
+        </MarkdownText>,
+      );
+      expect(shown(container)).toEqual([{ code: 'print(1)', complete: 'true' }]);
+      rerender(<MarkdownText renderCodeBlock={counted}>{'```py\nprint(1)\n```\n\nDone.'}</MarkdownText>);
+      expect(shown(container)).toEqual([{ code: 'print(1)', complete: 'true' }]);
+      expect(mounts).toEqual(['print(1)\n``']);
+    });
   });
 });

@@ -13,6 +13,13 @@ export interface MarkdownCodeBlock {
    * prefix of the name (`t` before `ts`).
    */
   readonly language: string | undefined;
+  /**
+   * The block will not change any more: its closing fence has arrived, the part of the answer it is in has settled
+   * (a blank line and a later block follow it), or the answer is final. While it is `false` the code may still grow,
+   * and may end in the first backticks of the closing fence for an update: a highlighter or a diagram can wait for
+   * `true`. Once `true`, it stays so.
+   */
+  readonly complete: boolean;
 }
 
 /**
@@ -31,12 +38,21 @@ export const CodeText: (props: { readonly text: string }) => ReactNode = PlainTe
 
 export const CodeBlockContext = createContext<RenderCodeBlock | undefined>(undefined);
 
+/** Inside a block of a streaming answer that is not settled yet (markdown-text.tsx): its code may still grow. */
+export const OpenBlockContext = createContext(false);
+
 /**
  * Read from context, not passed down the token tree: settled blocks are memoised and never rendered again, and a
  * context change still reaches the code blocks inside them.
  */
-export function CodeBlock(block: MarkdownCodeBlock) {
+export function CodeBlock({
+  code,
+  language,
+  closed,
+}: Omit<MarkdownCodeBlock, 'complete'> & { readonly closed: boolean }) {
   const render = useContext(CodeBlockContext);
+  const open = useContext(OpenBlockContext);
+  const block = { code, language, complete: closed || !open };
   return render ? (
     render(block)
   ) : (

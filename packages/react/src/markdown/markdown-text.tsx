@@ -2,7 +2,7 @@
 import { memo, type HTMLAttributes, type Ref } from 'react';
 import type { RenderText } from '../components/assistant-text.js';
 import { useIncremental } from '../components/use-incremental.js';
-import { CodeBlockContext, type RenderCodeBlock } from './code-block.js';
+import { CodeBlockContext, OpenBlockContext, type RenderCodeBlock } from './code-block.js';
 import { lexMarkdownBlocks, type MarkdownBlock } from './markdown-blocks.js';
 import { renderToken } from './render-tokens.js';
 
@@ -18,9 +18,10 @@ export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 
   readonly ref?: Ref<HTMLDivElement>;
 }
 
-// A settled block keeps its object, so memo skips it: it is neither parsed nor rendered again.
-const Block = memo(function Block({ block }: { readonly block: MarkdownBlock }) {
-  return block.tokens.map(renderToken);
+// A settled block keeps its object, so memo skips it: it is neither parsed nor rendered again. `open`: a block of a
+// streaming answer not settled yet, whose code may still grow (always a provider, so settling remounts nothing).
+const Block = memo(function Block({ block, open }: { readonly block: MarkdownBlock; readonly open: boolean }) {
+  return <OpenBlockContext value={open}>{block.tokens.map(renderToken)}</OpenBlockContext>;
 });
 
 /** Blocks are rendered in groups of this many, each one element: see MarkdownText. */
@@ -30,19 +31,23 @@ interface GroupProps {
   readonly blocks: readonly MarkdownBlock[];
   readonly from: number;
   readonly to: number;
+  /** Where the blocks a streaming answer may still write into begin (past the end when it is final). */
+  readonly open: number;
 }
 
-// A group is keyed by `from`, so only its end and its blocks can differ.
+// A group is keyed by `from`, so only its end, its blocks and where the open ones begin can differ.
 const sameGroup = (a: GroupProps, b: GroupProps) =>
-  a.to === b.to && a.blocks.slice(a.from, a.to).every((block, index) => block === b.blocks[a.from + index]);
+  a.to === b.to &&
+  a.open === b.open &&
+  a.blocks.slice(a.from, a.to).every((block, index) => block === b.blocks[a.from + index]);
 
 // A group whose blocks are all unchanged is skipped by React in one comparison, and laid out again by the browser
 // as one box, so an update costs the same with 50 blocks as with 5,000.
-const Group = memo(function Group({ blocks, from, to }: GroupProps) {
+const Group = memo(function Group({ blocks, from, to, open }: GroupProps) {
   return (
     <div data-kestrel-markdown-group="">
-      {blocks.slice(from, to).map((block) => (
-        <Block key={block.start} block={block} />
+      {blocks.slice(from, to).map((block, index) => (
+        <Block key={block.start} block={block} open={from + index >= open} />
       ))}
     </div>
   );
@@ -70,12 +75,15 @@ export function MarkdownText({
   const text = children.includes('\r') ? children.replace(/\r\n?/g, '\n') : children;
   const { blocks, settled } = useIncremental(text, lexMarkdownBlocks);
   const grouped = settled - (settled % GROUP);
+  // The blocks not settled yet, which more text can still change.
+  const open = streaming ? settled : Infinity;
   // Full groups of settled blocks, then one group of the rest, keyed by where it starts: when its first blocks
   // settle it becomes a full group in place, so their elements (and the state and focus inside them) stay.
   const groups = [];
   for (let from = 0, to = 0; to < blocks.length; from = to) {
     to = from + GROUP > grouped ? blocks.length : from + GROUP;
-    groups.push(<Group key={from} blocks={blocks} from={from} to={to} />);
+    // Only the last group can hold blocks not settled: the others stay skipped while blocks settle.
+    groups.push(<Group key={from} blocks={blocks} from={from} to={to} open={from < grouped ? Infinity : open} />);
   }
   return (
     <div {...rest} ref={ref} className={className} data-kestrel-markdown={streaming ? 'streaming' : 'final'}>
