@@ -151,6 +151,18 @@ describe('MarkdownText renderCodeBlock', () => {
       '````',
       'Right after the fence.',
       '',
+      '````markdown',
+      'An example in an example:',
+      '```python',
+      'print(1)',
+      '```',
+      '````',
+      '',
+      '~~~',
+      'a tab after it is not a closing fence',
+      '~~~\t',
+      '~~~',
+      '',
       '~~~',
       'tilde ``` inside',
       '~~~~~ ',
@@ -195,13 +207,15 @@ describe('MarkdownText renderCodeBlock', () => {
         now.forEach((block, index) => block.complete === 'false' && incomplete.add(index));
         before = now;
       }
-      // While they streamed, each of the five blocks was incomplete for a while.
-      expect([...incomplete].sort()).toEqual([0, 1, 2, 3, 4]);
+      // While they streamed, each of the seven blocks was incomplete for a while.
+      expect([...incomplete].sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
       // At the end of the stream, only the block still being written is incomplete; final, none is.
-      expect(before.map((block) => block.complete)).toEqual(['true', 'true', 'true', 'true', 'false']);
+      expect(before.map((block) => block.complete)).toEqual(['true', 'true', 'true', 'true', 'true', 'true', 'false']);
       rerender(<MarkdownText renderCodeBlock={asPre}>{answer}</MarkdownText>);
       expect(shown(container)).toEqual([
         { code: 'const a = 1;\n``x not a fence', complete: 'true' },
+        { code: 'An example in an example:\n```python\nprint(1)\n```', complete: 'true' },
+        { code: 'a tab after it is not a closing fence\n~~~\t', complete: 'true' },
         { code: 'tilde ``` inside', complete: 'true' },
         // marked, as CommonMark, keeps an indented block's last line break when a paragraph follows it.
         { code: 'indented()\n', complete: 'true' },
@@ -225,15 +239,49 @@ describe('MarkdownText renderCodeBlock', () => {
         </MarkdownText>,
       );
       expect(shown(container)).toEqual([{ code: 'print(1)\n``', complete: 'false' }]);
+      // A fence on the last line, before its line break: the next delta may make it the opening of ```python.
       rerender(
         <MarkdownText streaming renderCodeBlock={counted}>
           {'```py\nprint(1)\n```'}
+        </MarkdownText>,
+      );
+      expect(shown(container)).toEqual([{ code: 'print(1)', complete: 'false' }]);
+      rerender(
+        <MarkdownText streaming renderCodeBlock={counted}>
+          {'```py\nprint(1)\n```\n'}
         </MarkdownText>,
       );
       expect(shown(container)).toEqual([{ code: 'print(1)', complete: 'true' }]);
       rerender(<MarkdownText renderCodeBlock={counted}>{'```py\nprint(1)\n```\n\nDone.'}</MarkdownText>);
       expect(shown(container)).toEqual([{ code: 'print(1)', complete: 'true' }]);
       expect(mounts).toEqual(['print(1)\n``']);
+    });
+
+    it('keeps every code block element when many blocks settle at once, past a group of 32', () => {
+      const mounts: string[] = [];
+      function Counted({ code }: MarkdownCodeBlock) {
+        const [first] = useState(code);
+        useEffect(() => void mounts.push(first), [first]);
+        return <pre>{code}</pre>;
+      }
+      const counted: RenderCodeBlock = (block) => <Counted {...block} />;
+      // 30 settled paragraphs, then headings and code blocks with no blank line between them: none settles until
+      // the blank line at the end, which settles blocks on both sides of the 32nd.
+      const intro = Array.from({ length: 30 }, (_, index) => `Paragraph ${index}.\n\n`).join('');
+      const tail = '## A\n```ts\na\n```\n## B\n```ts\nb\n```\n## C\n```\nc\n```\n';
+      const { rerender } = render(
+        <MarkdownText streaming renderCodeBlock={counted}>
+          {intro + tail}
+        </MarkdownText>,
+      );
+      expect(mounts).toEqual(['a', 'b', 'c']);
+      rerender(
+        <MarkdownText streaming renderCodeBlock={counted}>
+          {`${intro + tail}\nE`}
+        </MarkdownText>,
+      );
+      rerender(<MarkdownText renderCodeBlock={counted}>{`${intro + tail}\nEnd.`}</MarkdownText>);
+      expect(mounts).toEqual(['a', 'b', 'c']);
     });
   });
 });

@@ -1,4 +1,5 @@
 'use client';
+import type { Token, Tokens } from 'marked';
 import { createContext, useContext, type ReactNode } from 'react';
 import { PlainText } from '../components/plain-text.js';
 import { watchScrollBox } from './scroll-box.js';
@@ -38,21 +39,35 @@ export const CodeText: (props: { readonly text: string }) => ReactNode = PlainTe
 
 export const CodeBlockContext = createContext<RenderCodeBlock | undefined>(undefined);
 
-/** Inside a block of a streaming answer that is not settled yet (markdown-text.tsx): its code may still grow. */
-export const OpenBlockContext = createContext(false);
+/**
+ * Inside a block of a streaming answer that is not settled yet (markdown-text.tsx), whose code may still grow: `true`,
+ * or the token the text ends in while its last line is unfinished (a fence there may be the start of ```` ```js ````).
+ */
+export const OpenBlockContext = createContext<Token | boolean>(false);
+
+/**
+ * A fenced block's raw ends in its closing fence: a line of the opening's character, at least as many of them, then
+ * only spaces (marked's rule; a token's raw ends in one line break at most). marked runs a fence that is not closed
+ * to the end of the text, so without that line more text may still go into it. An indented block has no fence: it
+ * ends where a later block begins.
+ */
+function closesFence(raw: string): boolean {
+  const fence = /^ {0,3}(`{3,}|~{3,})/.exec(raw)?.[1];
+  return fence !== undefined && new RegExp(`\n {0,3}${fence[0]}{${fence.length},} *\n?$`).test(raw);
+}
 
 /**
  * Read from context, not passed down the token tree: settled blocks are memoised and never rendered again, and a
  * context change still reaches the code blocks inside them.
  */
-export function CodeBlock({
-  code,
-  language,
-  closed,
-}: Omit<MarkdownCodeBlock, 'complete'> & { readonly closed: boolean }) {
+export function CodeBlock({ token }: { readonly token: Tokens.Code }) {
   const render = useContext(CodeBlockContext);
   const open = useContext(OpenBlockContext);
-  const block = { code, language, complete: closed || !open };
+  const block = {
+    code: token.text,
+    language: /^[\w#+.-]+/.exec(token.lang ?? '')?.[0],
+    complete: !open || (open !== token && closesFence(token.raw)),
+  };
   return render ? (
     render(block)
   ) : (

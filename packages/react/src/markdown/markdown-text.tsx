@@ -1,4 +1,5 @@
 'use client';
+import type { Token } from 'marked';
 import { memo, type HTMLAttributes, type Ref } from 'react';
 import type { RenderText } from '../components/assistant-text.js';
 import { useIncremental } from '../components/use-incremental.js';
@@ -20,7 +21,7 @@ export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 
 
 // A settled block keeps its object, so memo skips it: it is neither parsed nor rendered again. `open`: a block of a
 // streaming answer not settled yet, whose code may still grow (always a provider, so settling remounts nothing).
-const Block = memo(function Block({ block, open }: { readonly block: MarkdownBlock; readonly open: boolean }) {
+const Block = memo(function Block({ block, open }: { readonly block: MarkdownBlock; readonly open: Token | boolean }) {
   return <OpenBlockContext value={open}>{block.tokens.map(renderToken)}</OpenBlockContext>;
 });
 
@@ -33,21 +34,24 @@ interface GroupProps {
   readonly to: number;
   /** Where the blocks a streaming answer may still write into begin (past the end when it is final). */
   readonly open: number;
+  /** The token the text ends in while its last line is unfinished (see OpenBlockContext). */
+  readonly unfinished: Token | undefined;
 }
 
 // A group is keyed by `from`, so only its end, its blocks and where the open ones begin can differ.
 const sameGroup = (a: GroupProps, b: GroupProps) =>
   a.to === b.to &&
   a.open === b.open &&
+  a.unfinished === b.unfinished &&
   a.blocks.slice(a.from, a.to).every((block, index) => block === b.blocks[a.from + index]);
 
 // A group whose blocks are all unchanged is skipped by React in one comparison, and laid out again by the browser
 // as one box, so an update costs the same with 50 blocks as with 5,000.
-const Group = memo(function Group({ blocks, from, to, open }: GroupProps) {
+const Group = memo(function Group({ blocks, from, to, open, unfinished }: GroupProps) {
   return (
     <div data-kestrel-markdown-group="">
       {blocks.slice(from, to).map((block, index) => (
-        <Block key={block.start} block={block} open={from + index >= open} />
+        <Block key={block.start} block={block} open={from + index >= open && (unfinished ?? true)} />
       ))}
     </div>
   );
@@ -74,22 +78,49 @@ export function MarkdownText({
   // every update would lex the whole text again (lexMarkdownBlocks's fallback): read them as marked does, first.
   const text = children.includes('\r') ? children.replace(/\r\n?/g, '\n') : children;
   const { blocks, settled } = useIncremental(text, lexMarkdownBlocks);
-  const grouped = settled - (settled % GROUP);
   // The blocks not settled yet, which more text can still change.
   const open = streaming ? settled : Infinity;
-  // Full groups of settled blocks, then one group of the rest, keyed by where it starts: when its first blocks
-  // settle it becomes a full group in place, so their elements (and the state and focus inside them) stay.
+  // The text ends in a fence on a line not finished yet (it may be the start of ```` ```js ````): the token it ends
+  // in, where marked may have read it as a closing fence. Blank lines of spaces after it are a block of their own.
+  const end = text.trimEnd();
+  const unfinished =
+    streaming && !text.slice(end.length).includes('\n') && /[`~]{3}/.test(end.slice(-3))
+      ? lastLeaf(blocks.slice(-2).flatMap((block) => block.tokens))
+      : undefined;
+  // Groups of GROUP blocks, keyed by where they start, so a block never moves to another group (its element, and the
+  // state and focus inside it, stay as blocks settle); a group without blocks to settle is told nothing that changes.
   const groups = [];
-  for (let from = 0, to = 0; to < blocks.length; from = to) {
-    to = from + GROUP > grouped ? blocks.length : from + GROUP;
-    // Only the last group can hold blocks not settled: the others stay skipped while blocks settle.
-    groups.push(<Group key={from} blocks={blocks} from={from} to={to} open={from < grouped ? Infinity : open} />);
+  for (let from = 0; from < blocks.length; from += GROUP) {
+    const to = Math.min(from + GROUP, blocks.length);
+    const live = to > open;
+    groups.push(
+      <Group
+        key={from}
+        blocks={blocks}
+        from={from}
+        to={to}
+        open={live ? open : Infinity}
+        unfinished={live ? unfinished : undefined}
+      />,
+    );
   }
   return (
     <div {...rest} ref={ref} className={className} data-kestrel-markdown={streaming ? 'streaming' : 'final'}>
       <CodeBlockContext value={renderCodeBlock}>{groups}</CodeBlockContext>
     </div>
   );
+}
+
+/** The block-level token a text of `tokens` ends in, inside lists and quotes too. */
+function lastLeaf(tokens: readonly Token[]): Token | undefined {
+  const token = tokens.findLast((candidate) => candidate.type !== 'space');
+  const inner =
+    token?.type === 'list'
+      ? token.items.at(-1)?.tokens
+      : token?.type === 'blockquote' || token?.type === 'list_item'
+        ? token.tokens
+        : undefined;
+  return (inner && lastLeaf(inner)) || token;
 }
 
 /** A `renderText` for `RunView` and `AssistantText` that renders markdown with {@link MarkdownText}. */

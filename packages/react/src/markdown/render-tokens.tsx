@@ -27,16 +27,6 @@ function renderTokens(tokens: readonly Token[]): ReactNode[] {
   }
 }
 
-/**
- * A fenced block's raw ends in its closing fence: a line of the opening's character, at least as many of them, then
- * only spaces (CommonMark 4.5). marked runs a fence that is not closed to the end of the text, so without that line
- * more text may still go into it. An indented block has no fence: it ends where a later block begins.
- */
-function closesFence(raw: string): boolean {
-  const fence = /^ {0,3}(`{3,}|~{3,})/.exec(raw)?.[1];
-  return fence !== undefined && new RegExp(`\n {0,3}${fence[0]}{${fence.length},}[ \t]*$`).test(raw.trimEnd());
-}
-
 // Tags, comments and declarations of a raw HTML block: dropped, so the text between them stays.
 const TAG = /<[^>]*>/g;
 
@@ -134,8 +124,7 @@ export function renderToken(token: Token, key: number): ReactNode {
       return <Heading key={key}>{renderTokens(known.tokens)}</Heading>;
     }
     case 'code': {
-      const language = /^[\w#+.-]+/.exec(known.lang ?? '')?.[0];
-      return <CodeBlock key={key} code={known.text} language={language} closed={closesFence(known.raw)} />;
+      return <CodeBlock key={key} token={known} />;
     }
     case 'blockquote':
       return <blockquote key={key}>{renderTokens(known.tokens)}</blockquote>;
