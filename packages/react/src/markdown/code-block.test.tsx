@@ -5,6 +5,20 @@ import { nodesChangedBy } from '../test-support/changed-nodes.test-helper.js';
 import type { MarkdownCodeBlock, RenderCodeBlock } from './code-block.js';
 import { MarkdownText } from './markdown-text.js';
 
+// A fenced block inside a list item, as a model writes steps.
+const listWithFence = ['- step', '', '  ```sh', '  pnpm test', '  ```'];
+
+/** A renderer that records the code each block was mounted with: a remount shows as a second entry. */
+function mountRecorder(): { readonly mounts: string[]; readonly render: RenderCodeBlock } {
+  const mounts: string[] = [];
+  function Counted({ code, complete }: MarkdownCodeBlock) {
+    const [first] = useState(code);
+    useEffect(() => void mounts.push(first), [first]);
+    return <pre data-complete={String(complete)}>{code}</pre>;
+  }
+  return { mounts, render: (block) => <Counted {...block} /> };
+}
+
 const asFigure: RenderCodeBlock = ({ code, language }) => (
   <figure data-language={language ?? 'none'}>
     <pre>{code}</pre>
@@ -18,19 +32,9 @@ describe('MarkdownText renderCodeBlock', () => {
       seen.push(block);
       return asFigure(block);
     };
-    const text = [
-      '```ts title="a.ts"',
-      'const a = 1 < 2;',
-      '```',
-      '',
-      '    indented()',
-      '',
-      '- step',
-      '',
-      '  ```sh',
-      '  pnpm test',
-      '  ```',
-    ].join('\n');
+    const text = ['```ts title="a.ts"', 'const a = 1 < 2;', '```', '', '    indented()', '', ...listWithFence].join(
+      '\n',
+    );
     const { container } = render(<MarkdownText renderCodeBlock={record}>{text}</MarkdownText>);
     expect(seen).toEqual([
       { code: 'const a = 1 < 2;', language: 'ts', complete: true },
@@ -170,11 +174,7 @@ describe('MarkdownText renderCodeBlock', () => {
       '    indented()',
       'A paragraph ends it.',
       '',
-      '- step',
-      '',
-      '  ```sh',
-      '  pnpm test',
-      '  ```',
+      ...listWithFence,
       '- next',
       '',
       '```js',
@@ -225,14 +225,7 @@ describe('MarkdownText renderCodeBlock', () => {
     });
 
     it('turns true at the closing fence, before the answer goes on, and the renderer keeps its element', () => {
-      const mounts: string[] = [];
-      function Counted({ code, complete }: MarkdownCodeBlock) {
-        // The code it was mounted with, once per mount.
-        const [first] = useState(code);
-        useEffect(() => void mounts.push(first), [first]);
-        return <pre data-complete={String(complete)}>{code}</pre>;
-      }
-      const counted: RenderCodeBlock = (block) => <Counted {...block} />;
+      const { mounts, render: counted } = mountRecorder();
       const { container, rerender } = render(
         <MarkdownText streaming renderCodeBlock={counted}>
           {'```py\nprint(1)\n``'}
@@ -258,13 +251,7 @@ describe('MarkdownText renderCodeBlock', () => {
     });
 
     it('keeps every code block element when many blocks settle at once, past a group of 32', () => {
-      const mounts: string[] = [];
-      function Counted({ code }: MarkdownCodeBlock) {
-        const [first] = useState(code);
-        useEffect(() => void mounts.push(first), [first]);
-        return <pre>{code}</pre>;
-      }
-      const counted: RenderCodeBlock = (block) => <Counted {...block} />;
+      const { mounts, render: counted } = mountRecorder();
       // 30 settled paragraphs, then headings and code blocks with no blank line between them: none settles until
       // the blank line at the end, which settles blocks on both sides of the 32nd.
       const intro = Array.from({ length: 30 }, (_, index) => `Paragraph ${index}.\n\n`).join('');
