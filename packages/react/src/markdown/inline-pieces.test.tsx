@@ -4,11 +4,18 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { markdownHtml } from '../test-support/markdown-stream.test-helper.js';
 import { streamedPrefixes } from '../test-support/streamed-text.test-helper.js';
+import { decodeEntities } from './decode-entities.js';
 import { INLINE_PIECE } from './inline-pieces.js';
 import { lexMarkdownBlocks, type MarkdownBlocks } from './markdown-blocks.js';
 import { MarkdownText } from './markdown-text.js';
 import { renderToken } from './render-tokens.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
+
+// Every text node the renderer makes goes through decodeEntities: counting its calls counts the text rendered.
+vi.mock('./decode-entities.js', async (original) => {
+  const actual = await original<{ decodeEntities: typeof decodeEntities }>();
+  return { decodeEntities: vi.fn(actual.decodeEntities) };
+});
 
 /** What marked makes of `text` lexed whole, in one inline pass per block, rendered as the kit renders tokens. */
 const wholeLexHtml = (text: string) => renderToStaticMarkup(new Lexer(getDefaults()).lex(text).map(renderToken));
@@ -253,6 +260,17 @@ describe('a long paragraph streaming in', () => {
       // Lexed whole at every update, this would read about 100 times the text.
       expect(sum(inlineLengths(...prefixes))).toBeLessThan(text.length + 200 * 3 * INLINE_PIECE);
     }
+  });
+
+  it('renders only its last piece or two again at each update, not every token of the paragraph', () => {
+    // Three text nodes every 24 characters: about 130 a piece, 2,500 in the whole paragraph.
+    const text = 'The **kestrel** hovers. '.repeat(800);
+    const { container, rerender } = render(<MarkdownText streaming>{text}</MarkdownText>);
+    vi.mocked(decodeEntities).mockClear();
+    rerender(<MarkdownText streaming>{`${text}It **dives**`}</MarkdownText>);
+    expect(vi.mocked(decodeEntities).mock.calls.length).toBeLessThan(((3 * INLINE_PIECE) / 24) * 3);
+    expect(container.textContent).toBe(`${text.replaceAll('**', '')}It dives`);
+    expect(container.querySelectorAll('p')).toHaveLength(1);
   });
 
   it('keeps the pieces of its last lex only', () => {

@@ -1,4 +1,4 @@
-import type { Token } from 'marked';
+import type { Token, Tokens } from 'marked';
 import type { Lexer } from './vendor/marked-lexer.js';
 
 /** The longest inline text (a paragraph, a heading, a cell) that marked's inline rules read in one go. */
@@ -86,9 +86,19 @@ function pieceEnd(text: string, start: number): number {
   return isLowSurrogate(text.charCodeAt(end)) ? end - 1 : end;
 }
 
-/** A piece's tokens, and marked's state after it (an open `<a>` or `<pre>` tag carries over to the next piece). */
+/**
+ * The tokens of a piece of long inline text, held as one text token whose `tokens` they are: a piece kept from the
+ * last lex is the same object, so the renderer skips it (render-tokens.tsx) and an update renders the last piece or
+ * two, not every token of the paragraph.
+ */
+const pieceTokens = new WeakSet<Token>();
+
+/** Whether `token` holds one piece of long inline text (see pieceTokens). */
+export const isPiece = (token: Token): token is Tokens.Text & { tokens: Token[] } => pieceTokens.has(token);
+
+/** A piece's token, and marked's state after it (an open `<a>` or `<pre>` tag carries over to the next piece). */
 interface LexedPiece {
-  readonly tokens: readonly Token[];
+  readonly token: Token;
   readonly inLink: boolean;
   readonly inRawBlock: boolean;
   /** For a piece with a `[`: the reference definitions it was read with (a reference link reads them). */
@@ -100,21 +110,6 @@ interface LexedPiece {
  * and the piece itself. A stream holds the pieces of its last lex only (`into` becomes the next lex's `from`).
  */
 export type InlinePieces = Map<string, LexedPiece>;
-
-/**
- * Appends a piece's tokens, joining text across the cut into a new token as one lex would join it (the render reads
- * text, so the join is only tidiness), never into a token of a piece kept for later.
- */
-function append(tokens: Token[], piece: readonly Token[]): void {
-  const last = tokens.at(-1);
-  const first = piece[0];
-  let from = 0;
-  if (last?.type === 'text' && first?.type === 'text' && last.tokens === undefined && first.tokens === undefined) {
-    tokens[tokens.length - 1] = { ...last, raw: last.raw + first.raw, text: last.text + first.text };
-    from = 1;
-  }
-  for (let index = from; index < piece.length; index++) tokens.push(piece[index]!);
-}
 
 /*
  * marked's inline rules take time quadratic in the length of some text: `a_` or `x_*a ` over and over, a long word
@@ -136,7 +131,7 @@ export function lexInlineInPieces(
   const whole = lexer.inlineTokens.bind(lexer);
   // The definitions this lexer reads (all known once inline text is lexed, after the blocks), as text to compare.
   let links: string | undefined;
-  const lexPiece = (piece: string, complete: boolean): readonly Token[] => {
+  const lexPiece = (piece: string, complete: boolean): Token => {
     const { state } = lexer;
     const key =
       pieces !== undefined && complete ? `${state.inLink ? 1 : 0}${state.inRawBlock ? 1 : 0}${piece}` : undefined;
@@ -146,19 +141,21 @@ export function lexInlineInPieces(
       state.inLink = kept.inLink;
       state.inRawBlock = kept.inRawBlock;
       pieces!.into.set(key!, kept);
-      return kept.tokens;
+      return kept.token;
     }
     // A piece kept for later is lexed from a copy of its own (the key's), not from a slice of this update's text.
-    const tokens = whole(key === undefined ? piece : key.slice(2), []);
+    const text = key === undefined ? piece : key.slice(2);
+    const token: Token = { type: 'text', raw: text, text, tokens: whole(text, []) };
+    pieceTokens.add(token);
     if (key !== undefined)
-      pieces!.into.set(key, { tokens, inLink: state.inLink, inRawBlock: state.inRawBlock, links: read });
-    return tokens;
+      pieces!.into.set(key, { token, inLink: state.inLink, inRawBlock: state.inRawBlock, links: read });
+    return token;
   };
   lexer.inlineTokens = (text, tokens = []) => {
     if (text.length <= INLINE_PIECE) return whole(text, tokens);
     for (let start = 0; start < text.length;) {
       const end = text.length - start > INLINE_PIECE ? pieceEnd(text, start) : text.length;
-      append(tokens, lexPiece(text.slice(start, end), end < text.length));
+      tokens.push(lexPiece(text.slice(start, end), end < text.length));
       start = end;
     }
     return tokens;

@@ -2,6 +2,7 @@ import type { MarkedToken, Token, Tokens } from 'marked';
 import { Fragment, memo, type ReactNode } from 'react';
 import { CodeBlock } from './code-block.js';
 import { decodeEntities } from './decode-entities.js';
+import { isPiece } from './inline-pieces.js';
 import { safeUrl } from './safe-url.js';
 import { watchScrollBox } from './scroll-box.js';
 
@@ -103,6 +104,12 @@ function renderList(token: Tokens.List, key: number): ReactNode {
   );
 }
 
+// A piece of a long paragraph (inline-pieces.ts): kept from the last lex as the same object, so memo skips it. Its
+// inline tokens are counted from 0 again, as rows are; a piece holds at most INLINE_PIECE characters of them.
+const InlinePiece = memo(function InlinePiece({ token }: { readonly token: Tokens.Text & { tokens: Token[] } }) {
+  return renderTokens(token.tokens);
+});
+
 /** One marked token, block or inline, as React elements; `key` is its index among its siblings. */
 export function renderToken(token: Token, key: number): ReactNode {
   const known = token as MarkedToken;
@@ -141,8 +148,9 @@ export function renderToken(token: Token, key: number): ReactNode {
     case 'hr':
       return <hr key={key} />;
     case 'text':
-      return known.tokens === undefined ? (
-        decodeEntities(known.text)
+      if (known.tokens === undefined) return decodeEntities(known.text);
+      return isPiece(known) ? (
+        <InlinePiece key={key} token={known} />
       ) : (
         <Fragment key={key}>{renderTokens(known.tokens)}</Fragment>
       );
