@@ -1,5 +1,7 @@
 /** One observer for every box that may scroll sideways, made at the first one the browser lays out. */
 let resizes: ResizeObserver | undefined;
+/** The box each element observed belongs to: the box itself, and its first child. */
+const boxOf = new WeakMap<Element, HTMLElement>();
 
 /**
  * A box is a tab stop while it scrolls sideways (its content is wider and its CSS lets it scroll), so a keyboard can
@@ -14,10 +16,16 @@ function markScrollable(box: HTMLElement): void {
 }
 
 /**
- * Watches a box that the theme lets scroll sideways (a table's, a code block's `<pre>`) and its one child, which
- * widens while the box keeps its width: an answer with fifty tables or code blocks that fit is not fifty stops on
- * the way through the page. Where the browser does not make scrolling boxes focusable (Safari), a keyboard could
- * not scroll them otherwise. Where nothing can watch, every box is a tab stop.
+ * A ref callback for a box that may scroll sideways (a code block's `<pre>`, a table's wrapper): it is in the tab
+ * order only while it scrolls (its first child is wider than it and its `overflow-x` is `auto` or `scroll`), so a
+ * keyboard can scroll it where the browser does not make scrolling boxes focusable (Safari), and an answer with
+ * fifty blocks that fit is not fifty stops on the way through the page. The default code blocks and tables use it;
+ * give it to the `<pre>` of a `renderCodeBlock` of your own. It watches the box and its first child as they are
+ * when it is attached (keep that child, and change what is inside it). Where nothing can watch (no
+ * `ResizeObserver`), the box is always a tab stop.
+ *
+ * @example
+ * <pre ref={watchScrollBox}><code><CodeText text={code} /></code></pre>
  */
 export function watchScrollBox(element: HTMLElement | null): () => void {
   // `null` only in the type, so it fits any element's ref: React 19 never passes it to a ref that returns a cleanup.
@@ -26,17 +34,18 @@ export function watchScrollBox(element: HTMLElement | null): () => void {
     box.tabIndex = 0;
     return () => undefined;
   }
-  resizes ??= new ResizeObserver((entries) => {
-    // The box is the element observed whose child is observed too: its table or code, or the box itself.
-    for (const { target } of entries)
-      markScrollable(/^(TABLE|CODE)$/.test(target.tagName) ? target.parentElement! : (target as HTMLElement));
-  });
-  const observer = resizes;
-  const child = box.firstElementChild!;
-  observer.observe(box);
-  observer.observe(child);
+  const observer = (resizes ??= new ResizeObserver((entries) => {
+    for (const { target } of entries) {
+      const watched = boxOf.get(target);
+      if (watched !== undefined) markScrollable(watched);
+    }
+  }));
+  const observed = [box, box.firstElementChild].filter((node) => node !== null);
+  for (const node of observed) {
+    boxOf.set(node, box);
+    observer.observe(node);
+  }
   return () => {
-    observer.unobserve(box);
-    observer.unobserve(child);
+    for (const node of observed) observer.unobserve(node);
   };
 }

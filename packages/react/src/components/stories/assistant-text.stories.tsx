@@ -144,6 +144,7 @@ const codeAnswer = [
   '',
   '```ts',
   "import { renderMarkdown } from '@kestrel/react/markdown';",
+  `const wide = [${'1, 2, 3, '.repeat(24)}4];`,
   '```',
   '',
   '    an indented block',
@@ -171,6 +172,12 @@ export const MarkdownCodeBlocks: StoryObj = {
     const blocks = ['Code, sh', 'Code, ts', 'Code'].map((name) => canvas.getByRole('group', { name }));
     for (const block of blocks) await expect(within(block).getByRole('button', { name: 'Copy code' })).toBeVisible();
     await expect(blocks[1]!.querySelector('code.language-ts')?.textContent).toContain('@kestrel/react/markdown');
+    // `watchScrollBox` on the app's `<pre>`: the block with a line wider than the answer is a tab stop, so a keyboard
+    // can scroll it, and the blocks that fit are not.
+    const [sh, ts, indented] = blocks.map((block) => block.querySelector('pre')!);
+    await expect(ts!.scrollWidth).toBeGreaterThan(ts!.clientWidth);
+    await waitFor(() => expect(ts!.tabIndex).toBe(0));
+    for (const pre of [sh!, indented!]) await expect(pre.hasAttribute('tabindex')).toBe(false);
   },
 };
 

@@ -5,7 +5,13 @@
 // #region copy-code-block
 'use client';
 import { RunView, type RenderText, type RunBinding } from '@kestrel/react';
-import { CodeText, MarkdownText, type MarkdownCodeBlock, type RenderCodeBlock } from '@kestrel/react/markdown';
+import {
+  CodeText,
+  MarkdownText,
+  watchScrollBox,
+  type MarkdownCodeBlock,
+  type RenderCodeBlock,
+} from '@kestrel/react/markdown';
 import { useState } from 'react';
 
 // An async function: where the Clipboard API is missing (a page served over plain http), the call rejects too.
@@ -31,7 +37,8 @@ function CodeBlockWithCopy({ code, language }: MarkdownCodeBlock) {
         </button>
         <span role="status">{copy === 'copied' ? 'Copied' : copy === 'failed' ? 'Could not copy' : ''}</span>
       </div>
-      <pre>
+      {/* A tab stop while it scrolls sideways, as the default block's is, so a keyboard can scroll it. */}
+      <pre ref={watchScrollBox}>
         {/* The code in pieces, as the default block has it: a long block streams at the same cost per update. */}
         <code className={language && `language-${language}`}>
           <CodeText text={code} />
