@@ -263,14 +263,34 @@ describe('a long paragraph streaming in', () => {
   });
 
   it('renders only its last piece or two again at each update, not every token of the paragraph', () => {
-    // Three text nodes every 24 characters: about 130 a piece, 2,500 in the whole paragraph.
+    // Two text nodes every 24 characters: about 85 a piece, about 1,600 in the whole paragraph.
     const text = 'The **kestrel** hovers. '.repeat(800);
     const { container, rerender } = render(<MarkdownText streaming>{text}</MarkdownText>);
     vi.mocked(decodeEntities).mockClear();
     rerender(<MarkdownText streaming>{`${text}It **dives**`}</MarkdownText>);
-    expect(vi.mocked(decodeEntities).mock.calls.length).toBeLessThan(((3 * INLINE_PIECE) / 24) * 3);
+    expect(vi.mocked(decodeEntities).mock.calls.length).toBeLessThan(((3 * INLINE_PIECE) / 24) * 2);
     expect(container.textContent).toBe(`${text.replaceAll('**', '')}It dives`);
     expect(container.querySelectorAll('p')).toHaveLength(1);
+  });
+
+  it('reads as deep in nested quotes as a short paragraph does: past 64 levels, markup is shown as text', () => {
+    const start = `${'> '.repeat(63)}**a [b](https://e.example) c** `;
+    for (const words of [150, 250]) {
+      const { container, unmount } = render(<MarkdownText streaming>{start + 'word '.repeat(words)}</MarkdownText>);
+      expect(container.querySelector('strong')?.textContent).toBe('a [b](https://e.example) c');
+      expect(container.querySelector('a')).toBeNull();
+      unmount();
+    }
+  });
+
+  it('is not lexed again for a definition streaming in when its links are inline ones', () => {
+    const inline = 'See [the docs](https://example.com/docs/v1) for more. '.repeat(50);
+    const reference = `${inline}And [the notes][1] too.`;
+    const blocks = lexMarkdownBlocks(null, `${inline}\n\n${reference}\n\n[1]: https://example.com/notes`).blocks;
+    expect(inline.length).toBeGreaterThan(2 * INLINE_PIECE);
+    expect(
+      blocks.filter((block) => block.tokens[0]!.type === 'paragraph').map((block) => block.usesReferences),
+    ).toEqual([false, true]);
   });
 
   it('keeps the pieces of its last lex only', () => {

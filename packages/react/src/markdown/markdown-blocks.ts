@@ -1,6 +1,6 @@
 import type { Links, MarkedToken, Token } from 'marked';
 import { detached } from './detached.js';
-import { lexInlineInPieces, type InlinePieces } from './inline-pieces.js';
+import { isPiece, lexInlineInPieces, type InlinePieces } from './inline-pieces.js';
 import { extendOpenBlock } from './open-block.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 
@@ -117,8 +117,10 @@ function childrenOf(token: Token): readonly Token[] {
 function usesReferences(tokens: readonly Token[]): boolean {
   return tokens.some((token) => {
     const { type, raw } = token as MarkedToken;
-    // Text with a `[`, or a link or image that does not end in its inline `(destination)`.
-    const reference = type === 'text' || ((type === 'link' || type === 'image') && !raw.endsWith(')'));
+    // Text with a `[`, or a link or image that does not end in its inline `(destination)`. A piece of a long
+    // paragraph holds the whole piece's text: its tokens say whether it uses references.
+    const reference =
+      (type === 'text' && !isPiece(token)) || ((type === 'link' || type === 'image') && !raw.endsWith(')'));
     return (reference && raw.includes('[')) || usesReferences(childrenOf(token));
   });
 }

@@ -104,10 +104,23 @@ function renderList(token: Tokens.List, key: number): ReactNode {
   );
 }
 
-// A piece of a long paragraph (inline-pieces.ts): kept from the last lex as the same object, so memo skips it. Its
-// inline tokens are counted from 0 again, as rows are; a piece holds at most INLINE_PIECE characters of them.
-const InlinePiece = memo(function InlinePiece({ token }: { readonly token: Tokens.Text & { tokens: Token[] } }) {
-  return renderTokens(token.tokens);
+// A piece of a long paragraph (inline-pieces.ts): kept from the last lex as the same object, so memo skips it. It
+// renders on its own, so it is told the depth it is at: nested as deep, a short paragraph and a long one read alike.
+const InlinePiece = memo(function InlinePiece({
+  token,
+  at,
+}: {
+  readonly token: Tokens.Text & { tokens: Token[] };
+  readonly at: number;
+}) {
+  // Its tokens at the depth they would have in line: the paragraph's renderTokens has counted this level already.
+  const outside = depth;
+  depth = at;
+  try {
+    return token.tokens.map(renderToken);
+  } finally {
+    depth = outside;
+  }
 });
 
 /** One marked token, block or inline, as React elements; `key` is its index among its siblings. */
@@ -150,7 +163,7 @@ export function renderToken(token: Token, key: number): ReactNode {
     case 'text':
       if (known.tokens === undefined) return decodeEntities(known.text);
       return isPiece(known) ? (
-        <InlinePiece key={key} token={known} />
+        <InlinePiece key={key} token={known} at={depth} />
       ) : (
         <Fragment key={key}>{renderTokens(known.tokens)}</Fragment>
       );
