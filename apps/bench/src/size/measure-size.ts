@@ -101,7 +101,7 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // diagram can wait for it instead of running on every update of a growing block (0.27 kB: the fence check, which
   // blocks are not settled yet handed down by context, the block a fence on an unfinished last line is in; and
   // groups of fixed extent, so a block never moves to another group and remounts, a review's find): 17,366 B.
-  // 17,371 B (2026-12-05): a long paragraph's pieces rendered memoised, and watchScrollBox exported.
+  // 17,379 B (2026-12-05): a long paragraph's pieces rendered memoised, and watchScrollBox exported.
   {
     id: 'markdown',
     label: '@kestrel/react/markdown alone',

@@ -17,19 +17,23 @@ function markScrollable(box: HTMLElement): void {
 
 /**
  * A ref callback for a box that may scroll sideways (a code block's `<pre>`, a table's wrapper): it is in the tab
- * order only while it scrolls (its first child is wider than it and its `overflow-x` is `auto` or `scroll`), so a
+ * order only while it scrolls (its content is wider than it and its `overflow-x` is `auto` or `scroll`), so a
  * keyboard can scroll it where the browser does not make scrolling boxes focusable (Safari), and an answer with
  * fifty blocks that fit is not fifty stops on the way through the page. The default code blocks and tables use it;
- * give it to the `<pre>` of a `renderCodeBlock` of your own. It watches the box and its first child as they are
- * when it is attached (keep that child, and change what is inside it). Where nothing can watch (no
+ * give it, as it is, to the `<pre>` of a `renderCodeBlock` of your own. It watches the box and its first child, as
+ * they are when it is attached (keep that child, and change what is inside it): the child must be a box as wide as
+ * its content, so that a line growing wider resizes it (a browser reports no size for inline elements). With
+ * theme.css a `<code>` around `CodeText` is one; otherwise give the `<code>` `display: block; inline-size:
+ * fit-content; min-inline-size: 100%`. Do not set the box's `tabIndex` yourself. Where nothing can watch (no
  * `ResizeObserver`), the box is always a tab stop.
  *
  * @example
  * <pre ref={watchScrollBox}><code><CodeText text={code} /></code></pre>
  */
-export function watchScrollBox(element: HTMLElement | null): () => void {
-  // `null` only in the type, so it fits any element's ref: React 19 never passes it to a ref that returns a cleanup.
-  const box = element!;
+export function watchScrollBox(box: HTMLElement | null): () => void {
+  // React 19 passes `null` only to a ref that returned no cleanup: an app's own ref that calls this one and drops
+  // the cleanup, which then never stops the watching (the docs ask for it to be returned).
+  if (box === null) return () => undefined;
   if (typeof ResizeObserver === 'undefined') {
     box.tabIndex = 0;
     return () => undefined;

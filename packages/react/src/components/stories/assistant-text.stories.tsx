@@ -232,6 +232,51 @@ export const MarkdownLongCodeBlock: StoryObj = {
   },
 };
 
+// One shell command the model writes a few words at a time, growing wider than the answer.
+const wideCommand = `curl -sS https://example.com/api/v1/runs ${'--header "x-kestrel-option: on" '.repeat(12)}`;
+
+/** A code block whose one line streams wider, in the default block and in the app's (the copy button's). */
+function StreamingWideLine() {
+  const [end, setEnd] = useState(8);
+  const text = `\`\`\`sh\n${wideCommand.slice(0, end)}`;
+  return (
+    <div data-kestrel-run="" style={{ maxInlineSize: '24rem' }}>
+      <style>{codeBlockCss}</style>
+      <button type="button" disabled={end >= wideCommand.length} onClick={() => setEnd((at) => at + 40)}>
+        Stream more
+      </button>
+      <MarkdownText streaming>{text}</MarkdownText>
+      <MarkdownText streaming renderCodeBlock={renderCodeBlock}>
+        {text}
+      </MarkdownText>
+    </div>
+  );
+}
+
+/**
+ * A one-line command streaming wider than the answer: once it no longer fits, the block is a tab stop, so a
+ * keyboard can scroll it, in the default block and in the app's own (`watchScrollBox` on its `<pre>`).
+ */
+export const MarkdownStreamingWideLine: StoryObj = {
+  render: () => <StreamingWideLine />,
+  play: async ({ canvasElement }) => {
+    const boxes = [...canvasElement.querySelectorAll('pre')];
+    await expect(boxes).toHaveLength(2);
+    for (const pre of boxes) await expect(pre.scrollWidth).toBeLessThanOrEqual(pre.clientWidth);
+    // Give the observer a frame to report the first sizes: a box that fits is no tab stop.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (const pre of boxes) await expect(pre.hasAttribute('tabindex')).toBe(false);
+    const button = within(canvasElement).getByRole('button', { name: 'Stream more' });
+    while (!(button as HTMLButtonElement).disabled) await userEvent.click(button);
+    for (const pre of boxes) {
+      await expect(pre.scrollWidth).toBeGreaterThan(pre.clientWidth);
+      await waitFor(() => expect(pre.tabIndex).toBe(0));
+      // The command, whole, in the pieces the block streams in.
+      await expect(pre.querySelector('code')!.textContent).toBe(wideCommand);
+    }
+  },
+};
+
 const tableAnswer = createTableAnswer({ length: 12_000 });
 const listAnswer = createListAnswer({ length: 12_000 });
 
