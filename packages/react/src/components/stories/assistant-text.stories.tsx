@@ -162,7 +162,8 @@ const codeBlockCss = `
  */
 export const MarkdownCodeBlocks: StoryObj = {
   render: () => (
-    <div data-kestrel-run="">
+    // A column of a chat's width, so the wide line scrolls however wide the canvas is.
+    <div data-kestrel-run="" style={{ maxInlineSize: '48rem' }}>
       <style>{codeBlockCss}</style>
       <MarkdownText renderCodeBlock={renderCodeBlock}>{codeAnswer}</MarkdownText>
     </div>
