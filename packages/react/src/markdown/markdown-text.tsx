@@ -1,15 +1,19 @@
 'use client';
 import type { Token } from 'marked';
-import { memo, type HTMLAttributes, type Ref } from 'react';
+import { memo, useMemo, type HTMLAttributes, type Ref } from 'react';
 import type { RenderText } from '../components/assistant-text.js';
 import { useIncremental } from '../components/use-incremental.js';
 import { CodeBlockContext, OpenBlockContext, type RenderCodeBlock } from './code-block.js';
+import { healOpenMarkup } from './heal-open-markup.js';
 import { lexMarkdownBlocks, type MarkdownBlock } from './markdown-blocks.js';
 import { renderToken } from './render-tokens.js';
 
 export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   readonly children: string;
-  /** The text is still streaming (marked `data-kestrel-markdown="streaming"`); an open code fence runs to the end. */
+  /**
+   * The text is still streaming (marked `data-kestrel-markdown="streaming"`): an open code fence runs to the end, and
+   * markup its end leaves open (`**bold`, a link before its target is whole) is shown closed.
+   */
   readonly streaming?: boolean;
   /**
    * Renders each code block instead of the default `<pre><code>` (highlighting, a copy button). Keep it stable (a
@@ -77,7 +81,13 @@ export function MarkdownText({
   // marked reads `\r\n` and `\r` as `\n`, so the raw of its tokens would not add up to a text that keeps them, and
   // every update would lex the whole text again (lexMarkdownBlocks's fallback): read them as marked does, first.
   const text = children.includes('\r') ? children.replace(/\r\n?/g, '\n') : children;
-  const { blocks, settled } = useIncremental(text, lexMarkdownBlocks);
+  const lexed = useIncremental(text, lexMarkdownBlocks);
+  const { settled } = lexed;
+  // While it streams, the markup its last line leaves open (`**bold`) is shown closed (heal-open-markup.ts).
+  const blocks = useMemo(
+    () => (streaming ? healOpenMarkup(lexed.blocks, lexed.definitions) : lexed.blocks),
+    [lexed, streaming],
+  );
   // The blocks not settled yet, which more text can still change.
   const open = streaming ? settled : Infinity;
   // The text ends in a fence on a line not finished yet (it may be the start of ```` ```js ````): the token it ends

@@ -333,6 +333,68 @@ export const MarkdownStreamingList: StoryObj = {
   },
 };
 
+// Where a stream may stop: in the middle of markup, each as its own answer, with a caption.
+const openMarkupCases = [
+  ['Bold before its closing **', 'The fix is **to pin the version'],
+  ['A closer half arrived, and emphasis inside bold', 'Use **the *cached* build*'],
+  ['Code before its closing backtick', 'Run `pnpm install --frozen-lock'],
+  [
+    'A link before its target is whole: its text, no link yet',
+    'See [the migration guide](https://example.com/docs/mig',
+  ],
+  ['A marker with nothing after it yet', 'Then **'],
+  ['A list item', '- first\n- **second'],
+  ['A table cell', '| Step | Note |\n| --- | --- |\n| 1 | ~~old way'],
+] as const;
+
+/** A streaming answer stopped at each case, then the same text final: what never closed shows as written. */
+function StreamingMarkup() {
+  const [final, setFinal] = useState(false);
+  return (
+    <div data-kestrel-run="">
+      <button type="button" aria-pressed={final} onClick={() => setFinal((shown) => !shown)}>
+        Show as final
+      </button>
+      {openMarkupCases.map(([caption, text]) => (
+        <section key={caption} aria-label={caption}>
+          <h3>{caption}</h3>
+          <MarkdownText streaming={!final}>{text}</MarkdownText>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Markup a stream has opened and not yet closed is shown closed while the answer streams (`**bold` in bold, code
+ * before its backtick as code, a link's text before its target is whole), so markers do not flash; once the answer
+ * is final, text is shown as written.
+ */
+export const MarkdownStreamingMarkup: StoryObj = {
+  render: () => <StreamingMarkup />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const [bold, nested, code, link, dangling, item, cell] = openMarkupCases.map(([caption]) =>
+      canvas.getByRole('region', { name: caption }),
+    );
+    await expect(bold!.querySelector('strong')).toHaveTextContent(/^to pin the version$/);
+    await expect(nested!.querySelector('strong em')).toHaveTextContent(/^cached$/);
+    await expect(code!.querySelector('p code')).toHaveTextContent(/^pnpm install --frozen-lock$/);
+    await expect(link!.querySelector('a')).toBeNull();
+    await expect(link).toHaveTextContent(/^.*See the migration guide$/);
+    await expect(dangling).toHaveTextContent(/Then$/);
+    await expect(item!.querySelector('li strong')).toHaveTextContent(/^second$/);
+    await expect(cell!.querySelector('td del')).toHaveTextContent(/^old way$/);
+    for (const section of canvasElement.querySelectorAll('section [data-kestrel-markdown]'))
+      await expect(section.textContent).not.toMatch(/\*\*|`|~~|\]\(/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show as final' }));
+    await expect(bold).toHaveTextContent('The fix is **to pin the version');
+    await expect(code!.querySelector('code')).toBeNull();
+    await expect(link).toHaveTextContent('[the migration guide](https://example.com/docs/mig');
+    await expect(cell).toHaveTextContent('~~old way');
+  },
+};
+
 // What a model may write that the entry must not render as written: each case as its own answer, with a caption.
 const unsafeCases = [
   [
