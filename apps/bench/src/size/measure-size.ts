@@ -102,9 +102,9 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // blocks are not settled yet handed down by context, the block a fence on an unfinished last line is in; and
   // groups of fixed extent, so a block never moves to another group and remounts, a review's find): 17,366 B.
   // 17,379 B (2026-12-05): a long paragraph's pieces rendered memoised, and watchScrollBox exported. 18.2 kB
-  // (2026-12-05, later): markup a streaming answer's end leaves open is shown closed (heal-open-markup.ts, 0.73 kB),
+  // (2026-12-05, later): markup a streaming answer's end leaves open is shown closed (heal-open-markup.ts, 0.74 kB),
   // where `**bold` showed its markers until the closer came, a flicker on every bold phrase, code span and link that
-  // streamdown (remend, 5.9 kB gzip on its own) does not have: 18,113 B.
+  // streamdown (remend, 5.9 kB gzip on its own) does not have: 18,123 B.
   {
     id: 'markdown',
     label: '@kestrel/react/markdown alone',
@@ -139,7 +139,7 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     // while it streams, and the tail lexed from a copy (see the markdown entry): 44,660 B, 51,944 B with zod. 44.9
     // and 52.2 kB (2026-12-04, late night): code blocks told whether they are `complete` (see the markdown
     // entry): 44,927 B, 52,229 B with zod, so 45.0 and 52.3 kB. 45.7 and 53.1 kB (2026-12-05, later): open markup
-    // shown closed while the answer streams (see the markdown entry): 45,644 B, 52,981 B with zod.
+    // shown closed while the answer streams (see the markdown entry): 45,656 B, 52,990 B with zod.
     budgetGzip: 45.7 * KB,
     ceilingWithPeersGzip: 53.1 * KB,
   },

@@ -59,6 +59,20 @@ describe('markup a streaming answer leaves open at its end', () => {
     expect(streamingHtml(text)).toBe(finalHtml(text));
   });
 
+  it('is shown as written when marked throws on the closed text', () => {
+    const original = Lexer.prototype.inlineTokens;
+    const inline = vi.spyOn(Lexer.prototype, 'inlineTokens').mockImplementation(function (this: Lexer, source, tokens) {
+      if (source === 'Use **bold**') throw new TypeError('marked failed');
+      return original.call(this, source, tokens);
+    });
+    try {
+      expect(streamingHtml('Use **bold')).toBe('<p>Use **bold</p>');
+      expect(inline).toHaveBeenCalledWith('Use **bold**');
+    } finally {
+      inline.mockRestore();
+    }
+  });
+
   it('never links to half a URL', () => {
     for (let end = 1; end <= 40; end++) {
       const html = streamingHtml('See [the docs](https://example.com/guide)'.slice(0, end));

@@ -162,7 +162,12 @@ function healToken(token: Token, links: Readonly<Links>): Token | undefined {
 export function healOpenMarkup(blocks: readonly MarkdownBlock[], links: Readonly<Links>): readonly MarkdownBlock[] {
   const last = blocks.at(-1);
   const token = last && !/\n\s*\n\s*$/.test(last.raw) ? last.tokens.at(-1) : undefined;
-  const healed = token && healToken(token, links);
+  let healed: Token | undefined;
+  try {
+    healed = token && healToken(token, links);
+  } catch {
+    // marked throws on some text (see markdown-blocks.ts): then it is shown as written.
+  }
   return healed === undefined
     ? blocks
     : [...blocks.slice(0, -1), { ...last!, tokens: [...last!.tokens.slice(0, -1), healed] }];
