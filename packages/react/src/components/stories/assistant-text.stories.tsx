@@ -392,6 +392,9 @@ export const MarkdownStreamingMarkup: StoryObj = {
     await expect(code!.querySelector('code')).toBeNull();
     await expect(link).toHaveTextContent('[the migration guide](https://example.com/docs/mig');
     await expect(cell).toHaveTextContent('~~old way');
+    // Back to streaming, as the story opens.
+    await userEvent.click(canvas.getByRole('button', { name: 'Show as final' }));
+    await expect(bold!.querySelector('strong')).toHaveTextContent(/^to pin the version$/);
   },
 };
 
