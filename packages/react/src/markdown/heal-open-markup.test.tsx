@@ -26,7 +26,10 @@ describe('markup a streaming answer leaves open at its end', () => {
     ['a closer half arrived', 'Use **bold*', '<p>Use <strong>bold</strong></p>'],
     ['nested emphasis', 'Use **bold and *it', '<p>Use <strong>bold and <em>it</em></strong></p>'],
     ['emphasis around code', '**bold `code` and more', '<p><strong>bold <code>code</code> and more</strong></p>'],
-    ['a marker with nothing after it yet', 'Use **', '<p>Use</p>'],
+    ['a marker with nothing after it yet', 'Use **', '<p>Use </p>'],
+    ['a marker with nothing after it yet, after a bracket', 'Note (**', '<p>Note (</p>'],
+    ['a backslash the text ends in', '**my\\', '<p><strong>my</strong></p>'],
+    ['markers in a link target that is not whole yet', 'See [the guide](/docs/_static', '<p>See the guide</p>'],
     ['code before its backtick', 'Use `npm ins', '<p>Use <code>npm ins</code></p>'],
     ['markers inside open code', 'Run `a*b', '<p>Run <code>a*b</code></p>'],
     ['strikethrough', 'a ~~strike', '<p>a <del>strike</del></p>'],
@@ -42,6 +45,11 @@ describe('markup a streaming answer leaves open at its end', () => {
       '| a | b |\n|---|---|\n| 1 | **2',
       '<div data-kestrel-table-scroll=""><table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td><strong>2</strong></td></tr></tbody></table></div>',
     ],
+    [
+      'a table cell before the last column',
+      '| a | b |\n|---|---|\n| **Inst',
+      '<div data-kestrel-table-scroll=""><table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td><strong>Inst</strong></td><td></td></tr></tbody></table></div>',
+    ],
   ])('is shown closed: %s', (_, text, html) => {
     expect(streamingHtml(text)).toBe(html);
     // A final answer shows what never closed as written.
@@ -54,6 +62,11 @@ describe('markup a streaming answer leaves open at its end', () => {
     ['text before a link target starts', 'See [the docs]'],
     ['markup already closed', 'Use **bold** and `code`'],
     ['a marker that opens nothing', 'a ** b'],
+    ['a table cell its `|` closed', '| a | b |\n|---|---|\n| 1 | **2 |'],
+    ['a glob', 'Delete all *.pyc files in the folder and'],
+    ['a product', 'Complexity is O(n*m) where n is'],
+    ['a product of numbers', 'It costs 5*3 = 15 dollars and'],
+    ['an escaped marker', '- **\\*'],
     ['an asterisk that cannot open, after a letter and before punctuation', 'f(x*(y'],
   ])('is shown as written: %s', (_, text) => {
     expect(streamingHtml(text)).toBe(finalHtml(text));
@@ -73,11 +86,22 @@ describe('markup a streaming answer leaves open at its end', () => {
     }
   });
 
-  it('never links to half a URL', () => {
-    for (let end = 1; end <= 40; end++) {
-      const html = streamingHtml('See [the docs](https://example.com/guide)'.slice(0, end));
-      expect(html.includes('<a ') ? html : 'no link').toMatch(/no link|href="https:\/\/example\.com\/guide"/);
+  it.each([
+    ['a paragraph', 'See [the docs](https://example.com/guide)'],
+    ['a table cell before the last column', '| a | b |\n|---|---|\n| [the docs](https://example.com/guide)'],
+    ['link text that is an address', 'See [https://example.org](https://example.com/guide)'],
+    ['a bare address', 'See https://example.com/guide and'],
+  ])('never links to half a URL: %s', (_, full) => {
+    const target = 'https://example.com/guide';
+    const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map(([, href]) => href!);
+    for (let end = full.indexOf('['); end <= full.length; end++) {
+      const prefix = full.slice(0, end);
+      for (const href of hrefs(streamingHtml(prefix))) {
+        // Never a part of the target, nor of the address that is the link's text.
+        expect(href === target || !(target.startsWith(href) || 'https://example.org'.startsWith(href))).toBe(true);
+      }
     }
+    expect(hrefs(streamingHtml(full))).toEqual([target]);
   });
 
   /*
@@ -96,6 +120,8 @@ describe('markup a streaming answer leaves open at its end', () => {
     'about ~5',
     'C++',
     'x_y_z',
+    '🚀 launch',
+    'https://example.com/a_b',
   );
   const words = fc.array(word, { minLength: 1, maxLength: 4 }).map((list) => list.join(' '));
   const inline: fc.Arbitrary<string> = fc.oneof(
@@ -105,9 +131,11 @@ describe('markup a streaming answer leaves open at its end', () => {
     words.map((text) => `[${text}](https://example.com/${text.length})`),
     fc.tuple(words, words).map(([outer, inner]) => `**${outer} *${inner}* ${outer}**`),
   );
+  /** A table's head, after which its one row is written: the stream is cut only after it. */
+  const table = '| A | B |\n| --- | --- |\n| ';
   const line = fc
-    .tuple(fc.constantFrom('', '## ', '- ', '> '), fc.array(inline, { minLength: 1, maxLength: 8 }))
-    .map(([start, parts]) => start + parts.join(' '));
+    .tuple(fc.constantFrom('', '## ', '- ', '> ', table), fc.array(inline, { minLength: 1, maxLength: 8 }))
+    .map(([start, parts]) => start + parts.join(start === table ? ' | ' : ' '));
 
   it('shows, at every point a stream stops, the start of what the final answer shows, and never a marker', () => {
     fc.assert(
@@ -115,10 +143,13 @@ describe('markup a streaming answer leaves open at its end', () => {
         const full = prefixes.at(-1)!;
         const final = seen(finalHtml(full));
         const { container, rerender } = render(<MarkdownText streaming>{''}</MarkdownText>);
-        for (const prefix of prefixes) {
+        for (const prefix of prefixes.filter((text) => !full.startsWith(table) || text.length >= table.length)) {
           rerender(<MarkdownText streaming>{prefix}</MarkdownText>);
           // The streamed render is the render of the prefix from scratch.
-          expect(container.innerHTML).toBe(renderToStaticMarkup(<MarkdownText streaming>{prefix}</MarkdownText>));
+          // (jsdom lays nothing out, so a table's box takes a tab stop there after rendering: left out.)
+          expect(container.innerHTML.replace(' tabindex="0"', '')).toBe(
+            renderToStaticMarkup(<MarkdownText streaming>{prefix}</MarkdownText>),
+          );
           // A link's text shows its `[` and `]` until its `(`; nothing else it shows is not in the final answer.
           const shown = seen(container.innerHTML).replace(/[[\]]/g, '');
           expect(final.startsWith(shown)).toBe(true);
@@ -127,6 +158,30 @@ describe('markup a streaming answer leaves open at its end', () => {
       { numRuns: Number(process.env.HEAL_RUNS ?? 300) },
     );
   }, 60_000);
+
+  it('heals the last piece of a long paragraph in place', () => {
+    const long = 'Run `a` then `b` and `c`. '.repeat(75);
+    const { container, rerender } = render(<MarkdownText streaming>{`${long}Now`}</MarkdownText>);
+    const removed: Node[] = [];
+    const observer = new MutationObserver((records) =>
+      records.forEach((record) => removed.push(...record.removedNodes)),
+    );
+    observer.observe(container, { subtree: true, childList: true });
+    // Healing starts, then the markup closes: the piece's elements stay where they are.
+    rerender(<MarkdownText streaming>{`${long}Now **bo`}</MarkdownText>);
+    rerender(<MarkdownText streaming>{`${long}Now **bold**`}</MarkdownText>);
+    observer.takeRecords().forEach((record) => removed.push(...record.removedNodes));
+    observer.disconnect();
+    expect(container.querySelector('p')!.lastElementChild!.outerHTML).toBe('<strong>bold</strong>');
+    expect(removed.filter((node) => node.nodeName === 'CODE')).toEqual([]);
+  });
+
+  it('takes a literal marker for one only within 300 characters of the end', () => {
+    const call = 'Call f(*args, x) with ';
+    expect(streamingHtml(call)).toBe(`<p>Call f(<em>args, x) with</em></p>`);
+    const later = `${call}${'more words here '.repeat(20)}`;
+    expect(streamingHtml(later)).toBe(finalHtml(later));
+  });
 
   it('reads only the last piece of a long paragraph again', () => {
     const long = `${'A sentence of plain words here. '.repeat(200)}Now **bold and \`code`;

@@ -1,5 +1,5 @@
 import type { Links, MarkedToken, Token } from 'marked';
-import { INLINE_PIECE, isPiece } from './inline-pieces.js';
+import { asPiece, INLINE_PIECE, isPiece } from './inline-pieces.js';
 import type { MarkdownBlock } from './markdown-blocks.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 
@@ -8,18 +8,26 @@ import { getDefaults, Lexer } from './vendor/marked-lexer.js';
  * `` `npm ins `` before its backtick, `[docs](https://exa` before its `)`. Read as written (CommonMark of the prefix),
  * the markers show as text and vanish when the closer comes, a flicker on every bold phrase. So the text a stream
  * ends in is shown as if its open markup were closed: the closers it needs are appended (a closer that has started
- * arriving is finished), a marker with nothing after it yet is left out, and a link shows its text until its
- * target is whole (never a link to half a URL). marked decides what the closed text means, and the result is kept
- * only when it shows no character the text does not have (see `hidesOnly`): healing hides markers, never adds any.
+ * arriving is finished), a marker with nothing after it yet is left out, a link shows its text until its target is
+ * whole, and a bare web address the text ends in shows as text until something follows it: no link to half a URL. marked decides what the closed text means, and the result
+ * is kept only when it shows no character the text does not show (see `hidesOnly`).
+ *
+ * A marker opens only where markup is likely: before a letter, a digit, a character outside ASCII (an emoji), a
+ * quote, a bracket or other markup, not inside a word (`5*3`, `snake_case`), and within 300 characters of the end.
+ * So `*.pyc` or `O(n*m)` are never taken for emphasis, and a literal marker that is (`f(*args`) styles a few hundred
+ * characters at most, until the answer settles.
  *
  * Only the last inline text of the last block, and only while streaming: settled blocks and a final answer are
  * rendered as written, and the lexing the stream reuses (markdown-blocks.ts) never sees a healed text. The last
- * piece of a long paragraph is healed alone, so the cost is bounded by INLINE_PIECE. remend (what streamdown uses)
- * does this over the whole text for 5.9 kB gzip; this is about a tenth of that.
+ * piece of a long paragraph is healed alone (and stays a piece, so it renders in place), so an update lexes at most
+ * INLINE_PIECE characters more; a table cell or heading longer than that is not healed. remend (what streamdown
+ * uses) does this over the whole text for 5.9 kB gzip; this is about an eighth of that.
  */
 
 const WHITE = /\s/;
 const ALNUM = /[\p{L}\p{N}]/u;
+/** What a marker opens before (see above). */
+const OPENS = /[^\0-\x7f]|[\w[`("'*~]/;
 /** What can open something inline that healing closes: most text has none, and costs one test. */
 const MARKUP = /[*_~`[]/;
 /** `[text](` and an unfinished target at the very end, or the same for an image: shown as the text alone. */
@@ -40,7 +48,7 @@ function shown(tokens: readonly Token[]): string {
     .join('');
 }
 
-/** Whether `healed` shows only characters `written` shows, in order: the healing hid markers and added none. */
+/** Whether `healed` shows only what `written` shows, in order: the healing hid markers and added nothing. */
 function hidesOnly(healed: string, written: string): boolean {
   let at = 0;
   for (const character of healed) if ((at = written.indexOf(character, at) + 1) === 0) return false;
@@ -48,18 +56,22 @@ function hidesOnly(healed: string, written: string): boolean {
 }
 
 /**
- * The inline tokens of `source` with its open markup closed, when that changes what is shown and only hides
- * markers; otherwise undefined. `tokens` are marked's tokens of `source`: markers marked left unmatched are in its
+ * The inline tokens of `written` with its open markup closed, when that changes what is shown and only hides
+ * markers; otherwise undefined. `writtenTokens` are marked's tokens of it: markers marked left unmatched are in its
  * text tokens, so code spans, links and escapes are never read for markers.
  */
-function healInline(written: string, writtenTokens: readonly Token[], links: Readonly<Links>): Token[] | undefined {
-  if (written.length > INLINE_PIECE || !MARKUP.test(written)) return;
+function closeMarkup(written: string, writtenTokens: readonly Token[], links: Readonly<Links>): Token[] | undefined {
+  if (!MARKUP.test(written)) return;
   const lexer = new Lexer(getDefaults());
   lexer.tokens.links = links as Links;
-  // A closer that has started to arrive (`**bold*`) may close something else already: read the text without it.
-  const closing = /(?<=\S)([*_~])\1*$/.exec(written)?.index;
+  // A closer that has started to arrive (`**bold*`; not `\*`, nor `(**`) may close something else already: read the
+  // text without it.
+  const closing = /(?<=[^\s\\(["'])([*_~])\1*$/.exec(written)?.index;
   const source = closing === undefined ? written : written.slice(0, closing);
   const tokens = closing === undefined ? writtenTokens : lexer.inlineTokens(source);
+  // An open link's target is not text: nothing in it opens anything, and it is left out below.
+  const link = OPEN_LINK.exec(source);
+  const target = link === null ? source.length : link.index + link[0].indexOf('](');
   const openers: string[] = [];
   let code = '';
   let cut = source.length;
@@ -70,19 +82,21 @@ function healInline(written: string, writtenTokens: readonly Token[], links: Rea
     const end = at + token.raw.length;
     if (token.type === 'text' && !('tokens' in token && token.tokens))
       for (let from = at; from < end;) {
+        if (from >= target) break scan;
         const marker = source[from]!;
         let to = from + 1;
         if (!'*_~`'.includes(marker)) {
           from = to;
           continue;
         }
-        while (source[to] === marker) to++;
+        // Within the token: marked may have read the rest of the run as the start of something (`*` then `*em*`).
+        while (to < end && source[to] === marker) to++;
         const run = source.slice(from, to);
         const before = source[from - 1] ?? ' ';
         const after = source[to];
         // Just opened, with nothing after it yet: left out.
         if (after === undefined) {
-          if (WHITE.test(before)) cut = from;
+          if (WHITE.test(before) || '(["\''.includes(before)) cut = from;
           break scan;
         }
         if (marker === '`') {
@@ -90,9 +104,14 @@ function healInline(written: string, writtenTokens: readonly Token[], links: Rea
           code = run;
           break scan;
         }
-        // Able to open: followed by other than white space; `_` not inside a word; `~~` only (a lone `~` is
-        // "about" far more often than it is strikethrough).
-        if (!WHITE.test(after) && (marker !== '_' || !ALNUM.test(before)) && (marker !== '~' || run.length === 2))
+        // A lone `~` is "about" far more often than it is strikethrough: `~~` only.
+        if (
+          after !== marker &&
+          OPENS.test(after) &&
+          !(ALNUM.test(before) && (marker === '_' || ALNUM.test(after))) &&
+          (marker !== '~' || run.length === 2) &&
+          source.length - to <= 300
+        )
           openers.push(run);
         else literal = to;
         from = to;
@@ -102,14 +121,38 @@ function healInline(written: string, writtenTokens: readonly Token[], links: Rea
   // Positions above are right as marked keeps every character in some token's raw; hidesOnly would catch it if not.
   let base = source.slice(0, cut);
   if (code === '') base = base.replace(OPEN_LINK, '$1');
-  base = base.trimEnd();
   const closers = code + openers.reverse().join('');
-  // Markers the text ends in that open nothing (`2 *`) would join the closers' run: escaped, they show as they did.
-  if (code === '' && base.length === literal) base = base.replace(/[*_~]+$/, (run) => run.replace(/./g, '\\$&'));
+  // A closer after white space would close nothing.
+  if (closers !== '') base = base.trimEnd();
+  if (code === '') {
+    // A backslash the text ends in would escape the first closer: left out (it escapes nothing yet).
+    if (/(?:^|[^\\])(?:\\\\)*\\$/.test(base)) base = base.slice(0, -1);
+    // Markers the text ends in that open nothing (`2 *`) would join the closers' run: escaped, they show as they did.
+    if (base.length === literal) base = base.replace(/[*_~]+$/, (run) => run.replace(/./g, '\\$&'));
+  }
   const healed = base + closers;
   if (healed === written) return;
   const next = lexer.inlineTokens(healed);
   return hidesOnly(shown(next), shown(tokens)) ? next : undefined;
+}
+
+/**
+ * `tokens` of inline text `written` with its open markup closed (closeMarkup) and, when it ends in a bare web
+ * address, that address shown as text: more of it may be on its way (`https://exa`). Undefined when nothing changes.
+ */
+function healInline(written: string, tokens: readonly Token[], links: Readonly<Links>): Token[] | undefined {
+  if (written.length > INLINE_PIECE) return;
+  const closed = closeMarkup(written, tokens, links);
+  const list = closed ?? tokens;
+  let index = list.length - 1;
+  // What marked leaves out of an address's end (`.`, `)`) may yet be followed by more of it.
+  if (list[index]?.type === 'text' && /^[?!.,:*_~)]+$/.test(list[index]!.raw)) index--;
+  const link = list[index];
+  // A bare address's raw is its text; a link written `[text](target)` or `<target>` ends in `)` or `>`.
+  if (link?.type !== 'link' || link.raw !== link.text) return closed;
+  const next = [...list];
+  next[index] = { type: 'text', raw: link.raw, text: link.raw };
+  return next;
 }
 
 /** `token` with the inline text it ends in healed (see above), or undefined when nothing changes. */
@@ -124,7 +167,7 @@ function healToken(token: Token, links: Readonly<Links>): Token | undefined {
       if (last === undefined) return;
       if (isPiece(last)) {
         const healed = healInline(last.text, last.tokens, links);
-        return healed && { ...known, tokens: [...inline!.slice(0, -1), { ...last, tokens: healed }] };
+        return healed && { ...known, tokens: [...inline!.slice(0, -1), asPiece({ ...last, tokens: healed })] };
       }
       const healed = healInline(known.text, inline!, links);
       return healed && { ...known, tokens: healed };
@@ -142,12 +185,17 @@ function healToken(token: Token, links: Readonly<Links>): Token | undefined {
       return known.type === 'list' ? { ...known, items: next as typeof known.items } : { ...known, tokens: next };
     }
     case 'table': {
+      // The cell the table's last line ends in: none once that line ends in `|` (or is done, ending in a line feed).
+      // marked pads a row to the header's width, so it is the last cell written, not the row's last.
+      const line = known.raw.slice(known.raw.lastIndexOf('\n') + 1);
       const row = known.rows.at(-1);
-      const cell = row?.at(-1);
+      const index = (line.match(/(?<!\\)\|/g)?.length ?? 0) - (line.trimStart().startsWith('|') ? 1 : 0);
+      const cell = /^$|(?<!\\)\|\s*$/.test(line) ? undefined : row?.[index];
       const healed = cell && healInline(cell.text, cell.tokens, links);
-      return (
-        healed && { ...known, rows: [...known.rows.slice(0, -1), [...row!.slice(0, -1), { ...cell!, tokens: healed }]] }
-      );
+      if (healed === undefined) return;
+      const cells = [...row!];
+      cells[index] = { ...cell!, tokens: healed };
+      return { ...known, rows: [...known.rows.slice(0, -1), cells] };
     }
     default:
       return;
@@ -161,7 +209,9 @@ function healToken(token: Token, links: Readonly<Links>): Token | undefined {
  */
 export function healOpenMarkup(blocks: readonly MarkdownBlock[], links: Readonly<Links>): readonly MarkdownBlock[] {
   const last = blocks.at(-1);
-  const token = last && !/\n\s*\n\s*$/.test(last.raw) ? last.tokens.at(-1) : undefined;
+  // Not after a blank line (two line feeds in the white space the block ends in).
+  const end = last?.raw.slice(last.raw.trimEnd().length);
+  const token = end !== undefined && end.indexOf('\n') === end.lastIndexOf('\n') ? last!.tokens.at(-1) : undefined;
   let healed: Token | undefined;
   try {
     healed = token && healToken(token, links);

@@ -93,6 +93,12 @@ function pieceEnd(text: string, start: number): number {
  */
 const pieceTokens = new WeakSet<Token>();
 
+/** `token`, held as one piece of long inline text from now on (a piece's tokens healed, heal-open-markup.ts). */
+export function asPiece<T extends Token>(token: T): T {
+  pieceTokens.add(token);
+  return token;
+}
+
 /** Whether `token` holds one piece of long inline text (see pieceTokens). */
 export const isPiece = (token: Token): token is Tokens.Text & { tokens: Token[] } => pieceTokens.has(token);
 
