@@ -32,6 +32,9 @@ describe('markup a streaming answer leaves open at its end', () => {
     ['markers in a link target that is not whole yet', 'See [the guide](/docs/_static', '<p>See the guide</p>'],
     ['code before its backtick', 'Use `npm ins', '<p>Use <code>npm ins</code></p>'],
     ['markers inside open code', 'Run `a*b', '<p>Run <code>a*b</code></p>'],
+    ['markup marked reads inside open code', 'Edit `__init__.py', '<p>Edit <code>__init__.py</code></p>'],
+    ['a closer marked reads inside open code', 'Run `rm -rf __pycache__', '<p>Run <code>rm -rf __pycache__</code></p>'],
+    ['a closer half arrived after a quote', 'Click **"Save"*', '<p>Click <strong>&quot;Save&quot;</strong></p>'],
     ['strikethrough', 'a ~~strike', '<p>a <del>strike</del></p>'],
     ['underscores', 'snake_case and _it', '<p>snake_case and <em>it</em></p>'],
     ['a literal asterisk before', '2 * 3 and **bold', '<p>2 * 3 and <strong>bold</strong></p>'],
@@ -86,20 +89,23 @@ describe('markup a streaming answer leaves open at its end', () => {
     }
   });
 
+  const guide = 'https://example.com/guide';
+  const rust = 'https://en.wikipedia.org/wiki/Rust_(programming_language)';
   it.each([
-    ['a paragraph', 'See [the docs](https://example.com/guide)'],
-    ['a table cell before the last column', '| a | b |\n|---|---|\n| [the docs](https://example.com/guide)'],
-    ['link text that is an address', 'See [https://example.org](https://example.com/guide)'],
-    ['a bare address', 'See https://example.com/guide and'],
-  ])('never links to half a URL: %s', (_, full) => {
-    const target = 'https://example.com/guide';
+    ['a paragraph', `See [the docs](${guide})`, guide],
+    ['a table cell before the last column', `| a | b |\n|---|---|\n| [the docs](${guide})`, guide],
+    ['link text that is an address', `See [https://example.org](${guide})`, guide],
+    ['a bare address', `See ${guide} and`, guide],
+    ['an address in bold', `See **${guide}** now`, guide],
+    ['a target with parentheses', `See [Rust](${rust}) now`, rust],
+  ])('never links to half a URL: %s', (_, full, target) => {
     const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map(([, href]) => href!);
-    for (let end = full.indexOf('['); end <= full.length; end++) {
-      const prefix = full.slice(0, end);
-      for (const href of hrefs(streamingHtml(prefix))) {
-        // Never a part of the target, nor of the address that is the link's text.
+    for (let end = full.indexOf(' '); end <= full.length; end++) {
+      const html = streamingHtml(full.slice(0, end));
+      // Never a part of the target, nor of the address that is a link's text; no markup of the target shown.
+      for (const href of hrefs(html))
         expect(href === target || !(target.startsWith(href) || 'https://example.org'.startsWith(href))).toBe(true);
-      }
+      expect(html).not.toMatch(/<em>|\]\(/);
     }
     expect(hrefs(streamingHtml(full))).toEqual([target]);
   });
@@ -176,11 +182,13 @@ describe('markup a streaming answer leaves open at its end', () => {
     expect(removed.filter((node) => node.nodeName === 'CODE')).toEqual([]);
   });
 
-  it('takes a literal marker for one only within 300 characters of the end', () => {
+  it('takes a literal marker for one only within 300 characters of the end, or at the start of the text', () => {
     const call = 'Call f(*args, x) with ';
     expect(streamingHtml(call)).toBe(`<p>Call f(<em>args, x) with</em></p>`);
     const later = `${call}${'more words here '.repeat(20)}`;
     expect(streamingHtml(later)).toBe(finalHtml(later));
+    const disclaimer = `*Disclaimer: ${'these words are in italics, '.repeat(15)}`;
+    expect(streamingHtml(disclaimer)).toMatch(/^<p><em>Disclaimer: [^*]*<\/em><\/p>$/);
   });
 
   it('reads only the last piece of a long paragraph again', () => {

@@ -9,19 +9,20 @@ import { getDefaults, Lexer } from './vendor/marked-lexer.js';
  * the markers show as text and vanish when the closer comes, a flicker on every bold phrase. So the text a stream
  * ends in is shown as if its open markup were closed: the closers it needs are appended (a closer that has started
  * arriving is finished), a marker with nothing after it yet is left out, a link shows its text until its target is
- * whole, and a bare web address the text ends in shows as text until something follows it: no link to half a URL. marked decides what the closed text means, and the result
- * is kept only when it shows no character the text does not show (see `hidesOnly`).
+ * whole, and a bare web address the text ends in shows as text until something follows it: no link to half a URL.
+ * marked decides what the closed text means, and the result is kept only when it shows no character the text does
+ * not show (see `hidesOnly`).
  *
  * A marker opens only where markup is likely: before a letter, a digit, a character outside ASCII (an emoji), a
- * quote, a bracket or other markup, not inside a word (`5*3`, `snake_case`), and within 300 characters of the end.
- * So `*.pyc` or `O(n*m)` are never taken for emphasis, and a literal marker that is (`f(*args`) styles a few hundred
- * characters at most, until the answer settles.
+ * quote, a bracket or other markup, not inside a word (`5*3`, `snake_case`), and within 300 characters of the end or
+ * at the start of the text (a paragraph in italics). So `*.pyc` or `O(n*m)` are never taken for emphasis, and a
+ * literal marker that is (`f(*args`) styles a few hundred characters at most, until the answer settles.
  *
  * Only the last inline text of the last block, and only while streaming: settled blocks and a final answer are
  * rendered as written, and the lexing the stream reuses (markdown-blocks.ts) never sees a healed text. The last
  * piece of a long paragraph is healed alone (and stays a piece, so it renders in place), so an update lexes at most
  * INLINE_PIECE characters more; a table cell or heading longer than that is not healed. remend (what streamdown
- * uses) does this over the whole text for 5.9 kB gzip; this is about an eighth of that.
+ * uses) does this over the whole text for 5.9 kB gzip; this is about a fifth of that.
  */
 
 const WHITE = /\s/;
@@ -30,8 +31,11 @@ const ALNUM = /[\p{L}\p{N}]/u;
 const OPENS = /[^\0-\x7f]|[\w[`("'*~]/;
 /** What can open something inline that healing closes: most text has none, and costs one test. */
 const MARKUP = /[*_~`[]/;
-/** `[text](` and an unfinished target at the very end, or the same for an image: shown as the text alone. */
-const OPEN_LINK = /!?\[([^[\]]*)\]\([^()\s]*$/;
+/**
+ * `[text](` and an unfinished target at the very end (one level of parentheses in it, as Wikipedia's have), or the
+ * same for an image: shown as the text alone.
+ */
+const OPEN_LINK = /!?\[([^[\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\([^()\s]*)?$/;
 
 /** The text the user sees of inline tokens, markup left out. */
 function shown(tokens: readonly Token[]): string {
@@ -64,9 +68,9 @@ function closeMarkup(written: string, writtenTokens: readonly Token[], links: Re
   if (!MARKUP.test(written)) return;
   const lexer = new Lexer(getDefaults());
   lexer.tokens.links = links as Links;
-  // A closer that has started to arrive (`**bold*`; not `\*`, nor `(**`) may close something else already: read the
-  // text without it.
-  const closing = /(?<=[^\s\\(["'])([*_~])\1*$/.exec(written)?.index;
+  // A closer that has started to arrive (`**bold*`, `**"Save"*`; not `\*`, nor `(**` or ` "**`, which open) may close
+  // something else already: read the text without it.
+  const closing = /(?<=[^\s\\*_~])(?<!(?:^|[\s([{])[(["'])([*_~])\1*$/.exec(written)?.index;
   const source = closing === undefined ? written : written.slice(0, closing);
   const tokens = closing === undefined ? writtenTokens : lexer.inlineTokens(source);
   // An open link's target is not text: nothing in it opens anything, and it is left out below.
@@ -74,6 +78,7 @@ function closeMarkup(written: string, writtenTokens: readonly Token[], links: Re
   const target = link === null ? source.length : link.index + link[0].indexOf('](');
   const openers: string[] = [];
   let code = '';
+  let codeAt = 0;
   let cut = source.length;
   // Where the last run of markers that opens nothing ends (`2 *`).
   let literal = 0;
@@ -102,6 +107,7 @@ function closeMarkup(written: string, writtenTokens: readonly Token[], links: Re
         if (marker === '`') {
           // Everything after an unclosed code span's backticks is its code.
           code = run;
+          codeAt = from;
           break scan;
         }
         // A lone `~` is "about" far more often than it is strikethrough: `~~` only.
@@ -110,7 +116,7 @@ function closeMarkup(written: string, writtenTokens: readonly Token[], links: Re
           OPENS.test(after) &&
           !(ALNUM.test(before) && (marker === '_' || ALNUM.test(after))) &&
           (marker !== '~' || run.length === 2) &&
-          source.length - to <= 300
+          (from === 0 || source.length - to <= 300)
         )
           openers.push(run);
         else literal = to;
@@ -119,8 +125,8 @@ function closeMarkup(written: string, writtenTokens: readonly Token[], links: Re
     at = end;
   }
   // Positions above are right as marked keeps every character in some token's raw; hidesOnly would catch it if not.
-  let base = source.slice(0, cut);
-  if (code === '') base = base.replace(OPEN_LINK, '$1');
+  // In code, what marked read as a closer that started (`__init_`) is code: the text as written.
+  let base = code === '' ? source.slice(0, cut).replace(OPEN_LINK, '$1') : written;
   const closers = code + openers.reverse().join('');
   // A closer after white space would close nothing.
   if (closers !== '') base = base.trimEnd();
@@ -133,26 +139,43 @@ function closeMarkup(written: string, writtenTokens: readonly Token[], links: Re
   const healed = base + closers;
   if (healed === written) return;
   const next = lexer.inlineTokens(healed);
-  return hidesOnly(shown(next), shown(tokens)) ? next : undefined;
+  // What open code holds, marked may have read as markup (`__init__`): compared as it is written.
+  const shows =
+    code === '' ? shown(tokens) : shown(lexer.inlineTokens(written.slice(0, codeAt))) + written.slice(codeAt);
+  return hidesOnly(shown(next), shows) ? next : undefined;
+}
+
+/**
+ * `tokens` with the bare web address they end in as text (looking inside the emphasis they end in when `inside`),
+ * or undefined when they end in none. A bare address's raw is its text; `[text](target)` and `<target>` end in `)`
+ * or `>`. What marked leaves out of an address's end (`.`, `)`) may yet be followed by more of it.
+ */
+function unlinkEnd(tokens: readonly Token[], inside: boolean): Token[] | undefined {
+  let index = tokens.length - 1;
+  if (tokens[index]?.type === 'text' && /^[?!.,:*_~)]+$/.test(tokens[index]!.raw)) index--;
+  const last = tokens[index] as MarkedToken | undefined;
+  let replaced: Token | undefined;
+  if (last?.type === 'link' && last.raw === last.text) replaced = { type: 'text', raw: last.raw, text: last.raw };
+  else if (inside && (last?.type === 'strong' || last?.type === 'em' || last?.type === 'del')) {
+    const inner = unlinkEnd(last.tokens, true);
+    replaced = inner && { ...last, tokens: inner };
+  }
+  if (replaced === undefined) return;
+  const next = [...tokens];
+  next[index] = replaced;
+  return next;
 }
 
 /**
  * `tokens` of inline text `written` with its open markup closed (closeMarkup) and, when it ends in a bare web
- * address, that address shown as text: more of it may be on its way (`https://exa`). Undefined when nothing changes.
+ * address, that address shown as text, also inside markup closed around it: more of it may be on its way
+ * (`https://exa`). Undefined when nothing changes.
  */
 function healInline(written: string, tokens: readonly Token[], links: Readonly<Links>): Token[] | undefined {
   if (written.length > INLINE_PIECE) return;
   const closed = closeMarkup(written, tokens, links);
-  const list = closed ?? tokens;
-  let index = list.length - 1;
-  // What marked leaves out of an address's end (`.`, `)`) may yet be followed by more of it.
-  if (list[index]?.type === 'text' && /^[?!.,:*_~)]+$/.test(list[index]!.raw)) index--;
-  const link = list[index];
-  // A bare address's raw is its text; a link written `[text](target)` or `<target>` ends in `)` or `>`.
-  if (link?.type !== 'link' || link.raw !== link.text) return closed;
-  const next = [...list];
-  next[index] = { type: 'text', raw: link.raw, text: link.raw };
-  return next;
+  // Inside emphasis only when the text as written ends in the address: `**https://x.com**` is whole.
+  return unlinkEnd(closed ?? tokens, unlinkEnd(tokens, false) !== undefined) ?? closed;
 }
 
 /** `token` with the inline text it ends in healed (see above), or undefined when nothing changes. */
