@@ -38,6 +38,12 @@ describe('markup a streaming answer leaves open at its end', () => {
     ['strikethrough', 'a ~~strike', '<p>a <del>strike</del></p>'],
     ['underscores', 'snake_case and _it', '<p>snake_case and <em>it</em></p>'],
     ['a literal asterisk before', '2 * 3 and **bold', '<p>2 * 3 and <strong>bold</strong></p>'],
+    [
+      'a marker inside that marked would take for one',
+      '**Be careful with *--force',
+      '<p><strong>Be careful with *--force</strong></p>',
+    ],
+    ['a glob inside', '- **Note: use *.env', '<ul><li><strong>Note: use *.env</strong></li></ul>'],
     ['a link before its target is whole', 'See [the docs](https://exa', '<p>See the docs</p>'],
     ['an image before its target is whole', 'See ![a chart](https://exa', '<p>See a chart</p>'],
     ['a heading', '## A **head', '<h2>A <strong>head</strong></h2>'],
@@ -70,6 +76,7 @@ describe('markup a streaming answer leaves open at its end', () => {
     ['a product', 'Complexity is O(n*m) where n is'],
     ['a product of numbers', 'It costs 5*3 = 15 dollars and'],
     ['an escaped marker', '- **\\*'],
+    ['markers that are not prose', '*a '.repeat(20)],
     ['an asterisk that cannot open, after a letter and before punctuation', 'f(x*(y'],
   ])('is shown as written: %s', (_, text) => {
     expect(streamingHtml(text)).toBe(finalHtml(text));

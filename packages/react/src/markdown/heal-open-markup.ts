@@ -56,7 +56,7 @@ function shown(tokens: readonly Token[]): string {
 function hidesOnly(healed: string, written: string): boolean {
   let at = 0;
   for (const character of healed) if ((at = written.indexOf(character, at) + 1) === 0) return false;
-  return healed !== written;
+  return true;
 }
 
 /**
@@ -80,8 +80,8 @@ function closeMarkup(written: string, writtenTokens: readonly Token[], links: Re
   let code = '';
   let codeAt = 0;
   let cut = source.length;
-  // Where the last run of markers that opens nothing ends (`2 *`).
-  let literal = 0;
+  // Where each run of markers that opens nothing (`2 *`, `*--force`) starts and ends.
+  const literals: number[] = [];
   let at = 0;
   scan: for (const token of tokens) {
     const end = at + token.raw.length;
@@ -119,30 +119,41 @@ function closeMarkup(written: string, writtenTokens: readonly Token[], links: Re
           (from === 0 || source.length - to <= 300)
         )
           openers.push(run);
-        else literal = to;
+        else literals.push(from, to);
         from = to;
       }
     at = end;
   }
+  // Past a few, it is not prose (`*a *a *a …`): each opener costs a closer and a pass of marked's emphasis rules.
+  if (openers.length > 8) return;
   // Positions above are right as marked keeps every character in some token's raw; hidesOnly would catch it if not.
   // In code, what marked read as a closer that started (`__init_`) is code: the text as written.
-  let base = code === '' ? source.slice(0, cut).replace(OPEN_LINK, '$1') : written;
+  let base = written;
+  if (code === '') {
+    // Markers that open nothing here may still open for marked (`*--force`), and would take a closer: escaped,
+    // they show as they did.
+    base = '';
+    let from = 0;
+    for (let index = 0; openers.length > 0 && index < literals.length; index += 2) {
+      base +=
+        source.slice(from, literals[index]) + source.slice(literals[index], literals[index + 1]).replace(/./g, '\\$&');
+      from = literals[index + 1]!;
+    }
+    base = (base + source.slice(from, cut)).replace(OPEN_LINK, '$1');
+  }
   const closers = code + openers.reverse().join('');
   // A closer after white space would close nothing.
   if (closers !== '') base = base.trimEnd();
-  if (code === '') {
-    // A backslash the text ends in would escape the first closer: left out (it escapes nothing yet).
-    if (/(?:^|[^\\])(?:\\\\)*\\$/.test(base)) base = base.slice(0, -1);
-    // Markers the text ends in that open nothing (`2 *`) would join the closers' run: escaped, they show as they did.
-    if (base.length === literal) base = base.replace(/[*_~]+$/, (run) => run.replace(/./g, '\\$&'));
-  }
+  // A backslash the text ends in would escape the first closer: left out (it escapes nothing yet).
+  if (code === '' && /(?:^|[^\\])(?:\\\\)*\\$/.test(base)) base = base.slice(0, -1);
   const healed = base + closers;
   if (healed === written) return;
   const next = lexer.inlineTokens(healed);
   // What open code holds, marked may have read as markup (`__init__`): compared as it is written.
   const shows =
     code === '' ? shown(tokens) : shown(lexer.inlineTokens(written.slice(0, codeAt))) + written.slice(codeAt);
-  return hidesOnly(shown(next), shows) ? next : undefined;
+  const healedShows = shown(next);
+  return healedShows !== shows && hidesOnly(healedShows, shows) ? next : undefined;
 }
 
 /**
