@@ -103,9 +103,9 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // groups of fixed extent, so a block never moves to another group and remounts, a review's find): 17,366 B.
   // 17,379 B (2026-12-05): a long paragraph's pieces rendered memoised, and watchScrollBox exported. 18.7 kB
   // (2026-12-05, later): markup a streaming answer's end leaves open is shown closed, and a web address it ends in
-  // shows as text until it is whole (heal-open-markup.ts, 1.30 kB), where `**bold` showed its markers until the
+  // shows as text until it is whole (heal-open-markup.ts, 1.29 kB), where `**bold` showed its markers until the
   // closer came, a flicker on every bold phrase, code span and link that streamdown (remend, 5.9 kB gzip on its own)
-  // does not have, and a link pointed at half an address while it streamed: 18,679 B.
+  // does not have, and a link pointed at half an address while it streamed: 18,671 B.
   {
     id: 'markdown',
     label: '@kestrel/react/markdown alone',
@@ -140,7 +140,7 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     // while it streams, and the tail lexed from a copy (see the markdown entry): 44,660 B, 51,944 B with zod. 44.9
     // and 52.2 kB (2026-12-04, late night): code blocks told whether they are `complete` (see the markdown
     // entry): 44,927 B, 52,229 B with zod, so 45.0 and 52.3 kB. 46.3 and 53.6 kB (2026-12-05, later): open markup
-    // shown closed while the answer streams (see the markdown entry): 46,226 B, 53,558 B with zod.
+    // shown closed while the answer streams (see the markdown entry): 46,193 B, 53,539 B with zod.
     budgetGzip: 46.3 * KB,
     ceilingWithPeersGzip: 53.6 * KB,
   },

@@ -1,5 +1,5 @@
 import type { Links, MarkedToken, Token } from 'marked';
-import { asPiece, INLINE_PIECE, isPiece } from './inline-pieces.js';
+import { asPiece, INLINE_PIECE, isAlnum, isPiece, isWhite } from './inline-pieces.js';
 import type { MarkdownBlock } from './markdown-blocks.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 
@@ -20,13 +20,11 @@ import { getDefaults, Lexer } from './vendor/marked-lexer.js';
  *
  * Only the last inline text of the last block, and only while streaming: settled blocks and a final answer are
  * rendered as written, and the lexing the stream reuses (markdown-blocks.ts) never sees a healed text. The last
- * piece of a long paragraph is healed alone (and stays a piece, so it renders in place), so an update lexes at most
- * INLINE_PIECE characters more; a table cell or heading longer than that is not healed. remend (what streamdown
+ * piece of a long paragraph is healed alone (and stays a piece, so it renders in place), so an update lexes no more
+ * than that piece again, at most three times; a table cell or heading longer than INLINE_PIECE is not healed. remend (what streamdown
  * uses) does this over the whole text for 5.9 kB gzip; this is about a fifth of that.
  */
 
-const WHITE = /\s/;
-const ALNUM = /[\p{L}\p{N}]/u;
 /** What a marker opens before (see above). */
 const OPENS = /[^\0-\x7f]|[\w[`("'*~]/;
 /** What can open something inline that healing closes: most text has none, and costs one test. */
@@ -98,10 +96,11 @@ function closeMarkup(written: string, writtenTokens: readonly Token[], links: Re
         while (to < end && source[to] === marker) to++;
         const run = source.slice(from, to);
         const before = source[from - 1] ?? ' ';
+        const prior = before.charCodeAt(0);
         const after = source[to];
         // Just opened, with nothing after it yet: left out.
         if (after === undefined) {
-          if (WHITE.test(before) || '(["\''.includes(before)) cut = from;
+          if (isWhite(prior) || '(["\''.includes(before)) cut = from;
           break scan;
         }
         if (marker === '`') {
@@ -114,7 +113,7 @@ function closeMarkup(written: string, writtenTokens: readonly Token[], links: Re
         if (
           after !== marker &&
           OPENS.test(after) &&
-          !(ALNUM.test(before) && (marker === '_' || ALNUM.test(after))) &&
+          !(isAlnum(prior) && (marker === '_' || isAlnum(after.charCodeAt(0)))) &&
           (marker !== '~' || run.length === 2) &&
           (from === 0 || source.length - to <= 300)
         )

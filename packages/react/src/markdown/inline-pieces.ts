@@ -14,13 +14,13 @@ const MARKUP = '_*~`\\[]()<>!&';
 const FULL_STOPS = [0x3002, 0xff01, 0xff1f];
 
 /** White space as marked's `\s` reads it: ASCII first, then the rest of Unicode's. */
-function isWhite(code: number): boolean {
+export function isWhite(code: number): boolean {
   if (code < 128) return code === 32 || (code >= 9 && code <= 13);
   return OTHER_WHITE.test(String.fromCharCode(code));
 }
 
 /** A letter or digit: an underscore or asterisk between two of them is inside a word (no emphasis starts there). */
-function isAlnum(code: number): boolean {
+export function isAlnum(code: number): boolean {
   if (code < 128) return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
   return OTHER_ALNUM.test(String.fromCharCode(code));
 }
