@@ -144,11 +144,14 @@ describe('markup a streaming answer leaves open at its end', () => {
     words.map((text) => `[${text}](https://example.com/${text.length})`),
     fc.tuple(words, words).map(([outer, inner]) => `**${outer} *${inner}* ${outer}**`),
   );
-  /** A table's head, after which its one row is written: the stream is cut only after it. */
-  const table = '| A | B |\n| --- | --- |\n| ';
+  /** Tables' heads (after a line of a paragraph, with markup, aligned), after which one row is written. */
+  const tables = [
+    '| A | B |\n| --- | --- |\n| ',
+    'Plans:\n| **Plan** | `code` and [a link](https://example.com) |\n|:--|--:|\n| ',
+  ];
   const line = fc
-    .tuple(fc.constantFrom('', '## ', '- ', '> ', table), fc.array(inline, { minLength: 1, maxLength: 8 }))
-    .map(([start, parts]) => start + parts.join(start === table ? ' | ' : ' '));
+    .tuple(fc.constantFrom('', '## ', '- ', '> ', ...tables), fc.array(inline, { minLength: 1, maxLength: 8 }))
+    .map(([start, parts]) => start + parts.join(tables.includes(start) ? ' | ' : ' '));
 
   it('shows, at every point a stream stops, the start of what the final answer shows, and never a marker', () => {
     fc.assert(
@@ -156,7 +159,7 @@ describe('markup a streaming answer leaves open at its end', () => {
         const full = prefixes.at(-1)!;
         const final = seen(finalHtml(full));
         const { container, rerender } = render(<MarkdownText streaming>{''}</MarkdownText>);
-        for (const prefix of prefixes.filter((text) => !full.startsWith(table) || text.length >= table.length)) {
+        for (const prefix of prefixes) {
           rerender(<MarkdownText streaming>{prefix}</MarkdownText>);
           // The streamed render is the render of the prefix from scratch.
           // (jsdom lays nothing out, so a table's box takes a tab stop there after rendering: left out.)

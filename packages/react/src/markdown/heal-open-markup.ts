@@ -1,6 +1,7 @@
-import type { Links, MarkedToken, Token } from 'marked';
+import type { Links, MarkedToken, Token, Tokens } from 'marked';
 import { asPiece, INLINE_PIECE, isAlnum, isPiece, isWhite } from './inline-pieces.js';
 import type { MarkdownBlock } from './markdown-blocks.js';
+import { readTableStart } from './table-start.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 
 /*
@@ -220,15 +221,18 @@ function healToken(token: Token, links: Readonly<Links>): Token | undefined {
     case 'table': {
       // The cell the table's last line ends in: none once that line ends in `|` (or is done, ending in a line feed).
       // marked pads a row to the header's width, so it is the last cell written, not the row's last.
+      // The header, in a table a paragraph starts (healTableStart), while it is that line; never a delimiter row.
       const line = known.raw.slice(known.raw.lastIndexOf('\n') + 1);
-      const row = known.rows.at(-1);
+      const row = known.rows.at(-1) ?? known.header;
       const index = (line.match(/(?<!\\)\|/g)?.length ?? 0) - (line.trimStart().startsWith('|') ? 1 : 0);
-      const cell = /^$|(?<!\\)\|\s*$/.test(line) ? undefined : row?.[index];
+      const cell = /^[\s|:-]*$|(?<!\\)\|\s*$/.test(line) ? undefined : row[index];
       const healed = cell && healInline(cell.text, cell.tokens, links);
       if (healed === undefined) return;
-      const cells = [...row!];
+      const cells = [...row];
       cells[index] = { ...cell!, tokens: healed };
-      return { ...known, rows: [...known.rows.slice(0, -1), cells] };
+      return known.rows.length > 0
+        ? { ...known, rows: [...known.rows.slice(0, -1), cells] }
+        : { ...known, header: cells };
     }
     default:
       return;
@@ -236,22 +240,49 @@ function healToken(token: Token, links: Readonly<Links>): Token | undefined {
 }
 
 /**
- * The blocks of a streaming text with the markup its last line leaves open shown closed (see above): the same
- * array when nothing changes, else a copy whose last block is new. Not for a final text, nor one that ends in a
- * blank line (its last paragraph is closed).
+ * A paragraph whose last lines start a table, as that table (table-start.ts), with the markup its header's last cell
+ * leaves open closed while that cell is written; undefined when it starts none or the table would show more.
+ */
+function healTableStart(paragraph: Tokens.Paragraph, links: Readonly<Links>): Token[] | undefined {
+  const tokens = readTableStart(paragraph, links);
+  const table = tokens?.at(-1);
+  if (table?.type === 'table') tokens![tokens!.length - 1] = healToken(table, links) ?? table;
+  const shows = tokens
+    ?.flatMap((token): { tokens: Token[] }[] =>
+      token.type === 'table' ? (token as Tokens.Table).header : [token as Tokens.Paragraph],
+    )
+    .map((each) => shown(each.tokens))
+    .join('');
+  return shows !== undefined && hidesOnly(shows, shown(paragraph.tokens)) ? tokens : undefined;
+}
+
+/**
+ * The blocks of a streaming text with the markup its last line leaves open shown closed, and a table it is starting
+ * shown as one (see above): the same array when nothing changes, else a copy whose last block is new. Not for a
+ * final text, nor one that ends in a blank line (its last paragraph is closed).
  */
 export function healOpenMarkup(blocks: readonly MarkdownBlock[], links: Readonly<Links>): readonly MarkdownBlock[] {
   const last = blocks.at(-1);
   // Not after a blank line (two line feeds in the white space the block ends in).
   const end = last?.raw.slice(last.raw.trimEnd().length);
   const token = end !== undefined && end.indexOf('\n') === end.lastIndexOf('\n') ? last!.tokens.at(-1) : undefined;
-  let healed: Token | undefined;
+  let healed: Token[] | undefined;
   try {
-    healed = token && healToken(token, links);
+    const table = token?.type === 'paragraph' ? healTableStart(token as Tokens.Paragraph, links) : undefined;
+    const closed = table ?? (token && healToken(token, links));
+    healed = closed && (Array.isArray(closed) ? closed : [closed]);
   } catch {
     // marked throws on some text (see markdown-blocks.ts): then it is shown as written.
   }
-  return healed === undefined
-    ? blocks
-    : [...blocks.slice(0, -1), { ...last!, tokens: [...last!.tokens.slice(0, -1), healed] }];
+  if (healed === undefined) return blocks;
+  // A table after a paragraph's line is a block of its own, as marked's lex will make it: so the block that shows its
+  // header is the one that takes its rows, and its elements stay.
+  const table = healed.length > 1 ? healed.pop()! : undefined;
+  const at = last!.raw.length - (table?.raw.length ?? 0);
+  const head = { ...last!, raw: last!.raw.slice(0, at), tokens: [...last!.tokens.slice(0, -1), ...healed] };
+  return [
+    ...blocks.slice(0, -1),
+    head,
+    ...(table ? [{ ...last!, start: last!.start + at, raw: table.raw, tokens: [table] }] : []),
+  ];
 }

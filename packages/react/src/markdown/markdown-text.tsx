@@ -11,8 +11,9 @@ import { renderToken } from './render-tokens.js';
 export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   readonly children: string;
   /**
-   * The text is still streaming (marked `data-kestrel-markdown="streaming"`): an open code fence runs to the end, and
-   * markup its end leaves open (`**bold`, a link before its target is whole) is shown closed.
+   * The text is still streaming (marked `data-kestrel-markdown="streaming"`): an open code fence runs to the end,
+   * markup its end leaves open (`**bold`, a link before its target is whole) is shown closed, and a table it is
+   * starting is shown from its header row on.
    */
   readonly streaming?: boolean;
   /**
@@ -83,7 +84,8 @@ export function MarkdownText({
   const text = children.includes('\r') ? children.replace(/\r\n?/g, '\n') : children;
   const lexed = useIncremental(text, lexMarkdownBlocks);
   const { settled } = lexed;
-  // While it streams, the markup its last line leaves open (`**bold`) is shown closed (heal-open-markup.ts).
+  // While it streams, the markup its last line leaves open (`**bold`) is shown closed, and a table it starts is one
+  // (heal-open-markup.ts).
   const blocks = useMemo(
     () => (streaming ? healOpenMarkup(lexed.blocks, lexed.definitions) : lexed.blocks),
     [lexed, streaming],

@@ -345,6 +345,8 @@ const openMarkupCases = [
   ['A marker with nothing after it yet', 'Then **'],
   ['A list item', '- first\n- **second'],
   ['A table cell', '| Step | Note |\n| --- | --- |\n| 1 | ~~old way'],
+  ['A table before its delimiter row: its header', 'Here are the plans:\n\n| Plan | **Price** | No'],
+  ['A table while its delimiter row is written', '| Plan | Price |\n| :--- |'],
 ] as const;
 
 /** A streaming answer stopped at each case, then the same text final: what never closed shows as written. */
@@ -367,14 +369,14 @@ function StreamingMarkup() {
 
 /**
  * Markup a stream has opened and not yet closed is shown closed while the answer streams (`**bold` in bold, code
- * before its backtick as code, a link's text before its target is whole), so markers do not flash; once the answer
- * is final, text is shown as written.
+ * before its backtick as code, a link's text before its target is whole, a table from its header row on), so markers
+ * do not flash; once the answer is final, text is shown as written.
  */
 export const MarkdownStreamingMarkup: StoryObj = {
   render: () => <StreamingMarkup />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const [bold, nested, code, link, dangling, item, cell] = openMarkupCases.map(([caption]) =>
+    const [bold, nested, code, link, dangling, item, cell, header, delimiter] = openMarkupCases.map(([caption]) =>
       canvas.getByRole('region', { name: caption }),
     );
     await expect(bold!.querySelector('strong')).toHaveTextContent(/^to pin the version$/);
@@ -385,13 +387,20 @@ export const MarkdownStreamingMarkup: StoryObj = {
     await expect(dangling).toHaveTextContent(/Then$/);
     await expect(item!.querySelector('li strong')).toHaveTextContent(/^second$/);
     await expect(cell!.querySelector('td del')).toHaveTextContent(/^old way$/);
+    const headings = (section: HTMLElement) => [...section.querySelectorAll('th')].map((th) => th.textContent);
+    await expect(headings(header!)).toEqual(['Plan', 'Price', 'No']);
+    await expect(header!.querySelector('th strong')).toHaveTextContent(/^Price$/);
+    await expect(headings(delimiter!)).toEqual(['Plan', 'Price']);
+    await expect(delimiter!.querySelector('th')).toHaveAttribute('align', 'left');
     for (const section of canvasElement.querySelectorAll('section [data-kestrel-markdown]'))
-      await expect(section.textContent).not.toMatch(/\*\*|`|~~|\]\(/);
+      await expect(section.textContent).not.toMatch(/\*\*|`|~~|\]\(|\|/);
     await userEvent.click(canvas.getByRole('button', { name: 'Show as final' }));
     await expect(bold).toHaveTextContent('The fix is **to pin the version');
     await expect(code!.querySelector('code')).toBeNull();
     await expect(link).toHaveTextContent('[the migration guide](https://example.com/docs/mig');
     await expect(cell).toHaveTextContent('~~old way');
+    await expect(header!.querySelector('table')).toBeNull();
+    await expect(delimiter).toHaveTextContent('| Plan | Price | | :--- |');
     // Back to streaming, as the story opens.
     await userEvent.click(canvas.getByRole('button', { name: 'Show as final' }));
     await expect(bold!.querySelector('strong')).toHaveTextContent(/^to pin the version$/);
