@@ -278,3 +278,48 @@ describe('MarkdownText', () => {
     });
   });
 });
+
+describe('a streaming answer whose last line is only a block marker so far', () => {
+  const streamed = (text: string) => render(<MarkdownText streaming>{text}</MarkdownText>).container.innerHTML;
+  const final = (text: string) => render(<MarkdownText>{text}</MarkdownText>).container.innerHTML;
+
+  it.each([
+    ['a bullet under a line of text (a setext heading)', '**Pros:**\n-', '**Pros:**\n'],
+    ['a nested bullet (the item a heading)', '- Fast\n  - ', '- Fast\n'],
+    ['a bullet in a quote', '> Fast\n> -', '> Fast\n'],
+    ["an item's number before its dot (run into the item before)", '1. one\n2', '1. one\n'],
+    ["an item's number and dot", 'Steps:\n12.', 'Steps:\n'],
+    ["a heading's marks (an empty heading)", 'Text\n##', 'Text\n'],
+    ['two dashes (a paragraph until a rule)', 'Text\n\n--', 'Text\n\n'],
+    ['a quote marker (an empty quote)', 'Text\n\n> ', 'Text\n\n'],
+  ])('is left out until its text comes: %s', (_, text, without) => {
+    expect(streamed(text)).toBe(streamed(without));
+    // The final answer is read as written.
+    expect(final(text)).not.toBe(final(without));
+  });
+
+  it.each([
+    ['a rule', 'Text\n\n---'],
+    ['a setext heading', 'Title\n---'],
+    ['a number of four digits', 'The year\n2024'],
+    ['a bullet with its text', 'Pros:\n- F'],
+    ['a heading with its text', '## H'],
+  ])('is shown when it is more than a marker: %s', (_, text) => {
+    expect(streamed(text)).toBe(
+      final(text).replace('data-kestrel-markdown="final"', 'data-kestrel-markdown="streaming"'),
+    );
+  });
+
+  it('never shows a heading, a rule or a stray marker that the answer does not end up with', () => {
+    const answer =
+      '**Pros:**\n- Fast\n  - even cold\n- Cheap\n\nSteps:\n1. one\n2. two\n10. ten\n\n> - quoted\n\nDone.\n';
+    const { container, rerender } = render(<MarkdownText streaming>{''}</MarkdownText>);
+    const whole = render(<MarkdownText>{answer}</MarkdownText>).container.textContent!.replace(/\s+/g, '');
+    for (let end = 1; end <= answer.length; end++) {
+      rerender(<MarkdownText streaming>{answer.slice(0, end)}</MarkdownText>);
+      expect(container.querySelector('h1, h2, h3, h4, h5, h6, hr')).toBeNull();
+      // What it shows is the start of what the final answer shows: no marker as text, no number in the wrong item.
+      expect(whole.startsWith(container.textContent!.replace(/\s+/g, ''))).toBe(true);
+    }
+  });
+});

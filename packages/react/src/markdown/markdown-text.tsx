@@ -30,6 +30,12 @@ const Block = memo(function Block({ block, open }: { readonly block: MarkdownBlo
   return <OpenBlockContext value={open}>{block.tokens.map(renderToken)}</OpenBlockContext>;
 });
 
+/**
+ * A line that is only the start of a block so far: a bullet (`-`, `*`, `+`, or two of `-*_`), a heading's `#`s, an
+ * item's number (up to three digits, or with its `.` or `)`), maybe inside quotes and indented.
+ */
+const MARKER_LINE = /^[\s>]*(?:[-+*]|[-*_]{2}|#+|\d{1,3}|\d+[.)])?\s*$/;
+
 /** Blocks are rendered in groups of this many, each one element: see MarkdownText. */
 const GROUP = 32;
 
@@ -81,7 +87,11 @@ export function MarkdownText({
 }: MarkdownTextProps) {
   // marked reads `\r\n` and `\r` as `\n`, so the raw of its tokens would not add up to a text that keeps them, and
   // every update would lex the whole text again (lexMarkdownBlocks's fallback): read them as marked does, first.
-  const text = children.includes('\r') ? children.replace(/\r\n?/g, '\n') : children;
+  const written = children.includes('\r') ? children.replace(/\r\n?/g, '\n') : children;
+  // While it streams, a last line that is only a block's marker so far is left out until its text comes: read now,
+  // `Pros:\n-` would be a heading (setext), `- a\n  -` an item in a heading, `1. a\n2` "a 2", `--` a paragraph.
+  const line = written.lastIndexOf('\n') + 1;
+  const text = streaming && MARKER_LINE.test(written.slice(line)) ? written.slice(0, line) : written;
   const lexed = useIncremental(text, lexMarkdownBlocks);
   const { settled } = lexed;
   // While it streams, the markup its last line leaves open (`**bold`) is shown closed, and a table it starts is one

@@ -347,6 +347,7 @@ const openMarkupCases = [
   ['A table cell', '| Step | Note |\n| --- | --- |\n| 1 | ~~old way'],
   ['A table before its delimiter row: its header', 'Here are the plans:\n\n| Plan | **Price** | No'],
   ['A table while its delimiter row is written', '| Plan | Price |\n| :--- |'],
+  ['A bullet before its text, under a line (a heading if read as written)', '**Pros:**\n- '],
 ] as const;
 
 /** A streaming answer stopped at each case, then the same text final: what never closed shows as written. */
@@ -376,8 +377,8 @@ export const MarkdownStreamingMarkup: StoryObj = {
   render: () => <StreamingMarkup />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const [bold, nested, code, link, dangling, item, cell, header, delimiter] = openMarkupCases.map(([caption]) =>
-      canvas.getByRole('region', { name: caption }),
+    const [bold, nested, code, link, dangling, item, cell, header, delimiter, bullet] = openMarkupCases.map(
+      ([caption]) => canvas.getByRole('region', { name: caption }),
     );
     await expect(bold!.querySelector('strong')).toHaveTextContent(/^to pin the version$/);
     await expect(nested!.querySelector('strong em')).toHaveTextContent(/^cached$/);
@@ -392,6 +393,8 @@ export const MarkdownStreamingMarkup: StoryObj = {
     await expect(header!.querySelector('th strong')).toHaveTextContent(/^Price$/);
     await expect(headings(delimiter!)).toEqual(['Plan', 'Price']);
     await expect(delimiter!.querySelector('th')).toHaveAttribute('align', 'left');
+    await expect(bullet!.querySelector('[data-kestrel-markdown] p strong')).toHaveTextContent(/^Pros:$/);
+    await expect(bullet!.querySelector('[data-kestrel-markdown] h2')).toBeNull();
     for (const section of canvasElement.querySelectorAll('section [data-kestrel-markdown]'))
       await expect(section.textContent).not.toMatch(/\*\*|`|~~|\]\(|\|/);
     await userEvent.click(canvas.getByRole('button', { name: 'Show as final' }));
@@ -401,6 +404,7 @@ export const MarkdownStreamingMarkup: StoryObj = {
     await expect(cell).toHaveTextContent('~~old way');
     await expect(header!.querySelector('table')).toBeNull();
     await expect(delimiter).toHaveTextContent('| Plan | Price | | :--- |');
+    await expect(bullet!.querySelector('[data-kestrel-markdown] h2')).toHaveTextContent(/^Pros:$/);
     // Back to streaming, as the story opens.
     await userEvent.click(canvas.getByRole('button', { name: 'Show as final' }));
     await expect(bold!.querySelector('strong')).toHaveTextContent(/^to pin the version$/);
