@@ -110,14 +110,17 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // its header row was a paragraph of pipes until the delimiter row came, then jumped into a table, on every table
   // (streamdown 2.7.1 shows the pipes too): 19,135 B. Then a last line that is only a block's marker so far (`-`,
   // `2`, `##`) left out until its text comes (markdown-text.tsx, 61 B), where `Pros:\n-` flashed as a heading and a
-  // nested list's first `-` turned its parent item into one: 19,196 B.
+  // nested list's first `-` turned its parent item into one: 19,196 B. 19.3 kB: from a review of it, `* **` and
+  // `***` left out too (they flashed a rule), a line that is not a marker never becoming one as it grows (the lexed
+  // text must only grow), linear on a line of 50,000 spaces, and `renderMarkdown` reading the new `streaming` of
+  // `RenderText` (a draft that stopped short is shown as written, its last line too): 19,216 B.
   {
     id: 'markdown',
     label: '@kestrel/react/markdown alone',
     file: 'apps/markdown-app.tsx',
     packages: ['@kestrel/react'],
-    budgetGzip: 19.2 * KB,
-    ceilingWithPeersGzip: 19.2 * KB,
+    budgetGzip: 19.3 * KB,
+    ceilingWithPeersGzip: 19.3 * KB,
   },
   {
     id: 'RunViewMarkdown',
@@ -147,9 +150,10 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     // entry): 44,927 B, 52,229 B with zod, so 45.0 and 52.3 kB. 46.3 and 53.6 kB (2026-12-05, later): open markup
     // shown closed while the answer streams (see the markdown entry): 46,193 B, 53,539 B with zod. 46.7 and 54.1 kB
     // (2026-12-05, night): a table shown from its header row on (see the markdown entry): 46,673 B, 54,002 with zod.
-    // 46.8 kB: a marker alone on the last line left out (see the markdown entry): 46,739 B, 54,069 B with zod.
+    // 46.8 kB: a marker alone on the last line left out (see the markdown entry): 46,739 B, 54,069 B with zod. 54.2
+    // kB with zod: the review's fixes of it (see the markdown entry): 46,776 B, 54,099 B with zod.
     budgetGzip: 46.8 * KB,
-    ceilingWithPeersGzip: 54.1 * KB,
+    ceilingWithPeersGzip: 54.2 * KB,
   },
   // The inspector is a debugging tool an app adds on purpose, so it has a budget of its own instead of counting
   // against <RunView>'s: useRun, the inspector and its virtualised list (@tanstack/react-virtual, about 4 kB gz of

@@ -120,6 +120,23 @@ describe('AssistantText', () => {
     );
   });
 
+  it('tells its text renderer whether more of the text is on its way: not once the stream broke', () => {
+    const seen: string[] = [];
+    const scenario = getScenario('truncated');
+    const source = createScenarioSource(scenario, { upTo: -1 });
+    render(
+      <AssistantText
+        run={source}
+        renderText={(text, { final, streaming }) => {
+          seen.push(`${final} ${streaming}`);
+          return text;
+        }}
+      />,
+    );
+    act(() => void source.step());
+    expect([seen[0], seen.at(-1)]).toEqual(['false true', 'false false']);
+  });
+
   it('marks streamed text as incomplete when the stream broke, and renders nothing without text', async () => {
     const { container } = render(<AssistantText run={createScenarioSource(getScenario('truncated'))} />);
     // No longer named "in progress": the marker inside says what it is.
@@ -164,11 +181,16 @@ describe('AssistantText', () => {
         ref={ref}
         className="answer"
         run={createScenarioSource(getScenario('completed-text'))}
-        renderText={(text, { final }) => <em data-final={final}>{text.toUpperCase()}</em>}
+        renderText={(text, { final, streaming }) => (
+          <em data-final={final} data-streaming={streaming}>
+            {text.toUpperCase()}
+          </em>
+        )}
       />,
     );
     expect(ref.current?.className).toBe('answer');
     expect(ref.current?.querySelector('em')?.getAttribute('data-final')).toBe('true');
+    expect(ref.current?.querySelector('em')?.getAttribute('data-streaming')).toBe('false');
     expect(ref.current?.textContent).toContain('THE CAPITAL OF AUSTRALIA');
   });
 

@@ -53,8 +53,16 @@ export function selectAssistantText(state: RunState): TextSlice {
   }
 }
 
-/** How text is turned into elements; the default is plain text. Pass `MarkdownText` from `@kestrel/react/markdown`. */
-export type RenderText = (text: string, context: { readonly final: boolean }) => ReactNode;
+/**
+ * How text is turned into elements; the default is plain text. Pass `renderMarkdown` from `@kestrel/react/markdown`.
+ * `final`: the settled answer. `streaming`: more of the text is on its way (a draft that stopped short, detached or
+ * interrupted, is neither: nothing more will be added to it as it is shown, so show it as written). The kit's parts
+ * always say `streaming`; an app's own code that calls a `RenderText` may leave it out, for `!final`.
+ */
+export type RenderText = (
+  text: string,
+  context: { readonly final: boolean; readonly streaming?: boolean },
+) => ReactNode;
 
 /** Props of `AssistantText`: the run to read text from, plus attributes for the element showing its text. */
 export interface AssistantTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -128,7 +136,11 @@ export function AssistantText({
         data-state={mode}
       >
         <div ref={shown} data-kestrel-text="">
-          {renderText === undefined ? <PlainText text={text} /> : renderText(text, { final })}
+          {renderText === undefined ? (
+            <PlainText text={text} />
+          ) : (
+            renderText(text, { final, streaming: mode === 'streaming' })
+          )}
         </div>
         {final ? null : (
           <p data-kestrel-marker={mode}>{mode === 'streaming' ? t.draftInProgress : t.draftInterrupted}</p>

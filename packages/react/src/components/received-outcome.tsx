@@ -67,7 +67,7 @@ export function ReceivedOutcome<P>({
       <OutcomeDetail output={output} labels={t} />
       {typeof text === 'string' && text !== '' ? (
         <div data-kestrel-text="">
-          {renderText === undefined ? <PlainText text={text} /> : renderText(text, { final: true })}
+          {renderText === undefined ? <PlainText text={text} /> : renderText(text, { final: true, streaming: false })}
         </div>
       ) : null}
       <PayloadPanel run={run} renderPayload={renderPayload} labels={labels} receivedBeforeError />

@@ -310,6 +310,26 @@ describe('a streaming answer whose last line is only a block marker so far', () 
     );
   });
 
+  it('is shown once the draft stopped short (detached or interrupted): nothing more will come to it', () => {
+    const scenario = getScenario('truncated');
+    const source = createScenarioSource(scenario, { upTo: -1 });
+    act(() =>
+      source.dispatch({
+        type: 'text.delta',
+        runId: scenario.runId,
+        sessionId: scenario.sessionId,
+        seq: 999,
+        delta: 'the schema:\n1. one\n2',
+      }),
+    );
+    const { container } = render(<AssistantText run={source} renderText={renderMarkdown} />);
+    expect(container.querySelectorAll('li')).toHaveLength(1);
+    act(() => void source.step());
+    expect(container.querySelector('[data-state]')?.getAttribute('data-state')).toBe('interrupted');
+    // As written: the `2` was the last thing the stream said.
+    expect(container.querySelector('li')?.textContent).toBe('one\n2');
+  });
+
   it('never shows a heading, a rule or a stray marker that the answer does not end up with', () => {
     const answer =
       '**Pros:**\n- Fast\n  - even cold\n- Cheap\n\nSteps:\n1. one\n2. two\n10. ten\n\n> - quoted\n\nDone.\n';

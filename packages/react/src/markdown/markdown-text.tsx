@@ -6,6 +6,7 @@ import { useIncremental } from '../components/use-incremental.js';
 import { CodeBlockContext, OpenBlockContext, type RenderCodeBlock } from './code-block.js';
 import { healOpenMarkup } from './heal-open-markup.js';
 import { lexMarkdownBlocks, type MarkdownBlock } from './markdown-blocks.js';
+import { withoutMarkerLine } from './marker-line.js';
 import { renderToken } from './render-tokens.js';
 
 export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -29,12 +30,6 @@ export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 
 const Block = memo(function Block({ block, open }: { readonly block: MarkdownBlock; readonly open: Token | boolean }) {
   return <OpenBlockContext value={open}>{block.tokens.map(renderToken)}</OpenBlockContext>;
 });
-
-/**
- * A line that is only the start of a block so far: a bullet (`-`, `*`, `+`, or two of `-*_`), a heading's `#`s, an
- * item's number (up to three digits, or with its `.` or `)`), maybe inside quotes and indented.
- */
-const MARKER_LINE = /^[\s>]*(?:[-+*]|[-*_]{2}|#+|\d{1,3}|\d+[.)])?\s*$/;
 
 /** Blocks are rendered in groups of this many, each one element: see MarkdownText. */
 const GROUP = 32;
@@ -88,10 +83,7 @@ export function MarkdownText({
   // marked reads `\r\n` and `\r` as `\n`, so the raw of its tokens would not add up to a text that keeps them, and
   // every update would lex the whole text again (lexMarkdownBlocks's fallback): read them as marked does, first.
   const written = children.includes('\r') ? children.replace(/\r\n?/g, '\n') : children;
-  // While it streams, a last line that is only a block's marker so far is left out until its text comes: read now,
-  // `Pros:\n-` would be a heading (setext), `- a\n  -` an item in a heading, `1. a\n2` "a 2", `--` a paragraph.
-  const line = written.lastIndexOf('\n') + 1;
-  const text = streaming && MARKER_LINE.test(written.slice(line)) ? written.slice(0, line) : written;
+  const text = streaming ? withoutMarkerLine(written) : written;
   const lexed = useIncremental(text, lexMarkdownBlocks);
   const { settled } = lexed;
   // While it streams, the markup its last line leaves open (`**bold`) is shown closed, and a table it starts is one
@@ -146,4 +138,6 @@ function lastLeaf(tokens: readonly Token[]): Token | undefined {
 }
 
 /** A `renderText` for `RunView` and `AssistantText` that renders markdown with {@link MarkdownText}. */
-export const renderMarkdown: RenderText = (text, { final }) => <MarkdownText streaming={!final}>{text}</MarkdownText>;
+export const renderMarkdown: RenderText = (text, { final, streaming = !final }) => (
+  <MarkdownText streaming={streaming}>{text}</MarkdownText>
+);

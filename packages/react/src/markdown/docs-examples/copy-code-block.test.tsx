@@ -80,8 +80,8 @@ describe('the copy-code-block example in docs/components.md', () => {
   it("announces the settled answer once, without the blocks' buttons and hidden labels", () => {
     // Seen streaming first: only a draft that settles in view is announced.
     const source = createScenarioSource(codeAnswerScenario(), { upTo: 4 });
-    const renderText: RenderText = (text, { final }) => (
-      <MarkdownText streaming={!final} renderCodeBlock={renderCodeBlock}>
+    const renderText: RenderText = (text, { final, streaming = !final }) => (
+      <MarkdownText streaming={streaming} renderCodeBlock={renderCodeBlock}>
         {text}
       </MarkdownText>
     );

@@ -51,8 +51,8 @@ function CodeBlockWithCopy({ code, language }: MarkdownCodeBlock) {
 // Defined once, outside any component: a new function at each render would render every code block again.
 export const renderCodeBlock: RenderCodeBlock = (block) => <CodeBlockWithCopy {...block} />;
 
-const renderText: RenderText = (text, { final }) => (
-  <MarkdownText streaming={!final} renderCodeBlock={renderCodeBlock}>
+const renderText: RenderText = (text, { final, streaming = !final }) => (
+  <MarkdownText streaming={streaming} renderCodeBlock={renderCodeBlock}>
     {text}
   </MarkdownText>
 );
