@@ -108,7 +108,9 @@ export const SessionEntryView = memo(function SessionEntryView({
             <div data-kestrel-part="asked">
               {question.text === null || question.text === '' ? null : (
                 <div data-kestrel-text="">
-                  {renderText === undefined ? question.text : renderText(question.text, { final: true, streaming: false })}
+                  {renderText === undefined
+                    ? question.text
+                    : renderText(question.text, { final: true, streaming: false })}
                 </div>
               )}
               <p data-kestrel-question="">{question.interaction.prompt}</p>
