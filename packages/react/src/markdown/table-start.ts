@@ -5,7 +5,7 @@ import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 /*
  * A GFM table is a table only from its delimiter row on (`|---|---|`): until that row is written, its header row is
  * a paragraph of pipes, and the whole thing jumps into a table a line later. While an answer streams, a line that
- * starts with `|` at the end of a paragraph is shown as the header of the table it most likely starts: a delimiter
+ * starts with `| ` at the end of a paragraph is shown as the header of the table it most likely starts: a delimiter
  * row with one cell per header cell is appended (keeping the alignment of the cells already written) and marked
  * reads the text. When the next line turns out to start no delimiter row, the line is a paragraph again.
  */
