@@ -258,8 +258,8 @@ function healTableStart(paragraph: Tokens.Paragraph, links: Readonly<Links>): To
 
 /**
  * The blocks of a streaming text with the markup its last line leaves open shown closed, and a table it is starting
- * shown as one (see above): the same array when nothing changes, else a copy whose last block is new. Not for a
- * final text, nor one that ends in a blank line (its last paragraph is closed).
+ * shown as one (see above): the same array when nothing changes, else a copy whose last block is new (or two, a
+ * paragraph's lines and the table after them). Not for a final text, nor one that ends in a blank line.
  */
 export function healOpenMarkup(blocks: readonly MarkdownBlock[], links: Readonly<Links>): readonly MarkdownBlock[] {
   const last = blocks.at(-1);

@@ -12,9 +12,10 @@ import { renderToken } from './render-tokens.js';
 export interface MarkdownTextProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   readonly children: string;
   /**
-   * The text is still streaming (marked `data-kestrel-markdown="streaming"`): an open code fence runs to the end,
-   * markup its end leaves open (`**bold`, a link before its target is whole) is shown closed, and a table it is
-   * starting is shown from its header row on.
+   * More of the text is on its way (marked `data-kestrel-markdown="streaming"`): an open code fence runs to the end,
+   * markup its end leaves open (`**bold`, a link before its target is whole) is shown closed, a table it is starting
+   * is shown from its header row on, and a last line that is only a block's marker so far (`-`, `2.`, `##`) is left
+   * out until its text comes. Off (`"final"`), the text is shown as written.
    */
   readonly streaming?: boolean;
   /**
