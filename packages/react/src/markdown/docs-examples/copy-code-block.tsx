@@ -51,6 +51,7 @@ function CodeBlockWithCopy({ code, language }: MarkdownCodeBlock) {
 // Defined once, outside any component: a new function at each render would render every code block again.
 export const renderCodeBlock: RenderCodeBlock = (block) => <CodeBlockWithCopy {...block} />;
 
+// `streaming`: more of the text is on its way (not once the stream stopped short: then it is shown as written).
 const renderText: RenderText = (text, { final, streaming = !final }) => (
   <MarkdownText streaming={streaming} renderCodeBlock={renderCodeBlock}>
     {text}
