@@ -1,7 +1,7 @@
 import type { Links, MarkedToken, Token, Tokens } from 'marked';
 import { asPiece, INLINE_PIECE, isAlnum, isPiece, isWhite } from './inline-pieces.js';
 import type { MarkdownBlock } from './markdown-blocks.js';
-import { readTableStart } from './table-start.js';
+import { readTableStart, tableCells } from './table-start.js';
 import { getDefaults, Lexer } from './vendor/marked-lexer.js';
 
 /*
@@ -224,7 +224,7 @@ function healToken(token: Token, links: Readonly<Links>): Token | undefined {
       // The header, in a table a paragraph starts (healTableStart), while it is that line; never a delimiter row.
       const line = known.raw.slice(known.raw.lastIndexOf('\n') + 1);
       const row = known.rows.at(-1) ?? known.header;
-      const index = (line.match(/(?<!\\)\|/g)?.length ?? 0) - (line.trimStart().startsWith('|') ? 1 : 0);
+      const index = tableCells(line).length - 1;
       const cell = /^[\s|:-]*$|(?<!\\)\|\s*$/.test(line) ? undefined : row[index];
       const healed = cell && healInline(cell.text, cell.tokens, links);
       if (healed === undefined) return;

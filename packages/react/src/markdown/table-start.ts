@@ -22,7 +22,7 @@ const DELIMITER = /^ {0,3}(?:[|:-][ |:-]*)?$/;
  * The cells of a table row as GFM splits it, at pipes not escaped (also inside code), a leading and a trailing pipe
  * being borders. marked has the last word: a table whose header it splits otherwise is not shown.
  */
-const cells = (line: string) =>
+export const tableCells = (line: string): string[] =>
   line
     .trim()
     .replace(/^\||(?<!\\)\|$/g, '')
@@ -54,10 +54,10 @@ export function readTableStart(paragraph: Tokens.Paragraph, links: Readonly<Link
   }
   // A row before it that no delimiter row followed: these lines are no table (the model left it out).
   if (/^ {0,3}\|/.test(lines.at(-1) ?? '')) return;
-  const count = cells(header).length;
+  const count = tableCells(header).length;
   // The delimiter row, whole: the cells written so far (a `:` is an alignment's start), then `-` for the others.
   // marked reads no table where it splits the header into another number of cells.
-  const given = cells(delimiter);
+  const given = tableCells(delimiter);
   if (given.length > count) return;
   const row = Array.from({ length: count }, (_, index) => {
     const cell = given[index]?.trim() ?? '';
